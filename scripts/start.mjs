@@ -1,0 +1,22 @@
+// `npm start`: build the SPA if it is missing or older than its sources, then run the server
+// (TypeScript through tsx) in a child process that receives our signals for a clean shutdown.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { clientBuildIsStale } from './lib/fresh.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+if (clientBuildIsStale(root)) {
+  console.log('Building the app (first start, or the sources changed)…');
+  const build = spawnSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('\nThe build failed; see the messages above.');
+    process.exit(build.status ?? 1);
+  }
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,74 @@
+// `npm test`: every check a change must pass, in the order that fails fastest, then one
+// summary line `N passed, N failed` summing all suites (CI reads that line).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './lib/chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const results = []; // { suite, passed, failed }
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n── ${label} ──`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`── ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return r.status === 0;
+}
+
+function check(label, cmd, args) {
+  const ok = run(label, cmd, args);
+  results.push({ suite: label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+const browserReady = ensureChromium();
+
+const built = check('build (wasm + client)', 'npm', ['run', 'build', '--silent']);
+check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+check('lint', 'npm', ['run', 'lint', '--silent']);
+
+const unitFile = path.join(root, 'test-results/unit.json');
+fs.rmSync(unitFile, { force: true });
+const unitOk = run('unit and server tests (vitest)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${unitFile}`,
+]);
+const unit = readJson(unitFile);
+results.push({
+  suite: 'vitest',
+  passed: unit?.numPassedTests ?? 0,
+  failed: unit ? unit.numFailedTests + (unitOk ? 0 : unit.numFailedTests === 0 ? 1 : 0) : 1,
+});
+
+if (!browserReady || !built) {
+  results.push({ suite: 'e2e', passed: 0, failed: 1 });
+  console.error(!built ? 'End-to-end tests skipped: the build failed.' : 'End-to-end tests skipped: no Chromium.');
+} else {
+  const e2eFile = path.join(root, 'test-results/e2e.json');
+  fs.rmSync(e2eFile, { force: true });
+  const e2eOk = run('end-to-end tests (playwright)', bin('playwright'), ['test']);
+  const stats = readJson(e2eFile)?.stats;
+  const failed = stats ? stats.unexpected + stats.flaky : 1;
+  results.push({ suite: 'e2e', passed: stats?.expected ?? 0, failed: failed || (e2eOk ? 0 : 1) });
+}
+
+console.log('\nSummary');
+for (const r of results) console.log(`  ${r.suite.padEnd(32)} ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,14 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../app-env';
+import { accountRoutes } from './accounts/routes';
+import { listeningRoutes } from './listening/routes';
+import { systemRoutes } from './system/routes';
+
+/** The app's own API under /api: one router per area, each with its own tests. */
+export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  api.route('/', systemRoutes(deps));
+  api.route('/', accountRoutes(deps));
+  api.route('/', listeningRoutes(deps));
+  return api;
+}

@@ -1,0 +1,85 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppDeps, AppEnv } from './app-env';
+import { apiRoutes } from './api/routes';
+import { authRoutes } from './auth/routes';
+import { restRoutes } from './rest/routes';
+import { storageRoutes } from './storage/routes';
+import { handleError, isServicePath, notFoundJson } from './lib/errors';
+import { ApiError } from './lib/http';
+import { requestLog } from './lib/request-log';
+import { serveClient } from './lib/static-files';
+
+/** Headers supabase-js reads from responses; exposed so a cross-origin front end sees them too. */
+const EXPOSED_HEADERS = [
+  'Content-Range',
+  'Content-Length',
+  'Content-Type',
+  'Content-Location',
+  'Location',
+  'Preference-Applied',
+  'Range-Unit',
+  'Accept-Ranges',
+  'ETag',
+  'Last-Modified',
+  'Content-Disposition',
+  'X-Supabase-Api-Version',
+  'x-sb-error-code',
+];
+
+/**
+ * Builds the whole HTTP application without listening, so tests run it in-process with
+ * `app.request(...)` or through supabase-js with a custom fetch.
+ */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestLog(deps.logger));
+  app.use(
+    '*',
+    secureHeaders({
+      // The SPA loads its own scripts, styles, the Wasm engine and audio from this origin only.
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'https:', 'http:'],
+        workerSrc: ["'self'", 'blob:'],
+      },
+      crossOriginResourcePolicy: 'same-site',
+      crossOriginOpenerPolicy: 'same-origin',
+    }),
+  );
+  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/storage/v1/*']) {
+    app.use(prefix, cors({ origin: (o) => o, exposeHeaders: EXPOSED_HEADERS, maxAge: 600 }));
+  }
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new ApiError(413, 'payload_too_large', 'The request body is larger than 64 KB.');
+      },
+    }),
+  );
+
+  app.route('/auth/v1', authRoutes(deps));
+  app.route('/rest/v1', restRoutes(deps));
+  app.route('/storage/v1', storageRoutes(deps));
+  app.route('/api', apiRoutes(deps));
+
+  app.get('*', async (c, next) => {
+    if (isServicePath(c.req.path)) return next();
+    return (await serveClient(deps.config.clientDir)(c)) ?? next();
+  });
+  app.notFound((c) =>
+    isServicePath(c.req.path)
+      ? notFoundJson(c)
+      : c.json({ error: 'not_found', message: `${c.req.method} is not supported here.` }, 404),
+  );
+  app.onError(handleError(deps.logger));
+  return app;
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StartupError } from '../lib/startup-error';
+import { migrate, readMigrations } from './migrate';
+import { openDatabase } from './open';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'db-test-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+describe('opening the database', () => {
+  it('turns on WAL, foreign keys and a busy timeout', () => {
+    const db = openDatabase(path.join(tmp(), 'app.db'));
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    db.close();
+  });
+
+  it('stops with a readable fix when the file is not a database', () => {
+    const file = path.join(tmp(), 'app.db');
+    fs.writeFileSync(file, 'this is not sqlite, it is a shopping list '.repeat(200));
+    expect(() => openDatabase(file)).toThrow(StartupError);
+    try {
+      openDatabase(file);
+    } catch (err) {
+      expect((err as StartupError).describe()).toMatch(/corrupt or is not a SQLite database[\s\S]*How to fix: Move it aside/);
+    }
+  });
+});
+
+describe('migrations', () => {
+  it('are numbered without gaps', () => {
+    const versions = readMigrations().map((m) => m.version);
+    expect(versions).toEqual(versions.map((_, i) => i + 1));
+  });
+
+  it('apply once, in order, and are skipped on the next start', () => {
+    const file = path.join(tmp(), 'app.db');
+    const db = openDatabase(file);
+    const first = migrate(db);
+    expect(first.length).toBe(readMigrations().length);
+    expect(migrate(db)).toEqual([]);
+    db.close();
+  });
+
+  it('leave the database at the previous version when one fails', () => {
+    const db = openDatabase(path.join(tmp(), 'app.db'));
+    const good = { version: 1, name: 'good', sql: 'CREATE TABLE a (x INTEGER);' };
+    const bad = { version: 2, name: 'bad', sql: 'CREATE TABLE b (x INTEGER); THIS IS NOT SQL;' };
+    expect(() => migrate(db, [good, bad])).toThrow();
+    const version = db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number };
+    expect(version.v).toBe(1);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'b'").get()).toBeUndefined();
+    db.close();
+  });
+});

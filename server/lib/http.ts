@@ -1,0 +1,48 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { z } from 'zod';
+
+/**
+ * The app API's error body: a stable machine code and a sentence a person can read.
+ * The client wrapper shows errors as `status: body`, so the message must stand on its own.
+ */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export class ApiError extends HTTPException {
+  constructor(
+    status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(status, { message });
+  }
+
+  body(): ApiErrorBody {
+    return { error: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) };
+  }
+}
+
+/** Reads and validates a JSON body; malformed JSON and schema failures are 400s that name the field. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  let raw: unknown;
+  try {
+    const text = await c.req.text();
+    raw = text.trim() === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+    const first = Object.entries(fields)[0];
+    const message = first ? `Invalid ${first[0]}: ${first[1]}` : 'The request body is invalid.';
+    throw new ApiError(400, 'validation_failed', message, fields);
+  }
+  return parsed.data;
+}

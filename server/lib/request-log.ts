@@ -1,0 +1,23 @@
+import crypto from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env';
+import type { Logger } from './logger';
+
+/**
+ * One structured line per request. Only the path is logged, never the query string: signed
+ * audio URLs carry their token there.
+ */
+export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || crypto.randomUUID();
+    c.set('requestId', requestId);
+    await next();
+    c.header('X-Request-Id', requestId);
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const status = c.res.status;
+    const fields = { requestId, method: c.req.method, path: c.req.path, status, ms };
+    if (status >= 500) logger.error('request', fields);
+    else logger.info('request', fields);
+  };
+}

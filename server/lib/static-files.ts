@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Context } from 'hono';
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.wasm': 'application/wasm',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** Vite writes content-hashed files under assets/: their URL changes whenever they do. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, everything else revalidated, and the
+ * history fallback to index.html for any other GET so deep links like /discover work.
+ */
+export function serveClient(clientDir: string) {
+  const root = path.resolve(clientDir);
+  return async (c: Context) => {
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD') return undefined;
+    const file = resolveFile(root, c.req.path);
+    if (file) return sendFile(c, file, isHashedAsset(root, file) ? IMMUTABLE : 'no-cache');
+    const index = path.join(root, 'index.html');
+    if (!fs.existsSync(index)) {
+      return c.html(
+        '<!doctype html><title>Not built</title><p>The app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>',
+        503,
+      );
+    }
+    return sendFile(c, index, 'no-cache');
+  };
+}
+
+function resolveFile(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const file = path.resolve(root, '.' + decoded);
+  // Never serve anything outside the client folder, whatever ../ or encoded tricks the path holds.
+  if (file !== root && !file.startsWith(root + path.sep)) return null;
+  try {
+    return fs.statSync(file).isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+function isHashedAsset(root: string, file: string): boolean {
+  return file.startsWith(path.join(root, 'assets') + path.sep);
+}
+
+function sendFile(c: Context, file: string, cacheControl: string): Response {
+  const stat = fs.statSync(file);
+  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  const headers = new Headers({
+    'Content-Type': types[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Cache-Control': cacheControl,
+    ETag: etag,
+    'Last-Modified': stat.mtime.toUTCString(),
+  });
+  if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  headers.set('Content-Length', String(stat.size));
+  if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
+  const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream;
+  return new Response(body, { status: 200, headers });
+}

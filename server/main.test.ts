@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Runs the real entry point as `npm start` does and returns what a person would see. */
+function start(env: Record<string, string>) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DEMO_SEED: '0', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  return { code: r.status, stderr: r.stderr };
+}
+
+describe('starting the server with a bad DATA_DIR', () => {
+  it('stops and explains when DATA_DIR is a file', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'start-')), 'not-a-folder');
+    fs.writeFileSync(file, 'x');
+    const r = start({ DATA_DIR: file });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`Cannot start: DATA_DIR ${file} is a file, not a folder.`);
+  });
+
+  it('stops and explains when DATA_DIR cannot be created', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'start-')), 'file');
+    fs.writeFileSync(file, 'x');
+    const r = start({ DATA_DIR: path.join(file, 'data') });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/cannot be created[\s\S]*How to fix: Set DATA_DIR/);
+  });
+
+  it('stops and explains when the database file is corrupt, leaving it untouched', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-'));
+    const junk = 'not a database '.repeat(500);
+    fs.writeFileSync(path.join(dir, 'app.db'), junk);
+    const r = start({ DATA_DIR: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/corrupt or is not a SQLite database[\s\S]*How to fix: Move it aside/);
+    expect(fs.readFileSync(path.join(dir, 'app.db'), 'utf8')).toBe(junk);
+  });
+
+  it('stops and names the setting when the configuration is invalid', () => {
+    const r = start({ PORT: 'eighty' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Invalid configuration:[\s\S]*PORT/);
+  });
+});

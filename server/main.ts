@@ -1,0 +1,70 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrate } from './db/migrate';
+import { databaseFile, openDatabase, type DB } from './db/open';
+import { ensureDataDir } from './lib/data-dir';
+import { loadOrCreateKeys } from './lib/keys';
+import { createLogger } from './lib/logger';
+import { StartupError } from './lib/startup-error';
+import { seedDemoCatalogue } from './seed';
+
+/** Starts the whole product on one port: migrate, seed on first start, serve, shut down cleanly. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  ensureDataDir(config.dataDir);
+  const db = openDatabase(databaseFile(config.dataDir));
+  const applied = migrate(db);
+  if (applied.length) logger.info('migrations applied', { versions: applied });
+  const keys = await loadOrCreateKeys(config.dataDir);
+  if (config.demoSeed) await seedDemoCatalogue({ db, dataDir: config.dataDir, logger });
+
+  const app = createApp({ config, db, keys, logger, now: Date.now });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info('listening', { host: config.host, port: info.port });
+    logger.say(`\n  Ready. Open ${config.publicUrl} in your browser.\n  Data lives in ${config.dataDir}\n`);
+  });
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    const fix =
+      err.code === 'EADDRINUSE'
+        ? `Port ${config.port} is taken: stop the other program or start with PORT=<another port>.`
+        : undefined;
+    fail(new StartupError(`The server could not listen on ${config.host}:${config.port} (${err.message}).`, fix));
+  });
+  onShutdown(() => {
+    logger.info('shutting down');
+    server.close(() => closeDb(db));
+    // Idle keep-alive connections would hold close() open; give in-flight requests 5 s.
+    setTimeout(() => {
+      closeDb(db);
+      process.exit(0);
+    }, 5000).unref();
+  });
+}
+
+function closeDb(db: DB): void {
+  if (!db.open) return;
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+}
+
+function onShutdown(stop: () => void): void {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      stop();
+    });
+  }
+}
+
+function fail(err: unknown): never {
+  if (err instanceof StartupError) console.error(`\nCannot start: ${err.describe()}\n`);
+  else if (err instanceof ConfigError) console.error(`\nCannot start: ${err.message}\n`);
+  else console.error('\nCannot start:', err);
+  process.exit(1);
+}
+
+main().catch(fail);

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { activeTab, isTabBarVisible, profileTabLabel } from './tab-bar-rules';
+
+describe('bottom tab bar rules', () => {
+  it.each([
+    '/home',
+    '/discover',
+    '/listening-room',
+    '/community',
+    '/profile',
+    '/tuning-room',
+    '/achievements',
+    '/journey-progress',
+    '/filtered',
+  ])('is visible on %s when no player is open', (path) => {
+    expect(isTabBarVisible(path, false)).toBe(true);
+  });
+
+  it.each(['/', '/signup', '/intro', '/onboarding', '/wellness', '/admin', '/session/3', '/nowhere'])(
+    'is hidden on %s',
+    (path) => {
+      expect(isTabBarVisible(path, false)).toBe(false);
+    },
+  );
+
+  it('is hidden on a tab route while a session player is open', () => {
+    expect(isTabBarVisible('/home', true)).toBe(false);
+  });
+
+  it('ignores a trailing slash', () => {
+    expect(isTabBarVisible('/discover/', false)).toBe(true);
+  });
+
+  it.each([
+    ['/home', 'home'],
+    ['/discover', 'discover'],
+    ['/listening-room', 'discover'],
+    ['/community', 'community'],
+    ['/profile', 'profile'],
+    ['/achievements', 'profile'],
+    ['/journey-progress', 'profile'],
+    ['/tuning-room', 'home'],
+    ['/filtered', 'home'],
+  ])('marks the right tab active on %s', (path, tab) => {
+    expect(activeTab(path)).toBe(tab);
+  });
+
+  it('labels the profile tab with the first name when known, else Profile', () => {
+    expect(profileTabLabel('Ada')).toBe('Ada');
+    expect(profileTabLabel('  ')).toBe('Profile');
+    expect(profileTabLabel(null)).toBe('Profile');
+  });
+});

@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { supabase } from '../../lib/supabase';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { AuthCard } from './AuthCard';
+import styles from './AuthCard.module.css';
+import { validateSignUp, type SignUpForm } from './validation';
+
+const empty: SignUpForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
+
+export function SignUpScreen() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState(empty);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const set = (k: keyof SignUpForm) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const invalid = validateSignUp(form);
+    setError(invalid);
+    if (invalid) return;
+    setLoading(true);
+    try {
+      const { error: authError } = await supabase().auth.signUp({
+        email: form.email.trim(),
+        password: form.password,
+        options: {
+          data: { first_name: form.firstName.trim(), last_name: form.lastName.trim() },
+          emailRedirectTo: `${window.location.origin}/`,
+        },
+      });
+      if (authError) setError(authError.message);
+      else setSentTo(form.email.trim());
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Sign-up failed. Please try again.');
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <AuthCard title="check your inbox" subtitle="One last step before your first session.">
+        <Alert tone="success">
+          We sent a verification link to <strong>{sentTo}</strong>. Open it to confirm your email, then sign in.
+        </Alert>
+        <Button block onClick={() => navigate('/')}>
+          check your email &amp; sign in
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="find your voice" subtitle="Create your account to start practising.">
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {error && <Alert>{error}</Alert>}
+        <div className={styles.twoCols}>
+          <TextField label="First name" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+        </div>
+        <TextField label="Email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        <TextField
+          label="Password"
+          revealable
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+        />
+        <TextField
+          label="Confirm password"
+          revealable
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+        />
+        <Button type="submit" block loading={loading}>
+          {loading ? 'tuning in…' : "let's tune in"}
+        </Button>
+      </form>
+      <p className={styles.footer}>
+        Already a member? <Link to="/">welcome back</Link>
+      </p>
+    </AuthCard>
+  );
+}

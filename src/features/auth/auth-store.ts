@@ -1,0 +1,49 @@
+import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { create } from 'zustand';
+
+export interface AuthState {
+  session: Session | null;
+  user: User | null;
+  /** True until the stored session has been read once at start. */
+  loading: boolean;
+  lastEvent: AuthChangeEvent | null;
+}
+
+export const useAuthStore = create<AuthState>(() => ({
+  session: null,
+  user: null,
+  loading: true,
+  lastEvent: null,
+}));
+
+/**
+ * Reads the session once, then follows the client's auth events (signed in, token refreshed,
+ * signed out, password recovery, user updated), which set session and user and end loading.
+ * Returns the unsubscribe function.
+ */
+export function startAuthSync(client: SupabaseClient): () => void {
+  const { data } = client.auth.onAuthStateChange((event, session) => {
+    useAuthStore.setState({ session, user: session?.user ?? null, loading: false, lastEvent: event });
+  });
+  client.auth
+    .getSession()
+    .then(({ data: { session }, error }) => {
+      if (error) console.error('Could not read the stored session', error);
+      useAuthStore.setState({ session, user: session?.user ?? null, loading: false });
+    })
+    .catch((err: unknown) => {
+      console.error('Could not read the stored session', err);
+      useAuthStore.setState({ loading: false });
+    });
+  return () => data.subscription.unsubscribe();
+}
+
+export const selectUser = (s: AuthState) => s.user;
+export const selectAccessToken = (s: AuthState) => s.session?.access_token ?? null;
+
+/** First name from the user metadata (either spelling the spec names), or null. */
+export function firstNameOf(user: User | null): string | null {
+  const meta = (user?.user_metadata ?? {}) as Record<string, unknown>;
+  const name = meta.firstName ?? meta.first_name;
+  return typeof name === 'string' && name.trim() ? name.trim() : null;
+}

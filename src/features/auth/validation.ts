@@ -1,0 +1,26 @@
+/** Sign-in and sign-up checks with the spec's exact messages (core section 5). */
+export const PASSWORD_MIN_LENGTH = 8;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function validateSignIn(email: string, password: string): string | null {
+  if (!email.trim() || !password) return 'Please fill in all fields';
+  return null;
+}
+
+export interface SignUpForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export function validateSignUp(f: SignUpForm): string | null {
+  if (!f.firstName.trim() || !f.lastName.trim() || !f.email.trim() || !f.password) {
+    return 'Please fill in all fields';
+  }
+  if (f.password.length < PASSWORD_MIN_LENGTH) return 'Password must be at least 8 characters long';
+  if (f.password !== f.confirmPassword) return 'Passwords do not match';
+  if (!EMAIL_PATTERN.test(f.email.trim())) return 'Please enter a valid email address';
+  return null;
+}

@@ -1,0 +1,68 @@
+import type { QueryFunction } from '@tanstack/react-query';
+
+/**
+ * The app API wrapper (spec: core section 7): bearer token when signed in, JSON body when a
+ * payload is given, credentials always included, and any non-OK answer thrown as
+ * `status: body text`.
+ */
+let tokenSource: () => Promise<string | null> = async () => null;
+
+export function setAccessTokenSource(source: () => Promise<string | null>): void {
+  tokenSource = source;
+}
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+  ) {
+    super(`${status}: ${bodyText}`);
+    this.name = 'ApiRequestError';
+  }
+
+  /** The server's readable message when the body is our JSON error shape. */
+  get serverMessage(): string {
+    try {
+      const parsed = JSON.parse(this.bodyText) as { message?: unknown };
+      if (typeof parsed.message === 'string') return parsed.message;
+    } catch {
+      // not JSON: fall through to the raw text
+    }
+    return this.bodyText || `Request failed (${this.status}).`;
+  }
+}
+
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = await tokenSource();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (data !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  if (!res.ok) throw new ApiRequestError(res.status, (await res.text()) || res.statusText);
+  return res;
+}
+
+export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, data);
+  return (res.status === 204 ? null : await res.json()) as T;
+}
+
+/**
+ * The default reader: GET the first element of the query key and parse JSON. With
+ * `on401: 'returnNull'` a signed-out caller gets null instead of an error.
+ */
+export function getQueryFn<T>({ on401 }: { on401: 'throw' | 'returnNull' }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    try {
+      return await apiJson<T>('GET', String(queryKey[0]));
+    } catch (err) {
+      if (on401 === 'returnNull' && err instanceof ApiRequestError && err.status === 401) return null;
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * Every browser-storage key the app uses, in one place (spec: core section 3, "Browser storage
+ * entries"). The product name prefix keeps them apart from other apps on the same origin.
+ */
+export const storageKeys = {
+  rememberMe: 'tuneful_remember_me',
+  sessionExpiry: 'tuneful_session_expiry',
+  homeVisited: 'tuneful_home_visited',
+  appVisited: 'tuneful_app_visited',
+  fromIntro: 'tuneful_from_intro',
+  onboardingComplete: 'tuneful_onboarding_complete',
+  onboardingAnswers: 'tuneful_onboarding_answers',
+  backendEnabled: 'tuneful_backend_enabled',
+  backendUrl: 'tuneful_backend_url',
+  backendAnonKey: 'tuneful_backend_anon_key',
+  voiceSessions: 'tuneful_voice_sessions',
+} as const;

@@ -1,0 +1,49 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { startAuthSync, useAuthStore } from './features/auth/auth-store';
+import { shouldEndStoredSignIn } from './features/auth/remember-me';
+import { setAccessTokenSource } from './lib/api';
+import { fetchRuntimeConfig } from './lib/runtime-config';
+import { chooseBackend, initSupabase } from './lib/supabase';
+import './styles/global.css';
+
+/**
+ * Boot order matters: the Supabase client must exist before the router rewrites the URL, so
+ * a session arriving in an email link's fragment is read.
+ */
+async function boot(): Promise<void> {
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const config = await fetchRuntimeConfig();
+    const client = initSupabase(chooseBackend(config, localStorage, window.location.origin));
+    const fromEmailLink = /(^#|&)(access_token|error_description)=/.test(window.location.hash);
+    if (shouldEndStoredSignIn(localStorage, sessionStorage, Date.now(), fromEmailLink)) {
+      await client.auth.signOut({ scope: 'local' }).catch((err: unknown) => console.error('Sign-out failed', err));
+    }
+    startAuthSync(client);
+    setAccessTokenSource(async () => useAuthStore.getState().session?.access_token ?? null);
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  } catch (err) {
+    console.error('The app could not start', err);
+    root.render(<BootError />);
+  }
+}
+
+function BootError() {
+  return (
+    <div role="alert" style={{ padding: '2.5rem 1.5rem', maxWidth: 512, margin: '0 auto' }}>
+      <h1>We can't reach Tuneful right now</h1>
+      <p>Check your connection and try again in a moment.</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+void boot();

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
+import { startServer } from './server';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+/** Rendered demo audio kept between local runs: it is deterministic, so rendering once is enough. */
+const AUDIO_CACHE = path.join(root, '.tmp/e2e-audio');
+
+/**
+ * One real server for the whole run, seeded with the demo catalogue. The audio cache is
+ * copied in first; the seeder skips files that already exist and renders only what is missing.
+ */
+export default async function globalSetup(_config: FullConfig) {
+  if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) {
+    throw new Error('The client is not built: run `npm run build` first (npm test does).');
+  }
+  fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(root, '.tmp/e2e-data-'));
+  const audioDir = path.join(dataDir, 'storage/audio');
+  if (fs.existsSync(AUDIO_CACHE)) fs.cpSync(AUDIO_CACHE, audioDir, { recursive: true });
+  const server = await startServer({ DEMO_SEED: '1' }, dataDir);
+  fs.rmSync(AUDIO_CACHE, { recursive: true, force: true });
+  fs.cpSync(audioDir, AUDIO_CACHE, { recursive: true });
+  process.env.E2E_BASE_URL = server.baseUrl;
+  process.env.E2E_DATA_DIR = dataDir;
+  return async () => {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// The API server (Hono) listens on PORT (8787 by default); the dev server proxies every
+// service path to it so the SPA talks to one origin, exactly as in production.
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? '8787'}`;
+const proxied = ['/api', '/auth', '/rest', '/storage', '/config.json'];
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
+  },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'dsp/**/*.test.ts', 'worklets/**/*.test.ts', 'scripts/**/*.test.ts'],
+    exclude: ['node_modules', 'dist', 'tests/e2e/**'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { AppEnv } from './app-env';
 import { handleError } from './lib/errors';
 import { jsonBody } from './lib/http';
 import { createLogger } from './lib/logger';
@@ -94,7 +95,7 @@ describe('serving the SPA', () => {
 });
 
 describe('the error handler', () => {
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
   app.post('/echo', async (c) => c.json(await jsonBody(c, z.object({ name: z.string().min(1) }))));
   app.get('/boom', () => {
     throw new Error('secret internals at /srv/db.ts:12');

@@ -5,6 +5,7 @@ import { test as base, expect, type ConsoleMessage } from '@playwright/test';
  * console error or throws: a screen that "works" while erroring is not working.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not run.');

@@ -20,6 +20,7 @@ const schema = z.object({
   AUTH_AUTOCONFIRM: flag.default(false),
   SMTP_URL: z.string().optional(),
   AUTH_REDIRECT_ALLOW_LIST: z.string().default(''),
+  TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   CLIENT_DIR: z.string().optional(),
 });
@@ -38,6 +39,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Extra origins a verify link may redirect to, besides publicUrl. */
   redirectAllowList: string[];
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
+  trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Folder of the built SPA (vite build output). */
   clientDir: string;
@@ -67,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     redirectAllowList: e.AUTH_REDIRECT_ALLOW_LIST.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
   };
@@ -84,6 +88,7 @@ export function testConfig(overrides: Partial<Config> & { dataDir: string }): Co
     autoConfirm: false,
     smtpUrl: undefined,
     redirectAllowList: [],
+    trustProxy: false,
     logLevel: 'silent',
     clientDir: path.resolve('dist/client'),
     ...overrides,

@@ -13,6 +13,13 @@ import { createLogger } from './lib/logger';
 
 export const TEST_ORIGIN = 'http://localhost:8787';
 
+/** Realtime is never used in tests, and Node 20 has no WebSocket for supabase-js to find. */
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not available in tests');
+  }
+}
+
 export interface TestApp {
   app: Hono<AppEnv>;
   deps: AppDeps;
@@ -52,6 +59,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       createClient(TEST_ORIGIN, key, {
         global: { fetch: fetchIn as typeof fetch },
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport: NoWebSocket as never },
       }),
     close: () => {
       db.close();

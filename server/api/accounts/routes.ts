@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../app-env';
+import { assertSelf, requireUser } from '../../auth/caller';
+import { ApiError, jsonBody } from '../../lib/http';
+import { parseOnboarding } from './onboarding';
+import { createAccountRepository } from './repository';
+
+/**
+ * The member's own account through the app API. The id always comes from the verified token;
+ * a path id only selects, and must be the caller's own (403 otherwise).
+ *
+ * GET  /auth/me                 200 Profile | 401
+ * GET  /users/:id               200 Profile | 401 | 403
+ * POST /auth/logout             200 {ok} (ends the caller's sign-in session) | 401
+ * POST /complete-onboarding     200 Profile | 400 validation_failed (fields) | 401 | 413
+ */
+export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
+  const repo = createAccountRepository(deps.db);
+  const r = new Hono<AppEnv>();
+  const auth = requireUser(deps);
+
+  const profileOf = (id: string) => {
+    const profile = repo.profile(id);
+    // The session check passed, so the user exists unless deleted this very moment.
+    if (!profile) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
+    return profile;
+  };
+
+  r.get('/auth/me', auth, (c) => c.json(profileOf(c.var.user.id)));
+
+  r.get('/users/:id', auth, (c) => {
+    assertSelf(c.var.user, c.req.param('id'));
+    return c.json(profileOf(c.var.user.id));
+  });
+
+  r.post('/auth/logout', auth, (c) => {
+    repo.endSession(c.var.user.sessionId, c.var.user.id);
+    return c.json({ ok: true });
+  });
+
+  r.post('/complete-onboarding', auth, async (c) => {
+    const answers = parseOnboarding(await jsonBody(c, z.unknown()));
+    repo.completeOnboarding(
+      c.var.user.id,
+      { ...answers, completedAt: new Date(deps.now()).toISOString() },
+      new Date(deps.now()).toISOString(),
+    );
+    return c.json(profileOf(c.var.user.id));
+  });
+
+  return r;
+}

@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import { type AuthContext, isoNow } from './context';
+import { AuthError } from './errors';
+import type { RefreshTokenRow, UserRow } from './repository';
+import { deriveChildToken, hashToken, randomToken } from './secrets';
+import { ACCESS_TOKEN_TTL_S, signAccessToken, type AccessTokenInput } from './tokens';
+import { parseMetadata, userJson } from './user-json';
+
+/** GoTrue's REFRESH_TOKEN_REUSE_INTERVAL: concurrent tabs may present the same parent token. */
+export const REFRESH_REUSE_WINDOW_MS = 10_000;
+const MAX_CHAIN_WALK = 20;
+
+export type AmrMethod = AccessTokenInput['amrMethod'];
+
+export interface SessionJson {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: Record<string, unknown>;
+}
+
+async function sessionJson(
+  ctx: AuthContext,
+  user: UserRow,
+  sessionId: string,
+  amr: AmrMethod,
+  refresh: string,
+) {
+  const nowS = Math.floor(ctx.deps.now() / 1000);
+  const access = await signAccessToken(ctx.deps.keys.jwtSecret, {
+    userId: user.id,
+    email: user.email,
+    sessionId,
+    userMetadata: parseMetadata(user.user_metadata),
+    amrMethod: amr,
+    issuer: `${ctx.deps.config.publicUrl}/auth/v1`,
+    nowS,
+  });
+  const body: SessionJson = {
+    access_token: access,
+    token_type: 'bearer',
+    expires_in: ACCESS_TOKEN_TTL_S,
+    expires_at: nowS + ACCESS_TOKEN_TTL_S,
+    refresh_token: refresh,
+    user: userJson(user),
+  };
+  return body;
+}
+
+/**
+ * Revoked refresh tokens are kept a month so a stolen old token still revokes its family; after
+ * that (and for expired links) the rows only cost space. Runs at most hourly, on sign-in.
+ */
+export const REVOKED_TOKEN_RETENTION_MS = 30 * 24 * 3600 * 1000;
+const PRUNE_EVERY_MS = 3600 * 1000;
+const lastPrune = new WeakMap<AuthContext, number>();
+
+function housekeeping(ctx: AuthContext): void {
+  const t = ctx.deps.now();
+  if (t - (lastPrune.get(ctx) ?? -Infinity) < PRUNE_EVERY_MS) return;
+  lastPrune.set(ctx, t);
+  ctx.repo.prune(new Date(t).toISOString(), new Date(t - REVOKED_TOKEN_RETENTION_MS).toISOString());
+}
+
+/** Starts a new signed-in session (one row, one root refresh token) and records the sign-in. */
+export async function startSession(ctx: AuthContext, userId: string, amr: AmrMethod): Promise<SessionJson> {
+  housekeeping(ctx);
+  const now = isoNow(ctx.deps);
+  const sessionId = crypto.randomUUID();
+  const refresh = randomToken();
+  const user = ctx.repo.transaction(() => {
+    ctx.repo.insertSession(sessionId, userId, amr, now);
+    ctx.repo.insertRefresh(sessionId, hashToken(refresh), null, now);
+    ctx.repo.markSignedIn(userId, now);
+    return ctx.repo.userById(userId);
+  });
+  if (!user) throw new AuthError(403, 'user_not_found', 'User not found');
+  return sessionJson(ctx, user, sessionId, amr, refresh);
+}
+
+/**
+ * The refresh-token grant. A live token is revoked and replaced by its child. A revoked token
+ * presented again within the reuse window (another tab raced us) gets the session's current
+ * token; later, it is treated as stolen and the whole session is ended.
+ */
+export async function refreshSession(ctx: AuthContext, presented: string): Promise<SessionJson> {
+  const { repo } = ctx;
+  const row = repo.refreshByHash(hashToken(presented));
+  const session = row && repo.sessionById(row.session_id);
+  const user = session && repo.userById(session.user_id);
+  if (!row || !session || !user) {
+    throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  }
+  const amr = session.amr_method as AmrMethod;
+  const now = isoNow(ctx.deps);
+  if (row.revoked_at === null) {
+    const child = deriveChildToken(ctx.deps.keys.jwtSecret, presented);
+    repo.transaction(() => {
+      repo.revokeRefresh(row.id, now);
+      repo.insertRefresh(session.id, hashToken(child), row.id, now);
+      repo.touchSession(session.id, now);
+    });
+    return sessionJson(ctx, user, session.id, amr, child);
+  }
+  const current = currentTokenFor(ctx, row, presented);
+  if (current) return sessionJson(ctx, user, session.id, amr, current);
+  repo.deleteSession(session.id);
+  throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+}
+
+/** Re-derives the active descendant of a recently revoked token, or null outside the window. */
+function currentTokenFor(ctx: AuthContext, revoked: RefreshTokenRow, presented: string): string | null {
+  const revokedAt = Date.parse(revoked.revoked_at ?? '');
+  if (!(ctx.deps.now() - revokedAt <= REFRESH_REUSE_WINDOW_MS)) return null;
+  const active = ctx.repo.activeRefresh(revoked.session_id);
+  if (!active) return null;
+  let depth = 0;
+  let cursor: RefreshTokenRow | undefined = active;
+  while (cursor && cursor.id !== revoked.id && depth < MAX_CHAIN_WALK) {
+    cursor = cursor.parent_id === null ? undefined : ctx.repo.refreshById(cursor.parent_id);
+    depth++;
+  }
+  if (!cursor || cursor.id !== revoked.id) return null;
+  let token = presented;
+  for (let i = 0; i < depth; i++) token = deriveChildToken(ctx.deps.keys.jwtSecret, token);
+  return hashToken(token) === active.token_hash ? token : null;
+}

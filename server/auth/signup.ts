@@ -1,0 +1,84 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { type AuthContext, isoNow } from './context';
+import { AuthError } from './errors';
+import { boundedString, metadataSchema, normalizeEmail } from './fields';
+import { issueLink } from './links';
+import { checkPasswordPolicy, hashPassword } from './passwords';
+import { safeRedirect } from './redirect';
+import type { UserRow } from './repository';
+import { authBody, clientIp, limitMail, limitRequests } from './request';
+import { startSession } from './sessions';
+import { obfuscatedUserJson, userJson } from './user-json';
+
+const signupSchema = z.object({
+  email: boundedString.optional(),
+  password: boundedString.optional(),
+  data: metadataSchema.nullish(),
+});
+
+/** POST /signup (reference §2.1): never tells a stranger whether the address has an account. */
+export async function signup(ctx: AuthContext, c: Context): Promise<Response> {
+  const body = await authBody(c, signupSchema);
+  limitRequests(ctx.limits.signUpPerIp, clientIp(c, ctx.deps.config.trustProxy));
+  if (!body.password) throw new AuthError(400, 'validation_failed', 'Signup requires a valid password');
+  const email = normalizeEmail(body.email);
+  checkPasswordPolicy(body.password);
+  const metadata = body.data ?? {};
+  if (ctx.deps.config.autoConfirm) return signupConfirmed(ctx, c, email, body.password, metadata);
+
+  limitMail(ctx.limits.mailPerEmail, email);
+  // Hashed on every path, also when unused, so all three answers take the same time.
+  const passwordHash = await hashPassword(body.password);
+  const existing = ctx.repo.userByEmail(email);
+  if (existing?.email_confirmed_at) return c.json(obfuscatedUserJson(email, metadata, isoNow(ctx.deps)));
+  // An unconfirmed account keeps its first password: letting a second signup replace it would
+  // let a stranger plant a password the real owner then unknowingly confirms.
+  const user = existing ?? createUser(ctx, email, passwordHash, metadata, null);
+  const mail = issueLink(ctx, user, 'signup', safeRedirect(ctx.deps.config, c.req.query('redirect_to')));
+  try {
+    await ctx.mailer.send(mail);
+  } catch (err) {
+    ctx.deps.logger.error('auth: confirmation mail failed', { error: (err as Error).message });
+    throw new AuthError(500, 'unexpected_failure', 'Error sending confirmation email');
+  }
+  return c.json(userJson(ctx.repo.userById(user.id) ?? user));
+}
+
+/** With AUTH_AUTOCONFIRM the member is signed in at once, and a taken address is a plain 422. */
+async function signupConfirmed(
+  ctx: AuthContext,
+  c: Context,
+  email: string,
+  password: string,
+  metadata: Record<string, unknown>,
+): Promise<Response> {
+  const passwordHash = await hashPassword(password);
+  if (ctx.repo.userByEmail(email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
+  const user = createUser(ctx, email, passwordHash, metadata, isoNow(ctx.deps));
+  return c.json(await startSession(ctx, user.id, 'password'));
+}
+
+function createUser(
+  ctx: AuthContext,
+  email: string,
+  passwordHash: string,
+  metadata: Record<string, unknown>,
+  confirmedAt: string | null,
+): UserRow {
+  const id = crypto.randomUUID();
+  const name = (k: string) => (typeof metadata[k] === 'string' ? (metadata[k] as string).trim() : '');
+  ctx.repo.insertUser({
+    id,
+    email,
+    passwordHash,
+    firstName: name('first_name'),
+    lastName: name('last_name'),
+    metadata: JSON.stringify(metadata),
+    confirmedAt,
+    now: isoNow(ctx.deps),
+  });
+  const user = ctx.repo.userById(id);
+  if (!user) throw new Error('user vanished right after insert');
+  return user;
+}

@@ -1,0 +1,44 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AuthContext } from './context';
+import { AuthError } from './errors';
+import { boundedString } from './fields';
+import { dummyHash, verifyPassword } from './passwords';
+import { authBody, clientIp, limitRequests } from './request';
+import { refreshSession, startSession } from './sessions';
+
+const passwordSchema = z.object({ email: boundedString.optional(), password: boundedString.optional() });
+const refreshSchema = z.object({ refresh_token: boundedString.optional() });
+
+const invalidCredentials = () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+
+/** POST /token?grant_type=password|refresh_token (reference §2.2, §2.3). */
+export async function token(ctx: AuthContext, c: Context): Promise<Response> {
+  const grant = c.req.query('grant_type');
+  if (grant === 'password') return passwordGrant(ctx, c);
+  if (grant === 'refresh_token') return refreshGrant(ctx, c);
+  throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
+}
+
+async function passwordGrant(ctx: AuthContext, c: Context): Promise<Response> {
+  const body = await authBody(c, passwordSchema);
+  limitRequests(ctx.limits.signInPerIp, clientIp(c, ctx.deps.config.trustProxy));
+  const email = body.email?.trim().toLowerCase();
+  if (!email) throw new AuthError(400, 'validation_failed', 'missing email or phone');
+  limitRequests(ctx.limits.signInPerEmail, email);
+  if (!body.password) throw invalidCredentials();
+  const user = ctx.repo.userByEmail(email);
+  // An unknown address still costs one scrypt, so the answer time does not reveal accounts.
+  const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
+  if (!user || !ok) throw invalidCredentials();
+  // Checked only after the password matched: a stranger learns nothing about the account state.
+  if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+  return c.json(await startSession(ctx, user.id, 'password'));
+}
+
+async function refreshGrant(ctx: AuthContext, c: Context): Promise<Response> {
+  const body = await authBody(c, refreshSchema);
+  limitRequests(ctx.limits.refreshPerIp, clientIp(c, ctx.deps.config.trustProxy));
+  if (!body.refresh_token) throw new AuthError(400, 'validation_failed', 'refresh_token required');
+  return c.json(await refreshSession(ctx, body.refresh_token));
+}

@@ -1,0 +1,94 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { resolveCaller } from './caller';
+import { type AuthContext, isoNow } from './context';
+import { AuthError } from './errors';
+import { boundedString, mergeMetadata, metadataSchema } from './fields';
+import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords';
+import type { UserRow } from './repository';
+import { authBody } from './request';
+import { parseMetadata, userJson } from './user-json';
+
+const BAD_SIGNATURE = 'invalid JWT: unable to parse or verify signature, signature is invalid';
+const EXPIRED =
+  'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired';
+
+/** The member behind the bearer token, with GoTrue's error for each way it can fail (§2.4). */
+export async function authenticate(
+  ctx: AuthContext,
+  c: Context,
+): Promise<{ user: UserRow; sessionId: string }> {
+  const caller = await resolveCaller(ctx.deps, c.req.header('authorization'));
+  switch (caller.kind) {
+    case 'none':
+      throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    case 'role':
+      throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+    case 'invalid':
+      if (caller.reason === 'session_gone') {
+        throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+      }
+      throw new AuthError(403, 'bad_jwt', caller.reason === 'expired' ? EXPIRED : BAD_SIGNATURE);
+    case 'user': {
+      const user = ctx.repo.userById(caller.user.id);
+      if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      return { user, sessionId: caller.user.sessionId };
+    }
+  }
+}
+
+export async function getUser(ctx: AuthContext, c: Context): Promise<Response> {
+  const { user } = await authenticate(ctx, c);
+  return c.json(userJson(user));
+}
+
+const updateSchema = z.object({
+  email: boundedString.optional(),
+  password: boundedString.optional(),
+  data: metadataSchema.nullish(),
+});
+
+/** PUT /user (reference §2.8): password change and metadata updates. */
+export async function updateUser(ctx: AuthContext, c: Context): Promise<Response> {
+  const { user, sessionId } = await authenticate(ctx, c);
+  const body = await authBody(c, updateSchema);
+  if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email) {
+    throw new AuthError(400, 'validation_failed', 'Changing the email address is not supported.');
+  }
+  const newHash = body.password === undefined ? undefined : await newPasswordHash(user, body.password);
+  const now = isoNow(ctx.deps);
+  ctx.repo.transaction(() => {
+    if (body.data)
+      ctx.repo.setMetadata(user.id, mergeMetadata(parseMetadata(user.user_metadata), body.data), now);
+    if (newHash) {
+      ctx.repo.setPassword(user.id, newHash, now);
+      // As GoTrue does: a new password signs out every other device and voids reset links.
+      ctx.repo.deleteOtherSessions(user.id, sessionId);
+      ctx.repo.deleteOneTimeTokens(user.id, 'recovery');
+    }
+  });
+  return c.json(userJson(ctx.repo.userById(user.id) ?? user));
+}
+
+async function newPasswordHash(user: UserRow, password: string): Promise<string> {
+  checkPasswordPolicy(password);
+  if (await verifyPassword(password, user.password_hash)) {
+    throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+  }
+  return hashPassword(password);
+}
+
+const SCOPES = ['global', 'local', 'others'] as const;
+
+/** POST /logout?scope= (reference §2.5): 204, ending sessions by scope. */
+export async function logout(ctx: AuthContext, c: Context): Promise<Response> {
+  const scope = c.req.query('scope') ?? 'global';
+  if (!(SCOPES as readonly string[]).includes(scope)) {
+    throw new AuthError(400, 'validation_failed', `Unsupported logout scope ${JSON.stringify(scope)}`);
+  }
+  const { user, sessionId } = await authenticate(ctx, c);
+  if (scope === 'global') ctx.repo.deleteUserSessions(user.id);
+  else if (scope === 'local') ctx.repo.deleteSession(sessionId);
+  else ctx.repo.deleteOtherSessions(user.id, sessionId);
+  return c.body(null, 204);
+}

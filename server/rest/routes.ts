@@ -1,0 +1,85 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppDeps, AppEnv } from '../app-env';
+import { GatewayError, restCaller } from './caller';
+import { permissionDenied, PgrstError, unknownTable } from './errors';
+import { insertRows } from './insert';
+import { checkProfile, negotiate } from './negotiate';
+import { parseQuery } from './query';
+import { readRows, type RestResult } from './read';
+import { createRestRepository } from './repository';
+import { findTable, type TableDef } from './tables';
+
+const MAX_BODY = 1024 * 1024;
+
+/**
+ * /rest/v1: the PostgREST-compatible subset the app's supabase-js calls use (reference §3).
+ * Reads on `sessions` for every role; inserts into `session_logs` and `reflections` for the
+ * signed-in member only. Updates and deletes are refused for every role over REST: the
+ * catalogue is written by the seed, and logs and reflections are append-only.
+ */
+export function restRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const repo = createRestRepository(deps.db);
+
+  r.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY,
+      onError: () => {
+        throw new PgrstError(
+          413,
+          'PGRST100',
+          'failed to parse request body',
+          'The body is larger than 1 MB.',
+        );
+      },
+    }),
+  );
+
+  const prepare = async (c: Context<AppEnv>) => {
+    const caller = await restCaller(deps, c);
+    checkProfile(c.req.raw.headers);
+    const table = requireTable(c.req.param('table') ?? '');
+    const query = parseQuery(new URL(c.req.url).searchParams);
+    return { caller, table, query, n: negotiate(c.req.raw.headers) };
+  };
+
+  r.get('/:table', async (c) => {
+    const { caller, table, query, n } = await prepare(c);
+    return send(c, readRows(repo, table, caller, query, n));
+  });
+
+  r.post('/:table', async (c) => {
+    const { caller, table, query, n } = await prepare(c);
+    if (/resolution=/.test(c.req.header('prefer') ?? '')) {
+      throw new PgrstError(405, 'PGRST100', 'Upsert is not supported on this table');
+    }
+    return send(c, insertRows(repo, table, caller, query, n, await c.req.text()));
+  });
+
+  r.on(['PATCH', 'PUT', 'DELETE'], '/:table', async (c) => {
+    const { caller, table } = await prepare(c);
+    throw permissionDenied(table.name, caller.role === 'anon');
+  });
+
+  r.onError((err, c) => {
+    if (err instanceof PgrstError) return c.json(err.body(), err.status, err.headers);
+    if (err instanceof GatewayError) return c.json({ message: err.message, hint: err.hint }, 401);
+    deps.logger.error('rest error', { path: c.req.path, error: err.message, stack: err.stack });
+    return c.json({ code: 'XX000', details: null, hint: null, message: 'Internal server error' }, 500);
+  });
+  return r;
+}
+
+function requireTable(name: string): TableDef {
+  const table = findTable(name);
+  if (!table) throw unknownTable(name);
+  return table;
+}
+
+function send(c: Context<AppEnv>, result: RestResult): Response {
+  const headers = new Headers(result.headers);
+  if (c.req.method === 'HEAD') return new Response(null, { status: result.status, headers });
+  return new Response(result.body, { status: result.status, headers });
+}

@@ -1,0 +1,68 @@
+import type { Context } from 'hono';
+import type { StorageContext } from './context';
+import { invalidJwt, noSuchKey } from './errors';
+import { statFile, streamFile } from './files';
+import { objectFile } from './object-key';
+import { parseRange } from './range';
+import { verifyObjectUrl } from './signing';
+
+/**
+ * GET|HEAD /object/sign/<bucket>/<key>?token=…: no apikey needed, so `<audio src>` works.
+ * Answers 200, 206 for a Range, 304 for a matching If-None-Match and 416 past the end.
+ */
+export async function serveSigned(
+  ctx: StorageContext,
+  c: Context,
+  bucket: string,
+  key: string,
+): Promise<Response> {
+  const token = c.req.query('token');
+  if (!token) throw invalidJwt('A token query parameter is required.');
+  const exp = await verifyObjectUrl(ctx.signingKey, token, `${bucket}/${key}`, ctx.now());
+  const obj = ctx.repo.find(bucket, key);
+  const file = objectFile(ctx.root(bucket), key);
+  const stat = obj ? statFile(file) : null;
+  if (!obj || !stat) throw noSuchKey();
+
+  const headers = new Headers({
+    'Accept-Ranges': 'bytes',
+    'Content-Type': obj.mimetype,
+    ETag: obj.etag,
+    'Last-Modified': stat.mtime.toUTCString(),
+    'Cache-Control': obj.cache_control,
+    Expires: new Date(exp * 1000).toUTCString(),
+  });
+  const download = c.req.query('download');
+  if (download !== undefined) headers.set('Content-Disposition', disposition(download));
+  if (matchesEtag(c.req.header('if-none-match'), obj.etag))
+    return new Response(null, { status: 304, headers });
+
+  const ifRange = c.req.header('if-range');
+  const rangeHeader = ifRange && ifRange !== obj.etag ? undefined : c.req.header('range');
+  const range = parseRange(rangeHeader, stat.size);
+  if (range.kind === 'unsatisfiable') {
+    headers.set('Content-Range', `bytes */${stat.size}`);
+    headers.set('Content-Length', '0');
+    return new Response(null, { status: 416, headers });
+  }
+  const [start, end, status] =
+    range.kind === 'partial' ? [range.start, range.end, 206] : [0, stat.size - 1, 200];
+  if (range.kind === 'partial') headers.set('Content-Range', `bytes ${start}-${end}/${stat.size}`);
+  headers.set('Content-Length', String(end - start + 1));
+  const body = c.req.method === 'HEAD' || end < start ? null : streamFile(file, start, end);
+  return new Response(body, { status, headers });
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const v = t.trim();
+    return v === '*' || v === etag || v === `W/${etag}`;
+  });
+}
+
+function disposition(name: string): string {
+  if (name === '') return 'attachment;';
+  const enc = encodeURIComponent(name);
+  return `attachment; filename=${enc}; filename*=UTF-8''${enc}`;
+}

@@ -1,0 +1,108 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppDeps, AppEnv } from '../app-env';
+import { requireReader, storageRole } from './caller';
+import { createStorageContext } from './context';
+import { serveSigned } from './download';
+import { invalidKey, rlsDenied, StorageError } from './errors';
+import { listObjects } from './list';
+import { keyFromPath, requireBucket } from './object-key';
+import { signMany, signOne } from './sign';
+import { uploadObject } from './upload';
+
+const MAX_UPLOAD = 50 * 1024 * 1024;
+/** JSON bodies of sign and list requests are tiny; 1 MB allows a 1000-path batch with room. */
+const MAX_JSON = 1024 * 1024;
+
+const tooLarge = (max: number) =>
+  bodyLimit({
+    maxSize: max,
+    onError: () => {
+      throw new StorageError(
+        '413',
+        'EntityTooLarge',
+        'Payload too large',
+        'The object exceeded the maximum allowed size',
+      );
+    },
+  });
+
+/**
+ * /storage/v1: signed URLs and Range streaming of the `audio` bucket, listing, and uploads by
+ * the service role (reference §4). Errors use Storage's body with HTTP 400 for every 4xx
+ * (see errors.ts for why).
+ */
+export function storageRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const ctx = createStorageContext(deps);
+
+  r.use('/object/sign/*', tooLarge(MAX_JSON));
+  r.use('/object/list/*', tooLarge(MAX_JSON));
+  // Registered before the `/object/:bucket/*` upload route, which would otherwise claim them.
+  r.post('/object/sign/:bucket', async (c) => {
+    await requireReader(deps, c);
+    return c.json(await signMany(ctx, c, requireBucket(c.req.param('bucket'))));
+  });
+  r.post('/object/sign/:bucket/*', async (c) => {
+    await requireReader(deps, c);
+    const { bucket, key } = objectPath(c, '/object/sign/');
+    return c.json(await signOne(ctx, c, bucket, key));
+  });
+  r.get('/object/sign/:bucket/*', (c) => {
+    const { bucket, key } = objectPath(c, '/object/sign/');
+    return serveSigned(ctx, c, bucket, key);
+  });
+  r.post('/object/list/:bucket', async (c) => {
+    await requireReader(deps, c);
+    return c.json(await listObjects(ctx, c, requireBucket(c.req.param('bucket'))));
+  });
+  r.on(
+    ['POST', 'PUT'],
+    '/object/:bucket/*',
+    bodyLimit({
+      maxSize: MAX_UPLOAD,
+      onError: () => {
+        throw new StorageError(
+          '413',
+          'EntityTooLarge',
+          'Payload too large',
+          'The object exceeded the maximum allowed size',
+        );
+      },
+    }),
+    async (c) => {
+      if ((await storageRole(deps, c)) !== 'service_role') throw rlsDenied();
+      const { bucket, key } = objectPath(c, '/object/');
+      return c.json(await uploadObject(ctx, c, bucket, key));
+    },
+  );
+
+  r.onError((err, c) => {
+    if (err instanceof StorageError) return c.json(err.body(), err.httpStatus);
+    deps.logger.error('storage error', { path: c.req.path, error: err.message, stack: err.stack });
+    return c.json(
+      { statusCode: '500', code: 'InternalError', error: 'internal', message: 'Internal server error' },
+      500,
+    );
+  });
+  return r;
+}
+
+/** Bucket and decoded, validated key from the raw request path after `marker`. */
+function objectPath(c: Context, marker: string): { bucket: string; key: string } {
+  const pathname = new URL(c.req.url).pathname;
+  const at = pathname.indexOf(marker);
+  const rest = at === -1 ? '' : pathname.slice(at + marker.length);
+  const slash = rest.indexOf('/');
+  if (slash === -1) throw invalidKey('');
+  const bucket = requireBucket(safeDecode(rest.slice(0, slash)));
+  return { bucket, key: keyFromPath(rest, rest.slice(0, slash + 1)) };
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

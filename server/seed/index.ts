@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DB } from '../db/open';
 import type { Logger } from '../lib/logger';
+import { bucketRoot } from '../storage/files';
 import { buildCatalogueAudio } from './audio/build';
 import { loadCatalogue, type Catalogue } from './catalogue';
 
 export const AUDIO_BUCKET = 'audio';
 
 export function bucketDir(dataDir: string, bucket = AUDIO_BUCKET): string {
-  return path.join(dataDir, 'storage', bucket);
+  return bucketRoot(dataDir, bucket);
 }
 
 export interface SeedOptions {

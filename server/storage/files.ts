@@ -3,10 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 
-/**
- * DATA_DIR/storage/<bucket>. Same layout as the seed's `bucketDir`, repeated here because the
- * seed module also pulls in the audio renderer, which the storage service must not load.
- */
+/** DATA_DIR/storage/<bucket>: where a bucket's objects live on disk (the seed writes here too). */
 export function bucketRoot(dataDir: string, bucket: string): string {
   return path.join(dataDir, 'storage', bucket);
 }

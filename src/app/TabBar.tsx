@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { firstNameOf, useAuthStore } from '../features/auth/auth-store';
 import { selectPlayerOpen, usePlayerStore } from '../features/player/player-store';
 import { CompassIcon, HomeIcon, PeopleIcon, PersonIcon } from '../ui/icons';
@@ -15,6 +15,8 @@ const ICONS: Record<TabId, typeof HomeIcon> = {
 /**
  * Fixed bottom navigation. While a session player opens, the bar fades to invisible over
  * 300 ms (CSS transition on opacity, then visibility so it leaves the tab order).
+ * Plain Links, not NavLinks: the active tab follows the spec's table (home is active on
+ * /tuning-room, profile on /achievements), which NavLink's own aria-current would override.
  */
 export function TabBar() {
   const { pathname } = useLocation();
@@ -39,7 +41,7 @@ export function TabBar() {
         const Icon = ICONS[tab];
         const isActive = tab === active;
         return (
-          <NavLink
+          <Link
             key={tab}
             to={TAB_PATHS[tab]}
             className={`${styles.tab} ${isActive ? styles.active : ''}`}
@@ -49,7 +51,7 @@ export function TabBar() {
           >
             <Icon />
             <span className={styles.label}>{labels[tab]}</span>
-          </NavLink>
+          </Link>
         );
       })}
     </nav>

@@ -38,6 +38,7 @@ export async function seedDemoCatalogue(opts: SeedOptions): Promise<number> {
   logger.say(`Preparing the demo catalogue: rendering ${countFiles(catalogue)} audio tracks (first start only)…`);
   await (opts.buildAudio ?? buildCatalogueAudio)({
     audioDir,
+    catalogue,
     onProgress: (done, total, label) => logger.say(`  [${done}/${total}] ${label}`),
   });
   insertCatalogue(db, catalogue, audioDir);

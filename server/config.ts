@@ -21,6 +21,7 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   AUTH_REDIRECT_ALLOW_LIST: z.string().default(''),
   TRUST_PROXY: flag.default(false),
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   CLIENT_DIR: z.string().optional(),
 });
@@ -41,6 +42,8 @@ export interface Config {
   redirectAllowList: string[];
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
   trustProxy: boolean;
+  /** Multiplies every auth rate limit (tests and load runs from one address raise it). */
+  authRateLimitScale: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Folder of the built SPA (vite build output). */
   clientDir: string;
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       .map((s) => s.trim())
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
+    authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
   };
@@ -89,6 +93,7 @@ export function testConfig(overrides: Partial<Config> & { dataDir: string }): Co
     smtpUrl: undefined,
     redirectAllowList: [],
     trustProxy: false,
+    authRateLimitScale: 1,
     logLevel: 'silent',
     clientDir: path.resolve('dist/client'),
     ...overrides,

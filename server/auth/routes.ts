@@ -26,7 +26,7 @@ export function authRoutes(deps: AppDeps, mailer: Mailer = createMailer(deps)): 
     deps,
     repo: createAuthRepository(deps.db),
     mailer,
-    limits: createAuthLimits(deps.now),
+    limits: createAuthLimits(deps.now, deps.config.authRateLimitScale),
   };
   const r = new Hono<AppEnv>();
   r.use('*', async (c, next) => {

@@ -163,6 +163,15 @@ describe('POST /auth/v1/logout', () => {
     expect((await userWith(b.session.access_token)).body.code).toBe('session_not_found');
   });
 
+  it('answers 204 again for a session that already ended, and a global logout still ends the rest', async () => {
+    const a = await signedIn(t, 'ada@example.com');
+    const b = await signedIn(t, 'ada@example.com');
+    const bearer = { authorization: `Bearer ${a.session.access_token}` };
+    expect((await authFetch(t, '/logout?scope=local', { method: 'POST', headers: bearer })).status).toBe(204);
+    expect((await authFetch(t, '/logout?scope=global', { method: 'POST', headers: bearer })).status).toBe(204);
+    expect((await userWith(b.session.access_token)).body.code).toBe('session_not_found');
+  });
+
   it('refuses an unknown scope', async () => {
     const a = await signedIn(t, 'ada@example.com');
     const res = await authFetch(t, '/logout?scope=everyone', {

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { resolveCaller } from './caller';
+import { bearerToken, verifyJwt } from './tokens';
 import { type AuthContext, isoNow } from './context';
 import { AuthError } from './errors';
 import { boundedString, mergeMetadata, metadataSchema } from './fields';
@@ -86,9 +87,25 @@ export async function logout(ctx: AuthContext, c: Context): Promise<Response> {
   if (!(SCOPES as readonly string[]).includes(scope)) {
     throw new AuthError(400, 'validation_failed', `Unsupported logout scope ${JSON.stringify(scope)}`);
   }
+  const caller = await resolveCaller(ctx.deps, c.req.header('authorization'));
+  // Logging out is idempotent: a validly signed token whose session already ended (the app
+  // also ends it through /api/auth/logout) is answered 204, and a global logout still ends
+  // the member's other sessions.
+  if (caller.kind === 'invalid' && caller.reason === 'session_gone') {
+    const sub = await signedSubject(ctx, c);
+    if (scope === 'global' && sub) ctx.repo.deleteUserSessions(sub);
+    return c.body(null, 204);
+  }
   const { user, sessionId } = await authenticate(ctx, c);
   if (scope === 'global') ctx.repo.deleteUserSessions(user.id);
   else if (scope === 'local') ctx.repo.deleteSession(sessionId);
   else ctx.repo.deleteOtherSessions(user.id, sessionId);
   return c.body(null, 204);
+}
+
+async function signedSubject(ctx: AuthContext, c: Context): Promise<string | null> {
+  const token = bearerToken(c.req.header('authorization'));
+  if (!token) return null;
+  const result = await verifyJwt(ctx.deps.keys.jwtSecret, token, ctx.deps.now());
+  return result.ok && typeof result.claims.sub === 'string' ? result.claims.sub : null;
 }

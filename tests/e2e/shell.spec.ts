@@ -1,6 +1,7 @@
 import { ROUTES } from '../../src/app/route-table';
 import { activeTab, isTabBarVisible } from '../../src/app/tab-bar-rules';
 import { expect, test } from './support/fixtures';
+import { createOnboardedMember, signInToHome } from './support/members';
 
 /** A concrete URL for each route of the table (parameters filled in). */
 const concrete = (path: string) => path.replace(':templateId', '1');
@@ -37,12 +38,13 @@ test.describe('app shell', () => {
     await page.goto('/no/such/place');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
     await page.getByRole('link', { name: 'Take me home' }).click();
-    await expect(page).toHaveURL(/\/home$/);
+    // Home is for members: a visitor is asked to sign in first, and comes back there after.
+    await expect(page).toHaveURL(/\/\?returnTo=%2Fhome$/);
   });
 
-  test('the tab bar navigates between tabs and scrolls each new route to the top', async ({ page }) => {
+  test('the tab bar navigates between tabs and scrolls each new route to the top', async ({ page, request }) => {
+    await signInToHome(page, await createOnboardedMember(request));
     await page.setViewportSize({ width: 390, height: 400 });
-    await page.goto('/home');
     await page.evaluate(() => {
       document.body.style.minHeight = '3000px';
       window.scrollTo(0, 800);
@@ -54,7 +56,8 @@ test.describe('app shell', () => {
   });
 
   test('the profile tab is labelled Profile for a visitor', async ({ page }) => {
-    await page.goto('/profile');
+    // The tuning room works without an account (audio never leaves the device).
+    await page.goto('/tuning-room');
     await expect(page.getByTestId('tab-bar').getByRole('link', { name: 'Profile' })).toBeVisible();
   });
 });

@@ -3,7 +3,15 @@ import { WaveMark } from '../../ui/icons';
 import styles from './AuthCard.module.css';
 
 /** The frame shared by sign-in and sign-up: brand, a headline, the form. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
   return (
     <section className={styles.screen}>
       <header className={styles.brand}>

@@ -1,41 +1,88 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { supabase } from '../../lib/supabase';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { destinationAfterSignIn } from './after-sign-in';
+import { useAuthStore } from './auth-store';
 import { AuthCard } from './AuthCard';
 import styles from './AuthCard.module.css';
+import { AuthLoading } from './AuthLoading';
 import { recordRememberChoice } from './remember-me';
+import { RETURN_PARAM, safeReturnPath } from './RequireMember';
+import { resolveSignedInLanding } from './signed-in-landing';
 import { validateSignIn } from './validation';
 
+/**
+ * Sign-in (`/` and `/login`). While the stored session is read it shows a loading state; a
+ * member who is already signed in is sent on instead of seeing the form.
+ */
 export function SignInScreen() {
+  const loading = useAuthStore((s) => s.loading);
+  const session = useAuthStore((s) => s.session);
+  // Set while our own form signs in, so the "already signed in" path does not race it.
+  const submitting = useRef(false);
+  const recovering = useAuthStore((s) => s.passwordRecovery);
+  if (loading) return <AuthLoading />;
+  // A recovery link that landed here (e.g. a backend that falls back to its site URL).
+  if (session && recovering) return <Navigate to="/reset-password" replace />;
+  if (session && !submitting.current) return <SendSignedInMemberOn />;
+  return <SignInForm submitting={submitting} />;
+}
+
+function SendSignedInMemberOn() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  useEffect(() => {
+    let live = true;
+    void resolveSignedInLanding().then((landing) => {
+      if (!live) return;
+      const back = safeReturnPath(params.get(RETURN_PARAM));
+      navigate(landing === '/intro' && back ? back : landing, { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [navigate, params]);
+  return <AuthLoading label="signing you in…" />;
+}
+
+function SignInForm({ submitting }: { submitting: { current: boolean } }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const invalid = validateSignIn(email, password);
     setError(invalid);
     if (invalid) return;
-    setLoading(true);
+    setBusy(true);
+    submitting.current = true;
     try {
-      const { data, error: authError } = await supabase().auth.signInWithPassword({ email: email.trim(), password });
+      const { data, error: authError } = await supabase().auth.signInWithPassword({
+        email: email.trim(),
+        password,
+      });
       if (authError || !data.user) {
+        submitting.current = false;
         setError(authError?.message ?? 'Sign-in failed. Please try again.');
+        setBusy(false);
         return;
       }
       recordRememberChoice(localStorage, sessionStorage, remember, Date.now());
-      navigate(await destinationAfterSignIn(data.user.id));
+      const destination = await destinationAfterSignIn(data.user.id);
+      const back = safeReturnPath(params.get(RETURN_PARAM));
+      navigate(destination === '/intro' && back ? back : destination, { replace: true });
     } catch (err) {
+      submitting.current = false;
       setError(err instanceof Error ? err.message : 'Sign-in failed. Please try again.');
-    } finally {
-      setLoading(false);
+      setBusy(false);
     }
   }
 
@@ -65,8 +112,8 @@ export function SignInScreen() {
           </label>
           <Link to="/forgot-password">forgot password?</Link>
         </div>
-        <Button type="submit" block loading={loading}>
-          {loading ? 'tuning in…' : 'get in tune'}
+        <Button type="submit" block loading={busy}>
+          {busy ? 'tuning in…' : 'get in tune'}
         </Button>
       </form>
       <p className={styles.footer}>

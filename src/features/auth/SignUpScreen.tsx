@@ -16,7 +16,8 @@ export function SignUpScreen() {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const set = (k: keyof SignUpForm) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const set = (k: keyof SignUpForm) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [k]: e.target.value });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -46,7 +47,8 @@ export function SignUpScreen() {
     return (
       <AuthCard title="check your inbox" subtitle="One last step before your first session.">
         <Alert tone="success">
-          We sent a verification link to <strong>{sentTo}</strong>. Open it to confirm your email, then sign in.
+          We sent a verification link to <strong>{sentTo}</strong>. Open it to confirm your email, then sign
+          in.
         </Alert>
         <Button block onClick={() => navigate('/')}>
           check your email &amp; sign in
@@ -60,10 +62,26 @@ export function SignUpScreen() {
       <form className={styles.form} onSubmit={submit} noValidate>
         {error && <Alert>{error}</Alert>}
         <div className={styles.twoCols}>
-          <TextField label="First name" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            value={form.firstName}
+            onChange={set('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            value={form.lastName}
+            onChange={set('lastName')}
+          />
         </div>
-        <TextField label="Email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+        />
         <TextField
           label="Password"
           revealable

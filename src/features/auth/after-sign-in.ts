@@ -6,7 +6,10 @@ import { apiJson } from '../../lib/api';
  */
 export async function destinationAfterSignIn(userId: string): Promise<'/intro' | '/onboarding-story'> {
   try {
-    const user = await apiJson<{ hasCompletedOnboarding?: boolean }>('GET', `/api/users/${encodeURIComponent(userId)}`);
+    const user = await apiJson<{ hasCompletedOnboarding?: boolean }>(
+      'GET',
+      `/api/users/${encodeURIComponent(userId)}`,
+    );
     return user?.hasCompletedOnboarding === true ? '/intro' : '/onboarding-story';
   } catch (err) {
     console.error('Could not read the member record after sign-in', err);

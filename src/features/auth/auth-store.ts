@@ -7,6 +7,11 @@ export interface AuthState {
   /** True until the stored session has been read once at start. */
   loading: boolean;
   lastEvent: AuthChangeEvent | null;
+  /**
+   * True from PASSWORD_RECOVERY until the password is changed or the member signs out. Kept
+   * apart from lastEvent because INITIAL_SESSION can follow the recovery event at boot.
+   */
+  passwordRecovery: boolean;
 }
 
 export const useAuthStore = create<AuthState>(() => ({
@@ -14,6 +19,7 @@ export const useAuthStore = create<AuthState>(() => ({
   user: null,
   loading: true,
   lastEvent: null,
+  passwordRecovery: false,
 }));
 
 /**
@@ -23,7 +29,19 @@ export const useAuthStore = create<AuthState>(() => ({
  */
 export function startAuthSync(client: SupabaseClient): () => void {
   const { data } = client.auth.onAuthStateChange((event, session) => {
-    useAuthStore.setState({ session, user: session?.user ?? null, loading: false, lastEvent: event });
+    const recovery =
+      event === 'PASSWORD_RECOVERY'
+        ? true
+        : event === 'USER_UPDATED' || event === 'SIGNED_OUT'
+          ? false
+          : useAuthStore.getState().passwordRecovery;
+    useAuthStore.setState({
+      session,
+      user: session?.user ?? null,
+      loading: false,
+      lastEvent: event,
+      passwordRecovery: recovery,
+    });
   });
   client.auth
     .getSession()

@@ -7,7 +7,12 @@ const DAY_MS = 24 * 3600 * 1000;
 const BROWSER_SESSION_MARK = 'tuneful_browser_session';
 
 /** Called after a successful sign-in: store the flag and expiry, or remove both. */
-export function recordRememberChoice(local: Storage, session: Storage, remember: boolean, nowMs: number): void {
+export function recordRememberChoice(
+  local: Storage,
+  session: Storage,
+  remember: boolean,
+  nowMs: number,
+): void {
   session.setItem(BROWSER_SESSION_MARK, '1');
   if (remember) {
     local.setItem(storageKeys.rememberMe, 'true');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateSignIn, validateSignUp, type SignUpForm } from './validation';
+import { validateNewPassword, validateSignIn, validateSignUp, type SignUpForm } from './validation';
 
 const good: SignUpForm = {
   firstName: 'Ada',
@@ -41,5 +41,23 @@ describe('sign-up validation', () => {
 
   it('requires an email that looks like one', () => {
     expect(validateSignUp({ ...good, email: 'ada.example.org' })).toBe('Please enter a valid email address');
+  });
+});
+
+describe('new password validation', () => {
+  it('asks for both fields', () => {
+    expect(validateNewPassword('', 'harmonics')).toBe('Please fill in all fields');
+  });
+
+  it('uses the sign-up length rule', () => {
+    expect(validateNewPassword('short', 'short')).toBe('Password must be at least 8 characters long');
+  });
+
+  it('requires the confirmation to match', () => {
+    expect(validateNewPassword('harmonics', 'harmonicz')).toBe('Passwords do not match');
+  });
+
+  it('accepts a long enough, matching pair', () => {
+    expect(validateNewPassword('harmonics', 'harmonics')).toBeNull();
   });
 });

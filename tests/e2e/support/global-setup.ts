@@ -19,7 +19,8 @@ export default async function globalSetup(_config: FullConfig) {
   const dataDir = fs.mkdtempSync(path.join(root, '.tmp/e2e-data-'));
   const audioDir = path.join(dataDir, 'storage/audio');
   if (fs.existsSync(AUDIO_CACHE)) fs.cpSync(AUDIO_CACHE, audioDir, { recursive: true });
-  const server = await startServer({ DEMO_SEED: '1' }, dataDir);
+  // Every test signs in from 127.0.0.1: raise the per-address auth limits for the run.
+  const server = await startServer({ DEMO_SEED: '1', AUTH_RATE_LIMIT_SCALE: '100' }, dataDir);
   fs.rmSync(AUDIO_CACHE, { recursive: true, force: true });
   fs.cpSync(audioDir, AUDIO_CACHE, { recursive: true });
   process.env.E2E_BASE_URL = server.baseUrl;

@@ -70,7 +70,12 @@ function mailDir(): string {
  * Waits for the newest mail of `type` to `email` and returns the action link it carries.
  * `after` (ms since epoch) skips older mails, e.g. a previous recovery mail.
  */
-export async function readMailLink(email: string, type: MailType, after = 0, timeoutMs = 15_000): Promise<string> {
+export async function readMailLink(
+  email: string,
+  type: MailType,
+  after = 0,
+  timeoutMs = 15_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const dir = mailDir();
   while (Date.now() < deadline) {
@@ -124,10 +129,22 @@ export async function createConfirmedMember(
   request: APIRequestContext,
   overrides: Partial<Member> = {},
 ): Promise<Member> {
+  return (await confirmedMemberWithToken(request, overrides)).member;
+}
+
+/**
+ * Signs up and follows the mail link; the link's redirect carries a fresh session, whose
+ * access token is returned too (saving a password sign-in against the server's rate limit).
+ */
+async function confirmedMemberWithToken(
+  request: APIRequestContext,
+  overrides: Partial<Member>,
+): Promise<{ member: Member; accessToken: string }> {
   const member = newMemberIdentity(overrides);
   await signUpThroughApi(request, member);
-  await followLink(request, await readMailLink(member.email, 'signup'));
-  return member;
+  const location = await followLink(request, await readMailLink(member.email, 'signup'));
+  const fragment = new URLSearchParams(location.split('#')[1] ?? '');
+  return { member, accessToken: fragment.get('access_token') ?? '' };
 }
 
 /** Signs in through the password grant and returns the access token (for /api calls). */
@@ -148,10 +165,9 @@ export async function createOnboardedMember(
   request: APIRequestContext,
   overrides: Partial<Member> = {},
 ): Promise<Member> {
-  const member = await createConfirmedMember(request, overrides);
-  const token = await accessTokenOf(request, member);
+  const { member, accessToken } = await confirmedMemberWithToken(request, overrides);
   const res = await request.post('/api/complete-onboarding', {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { Authorization: `Bearer ${accessToken}` },
     data: { answers: { voice_goals: ['Feel calmer'] }, otherTexts: {} },
   });
   expect(res.ok(), `complete-onboarding: ${res.status()} ${await res.text()}`).toBeTruthy();
@@ -159,14 +175,22 @@ export async function createOnboardedMember(
 }
 
 /** Fills the sign-in form and submits; resolves once the app has left the sign-in screen. */
-export async function signIn(page: Page, member: Member, options: { remember?: boolean } = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  member: Member,
+  options: { remember?: boolean } = {},
+): Promise<void> {
   await page.goto('/');
   await fillSignIn(page, member, options);
   await expect(page).not.toHaveURL(/\/(login)?$/);
 }
 
 /** Fills and submits the sign-in form on the current page, without waiting for the result. */
-export async function fillSignIn(page: Page, member: Member, options: { remember?: boolean } = {}): Promise<void> {
+export async function fillSignIn(
+  page: Page,
+  member: Member,
+  options: { remember?: boolean } = {},
+): Promise<void> {
   await page.getByLabel('Email').fill(member.email);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   if (options.remember) await page.getByLabel('keep me signed in').check();

@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../lib/api';
+import { storageKeys } from '../../lib/storage-keys';
+import { useAuthStore } from '../auth/auth-store';
+import { markAppVisited } from './gate';
+
+/** The local 'onboarding complete' flag; also the way 'Skip for Now' ends onboarding. */
+export function markOnboardingCompleteLocally(): void {
+  localStorage.setItem(storageKeys.onboardingComplete, 'true');
+  // Finishing or skipping counts as this session's visit, so the home gate does not ask again.
+  markAppVisited();
+}
+
+export function saveQuestionnaireLocally(payload: unknown): void {
+  localStorage.setItem(storageKeys.onboardingAnswers, JSON.stringify(payload));
+}
+
+/**
+ * POST /api/complete-onboarding (server/api/accounts): sets hasCompletedOnboarding. Cached
+ * queries (the member record above all) are refreshed afterwards, as the spec asks.
+ * Returns false (logged) on failure: onboarding never blocks the way into the app.
+ */
+export async function submitOnboarding(payload: unknown, queryClient: QueryClient): Promise<boolean> {
+  if (!useAuthStore.getState().session) return false;
+  try {
+    await apiJson('POST', '/api/complete-onboarding', payload);
+    await queryClient.invalidateQueries();
+    return true;
+  } catch (err) {
+    console.warn('Could not save the onboarding answers', err);
+    return false;
+  }
+}

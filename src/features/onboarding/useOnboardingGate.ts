@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useMemberProfile } from '../auth/useMemberProfile';
+import { hasVisitedApp, markAppVisited, shouldSendToOnboarding } from './gate';
+
+export interface OnboardingGateState {
+  /** True while the member's record is being read: render a calm loading state, not content. */
+  checking: boolean;
+  /** True once the gate has decided to send the member to /onboarding-story. */
+  redirecting: boolean;
+}
+
+/**
+ * The onboarding gate of the spec (home): call it at the top of a member screen.
+ *
+ *   const gate = useOnboardingGate();
+ *   if (gate.checking || gate.redirecting) return <p>loading…</p>;
+ *
+ * - hasCompletedOnboarding exactly false, app not yet visited in this browser session, path
+ *   not /profile, /discover or /community → replaces the route with /onboarding-story;
+ * - otherwise marks the app visited (sessionStorage), so the questionnaire is offered once
+ *   per browser session at most.
+ * On /profile, /discover and /community it only marks the app visited. A visitor (no
+ * session) or a failed read never redirects: the gate must not lock anyone out.
+ */
+export function useOnboardingGate(): OnboardingGateState {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const profile = useMemberProfile();
+  const known = profile.data ?? undefined;
+  const send =
+    known !== undefined &&
+    shouldSendToOnboarding({
+      hasCompletedOnboarding: known.hasCompletedOnboarding,
+      visitedThisSession: hasVisitedApp(),
+      pathname,
+    });
+
+  useEffect(() => {
+    if (profile.isPending && profile.fetchStatus !== 'idle') return;
+    if (send) navigate('/onboarding-story', { replace: true });
+    else markAppVisited();
+  }, [send, navigate, profile.isPending, profile.fetchStatus]);
+
+  useEffect(() => {
+    if (profile.isError)
+      console.warn('Could not read the member record for the onboarding gate', profile.error);
+  }, [profile.isError, profile.error]);
+  return { checking: profile.isPending && profile.fetchStatus !== 'idle', redirecting: send };
+}
+
+/** For screens that only mark the app visited (profile, discover, community). */
+export function useMarkAppVisited(): void {
+  useEffect(() => markAppVisited(), []);
+}

@@ -1,0 +1,46 @@
+import { expect, test } from '../support/fixtures';
+
+test.describe('admin and developer pages (demo mode)', () => {
+  test('admin measures the built-in server and validates the credentials', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    // Another Supabase-compatible backend: this very server under its own URL and key.
+    const { anonKey } = (await (await request.get('/api/config')).json()) as { anonKey: string };
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin settings' })).toBeVisible();
+    await expect(page.getByText(/^Connected · answered in \d+ ms$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Save credentials' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter both URL and API key.');
+    await page.getByLabel('Supabase project URL').fill(baseURL!);
+    await page.getByLabel('Anon (public) API key', { exact: true }).fill(anonKey);
+    await page.getByRole('button', { name: 'Save credentials' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Supabase credentials saved.' })).toHaveText(
+      'Supabase credentials saved. Enable Supabase to use live database.',
+    );
+    await page.getByRole('switch').check();
+    await expect(page.getByText('Supabase enabled. Refresh the page to connect.')).toBeVisible();
+    await expect(page.getByText('Saved setting: Supabase backend')).toBeVisible();
+    await expect(page.getByText(/^Connected · answered in \d+ ms$/)).toBeVisible();
+    await page.getByRole('switch').uncheck();
+    await expect(page.getByText('Switched to mock data storage.')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('tuneful_backend_enabled'))).toBe('false');
+  });
+
+  test('test sign-up creates a fresh test account', async ({ page }) => {
+    await page.goto('/test-signup');
+    const email = await page.getByLabel('Email').inputValue();
+    expect(email).toMatch(/^test\+[0-9a-f]+@example\.com$/);
+    await page.getByRole('button', { name: 'Create test account' }).click();
+    await expect(page.getByText(`Account created for ${email}.`)).toBeVisible();
+  });
+
+  test('the intro splash hands over to home after 3 seconds', async ({ page }) => {
+    await page.goto('/intro');
+    await expect(page.getByRole('heading', { name: 'Tuneful' })).toBeVisible();
+    await page.waitForTimeout(2000);
+    await expect(page).toHaveURL(/\/intro$/);
+    await expect(page).not.toHaveURL(/\/intro$/, { timeout: 3000 });
+  });
+});

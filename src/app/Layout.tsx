@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { PlayerOverlay } from '../features/player/PlayerOverlay';
 import { isTabBarVisible } from './tab-bar-rules';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ScrollToTop } from './ScrollToTop';
@@ -21,6 +22,7 @@ export function Layout() {
         </ErrorBoundary>
       </main>
       <TabBar />
+      <PlayerOverlay />
     </div>
   );
 }

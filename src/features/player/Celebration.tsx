@@ -1,0 +1,61 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMemo } from 'react';
+import { Button } from '../../ui/Button';
+import styles from './Celebration.module.css';
+
+/** Spec core §9: 50 confetti pieces. */
+export const CONFETTI_PIECES = 50;
+const COLOURS = ['#3f6f64', '#c8664d', '#8d7fb8', '#d4e157', '#e8a84e', '#a8c3a1'];
+
+/**
+ * The first-session celebration: 'congratulations', the first tone tokens earned, confetti,
+ * and one button that closes it and then the player. Under reduced motion the confetti
+ * stays still instead of falling.
+ */
+export function Celebration({ open, tokens, onDone }: { open: boolean; tokens: number; onDone: () => void }) {
+  const pieces = useMemo(
+    () =>
+      Array.from({ length: CONFETTI_PIECES }, (_, i) => ({
+        left: (i * 37) % 100,
+        delay: (i % 10) * 90,
+        duration: 1800 + ((i * 53) % 1400),
+        colour: COLOURS[i % COLOURS.length],
+        turn: (i * 47) % 360,
+      })),
+    [],
+  );
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onDone()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <div className={styles.confetti} aria-hidden data-testid="confetti">
+          {pieces.map((p, i) => (
+            <span
+              key={i}
+              className={styles.piece}
+              style={{
+                left: `${p.left}%`,
+                background: p.colour,
+                animationDelay: `${p.delay}ms`,
+                animationDuration: `${p.duration}ms`,
+                rotate: `${p.turn}deg`,
+              }}
+            />
+          ))}
+        </div>
+        <Dialog.Content className={styles.card} data-testid="celebration">
+          <Dialog.Title className={styles.title}>congratulations</Dialog.Title>
+          <Dialog.Description className={styles.text}>
+            you completed your first session and earned your first tone tokens.
+          </Dialog.Description>
+          <p className={styles.tokens} data-testid="celebration-tokens">
+            +{tokens} tone tokens
+          </p>
+          <Button block onClick={onDone}>
+            continue my journey
+          </Button>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

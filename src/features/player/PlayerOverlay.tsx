@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { toast } from '../toast/toast-store';
+import { useSessionById } from '../sessions/queries';
+import { usePlayerStore } from './player-store';
+import { SessionPlayer } from './SessionPlayer';
+import { useWakeLock } from './use-wake-lock';
+
+/**
+ * Mounted once in the layout: shows the full-screen player over any route while the store
+ * has an active session. An id that is not a number, or a session that cannot be read,
+ * gives the spec's toast and closes the player again (spec core §8).
+ */
+export function PlayerOverlay() {
+  const id = usePlayerStore((s) => s.activeSessionId);
+  const mode = usePlayerStore((s) => s.mode);
+  const close = usePlayerStore((s) => s.close);
+  const valid = id !== null && Number.isSafeInteger(id) && id > 0;
+  const query = useSessionById(valid ? id : null);
+  useWakeLock(valid && query.isSuccess);
+
+  useEffect(() => {
+    if (id === null || valid) return;
+    toast({ title: 'Error', description: 'Invalid session ID', variant: 'destructive' });
+    close();
+  }, [id, valid, close]);
+
+  useEffect(() => {
+    if (!valid || !query.isError) return;
+    console.warn('Could not load session', id, query.error);
+    toast({ title: 'Could not load session', variant: 'destructive' });
+    close();
+  }, [valid, id, query.isError, query.error, close]);
+
+  if (!valid || !query.data) return null;
+  return (
+    <SessionPlayer key={`${query.data.id}-${mode}`} session={query.data} openedAs={mode} onClosed={close} />
+  );
+}

@@ -1,0 +1,204 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { StateMessage } from '../../ui/StateMessage';
+import type { Session } from '../sessions/session';
+import { ToneTokens } from '../sessions/ToneTokens';
+import { Celebration } from './Celebration';
+import { CreditsDialog } from './CreditsDialog';
+import { EchoButton } from './EchoButton';
+import { EndDialog } from './EndDialog';
+import { pickEncouragement } from './encouragements';
+import { ModeSwitch } from './ModeSwitch';
+import { logSessionAction } from './player-api';
+import { PlayerControls } from './PlayerControls';
+import type { PlayerMode } from './player-store';
+import { SeekBar } from './SeekBar';
+import { useAudio } from './use-audio';
+import { useCompletion } from './use-completion';
+import { useMediaSession } from './use-media-session';
+import { useSessionAudioUrls } from './use-session-audio-urls';
+import { useSpaceToggle } from './use-space-toggle';
+import styles from './Player.module.css';
+
+/** Spec core §9: the player slides down and closes after 0.8 s. */
+export const PLAYER_CLOSE_MS = 800;
+
+/** The full-screen player for one loaded session (spec core §4, "Full-screen player"). */
+export function SessionPlayer({
+  session,
+  openedAs,
+  onClosed,
+}: {
+  session: Session;
+  openedAs: PlayerMode;
+  onClosed: () => void;
+}) {
+  const canVocal = session.voicePath !== null;
+  const canInstrumental = session.instrPath !== null;
+  const [mode, setMode] = useState<PlayerMode>(
+    !canVocal || openedAs === 'instrumental' ? 'instrumental' : 'vocal',
+  );
+  const [shown, setShown] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const [endOpen, setEndOpen] = useState(false);
+  const [line, setLine] = useState('');
+  const urls = useSessionAudioUrls(session);
+  const url = mode === 'vocal' ? urls.vocal : urls.instrumental;
+
+  const onEnded = useCallback(() => {
+    setLine(pickEncouragement());
+    setEndOpen(true);
+  }, []);
+  const { ref, attach, element, state, controls } = useAudio(onEnded);
+
+  const closeTimer = useRef<number | undefined>(undefined);
+  const close = useCallback(() => {
+    setClosing(true);
+    controls.pause();
+    window.clearTimeout(closeTimer.current);
+    closeTimer.current = window.setTimeout(onClosed, PLAYER_CLOSE_MS);
+  }, [controls, onClosed]);
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+
+  // Slide up on the frame after mounting, so the transition has a start position.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setShown(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
+  // The first source autoplays once its metadata is known (blocked → stays paused, logged).
+  const loadedUrl = useRef<string | null>(null);
+  useEffect(() => {
+    if (!url || !element || loadedUrl.current !== null) return;
+    loadedUrl.current = url;
+    controls.setSource(url, 0, true);
+  }, [url, element, controls]);
+
+  const switchMode = (next: PlayerMode, opts?: { at: number; play: boolean }) => {
+    const target = next === 'vocal' ? urls.vocal : urls.instrumental;
+    if (!target) return;
+    const audio = ref.current;
+    const at = opts?.at ?? audio?.currentTime ?? 0;
+    const play = opts?.play ?? (audio ? !audio.paused : false);
+    setMode(next);
+    if (target === loadedUrl.current) {
+      controls.seek(at);
+      if (play) controls.play();
+      return;
+    }
+    loadedUrl.current = target;
+    controls.setSource(target, at, play);
+  };
+
+  const completion = useCompletion(session.id, session.title, () => setEndOpen(false), close);
+  useSpaceToggle(controls.toggle, !endOpen && !closing);
+  useMediaSession(session, mode === 'instrumental', state, controls, close);
+
+  const busy = !url || !state.ready;
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && close()}>
+      <Dialog.Portal>
+        <Dialog.Content
+          className={`${styles.player} ${shown && !closing ? styles.up : ''}`}
+          style={{ '--cover': session.coverColor ?? 'var(--color-primary-soft)' } as CSSProperties}
+          data-player
+          data-testid="player"
+          data-mode={mode}
+          aria-describedby={undefined}
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            (e.currentTarget as HTMLElement)
+              .querySelector<HTMLElement>('[data-testid="play-toggle"]')
+              ?.focus();
+          }}
+        >
+          <audio ref={attach} crossOrigin="anonymous" preload="metadata" data-testid="player-audio" />
+          <div className={styles.topBar}>
+            <button type="button" className={styles.iconButton} onClick={close} aria-label="Close player">
+              <ChevronDown />
+            </button>
+            <CreditsDialog musicians={session.musicians} />
+          </div>
+          <div className={styles.art} aria-hidden>
+            <span className={styles.wave} data-playing={state.playing} />
+          </div>
+          <div className={styles.info}>
+            <Dialog.Title className={styles.title}>
+              {session.title}
+              {mode === 'instrumental' && <span className={styles.instrumentalLabel}> (instrumental)</span>}
+            </Dialog.Title>
+            <div className={styles.meta}>
+              {session.skillLevel && <span>{session.skillLevel.trim().toLowerCase()}</span>}
+              <ToneTokens level={session.skillLevel} />
+            </div>
+          </div>
+          {urls.failed && !url ? (
+            <StateMessage kind="error" title="We couldn't load the audio just now." onRetry={urls.retry} />
+          ) : state.failed ? (
+            <StateMessage
+              kind="error"
+              title="This track would not play."
+              onRetry={() => url && controls.setSource(url, state.currentTime, true)}
+            />
+          ) : null}
+          <SeekBar currentTime={state.currentTime} duration={state.duration} onSeek={controls.seek} />
+          <PlayerControls
+            playing={state.playing}
+            disabled={busy}
+            onToggle={controls.toggle}
+            onSkip={controls.skip}
+          />
+          <div className={styles.bottomRow}>
+            <ModeSwitch
+              mode={mode}
+              canVocal={canVocal && !!urls.vocal}
+              canInstrumental={canInstrumental && !!urls.instrumental}
+              onChange={(m) => switchMode(m)}
+            />
+            <EchoButton sessionId={session.id} />
+          </div>
+          <EndDialog
+            open={endOpen}
+            onOpenChange={setEndOpen}
+            line={line}
+            sessionId={session.id}
+            canVocal={canVocal}
+            canInstrumental={canInstrumental}
+            bursting={completion.phase === 'bursting'}
+            onPlayAgain={() => {
+              setEndOpen(false);
+              void logSessionAction(session.id, 'replay');
+              switchMode('vocal', { at: 0, play: true });
+            }}
+            onPlayMusic={() => {
+              setEndOpen(false);
+              void logSessionAction(session.id, 'instrumental');
+              switchMode('instrumental', { at: 0, play: true });
+            }}
+            onComplete={completion.complete}
+          />
+          <Celebration
+            open={completion.phase === 'celebrating'}
+            tokens={completion.result?.tokensAwarded ?? 0}
+            onDone={completion.finishCelebration}
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+const ChevronDown = () => (
+  <svg
+    width="24"
+    height="24"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    aria-hidden
+  >
+    <path d="m6 9 6 6 6-6" />
+  </svg>
+);

@@ -1,0 +1,88 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../lib/api';
+import { supabase } from '../../lib/supabase';
+import { useAuthStore } from '../auth/auth-store';
+
+/** Spec core §9: signed audio URLs live 7 days. */
+export const SIGNED_URL_SECONDS = 7 * 24 * 60 * 60;
+export const AUDIO_BUCKET = 'audio';
+
+export type LogAction = 'replay' | 'instrumental' | 'echo' | 'reflect';
+
+export async function signAudioPath(path: string): Promise<string> {
+  const { data, error } = await supabase()
+    .storage.from(AUDIO_BUCKET)
+    .createSignedUrl(path, SIGNED_URL_SECONDS);
+  if (error || !data) throw new Error(error?.message ?? 'No signed URL');
+  return data.signedUrl;
+}
+
+/**
+ * A player action in session_logs. Logs are a record, not a feature the member waits for:
+ * a failure (or a signed-out listener) is logged and the flow carries on.
+ */
+export async function logSessionAction(
+  sessionId: number,
+  action: LogAction,
+  note: string | null = null,
+): Promise<void> {
+  if (!useAuthStore.getState().session) return;
+  const { error } = await supabase().from('session_logs').insert({ session_id: sessionId, action, note });
+  if (error) console.warn(`Could not log ${action}`, error);
+}
+
+export class NotSignedInError extends Error {}
+
+export async function saveReflection(sessionId: number, text: string): Promise<void> {
+  const userId = useAuthStore.getState().user?.id;
+  if (!userId) throw new NotSignedInError('You must be logged in to save reflections');
+  const { error } = await supabase()
+    .from('reflections')
+    .insert({ user_id: userId, session_id: sessionId, reflection_text: text });
+  if (error) throw new Error(error.message);
+}
+
+export async function postEcho(sessionId: number): Promise<void> {
+  await apiJson('POST', `/api/sessions/${sessionId}/echo`);
+}
+
+export interface CompletionResult {
+  isFirstSession: boolean;
+  tokensAwarded: number;
+  totalTokens: number;
+}
+
+export async function postCompletion(sessionId: number, title: string): Promise<CompletionResult> {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const body = await apiJson<Partial<CompletionResult>>('POST', '/api/session-completions', {
+    sessionId,
+    title,
+    timeZone,
+  });
+  return {
+    isFirstSession: body?.isFirstSession === true,
+    tokensAwarded: typeof body?.tokensAwarded === 'number' ? body.tokensAwarded : 0,
+    totalTokens: typeof body?.totalTokens === 'number' ? body.totalTokens : 0,
+  };
+}
+
+/**
+ * Other areas own these queries, so they are matched by what their keys contain: API paths
+ * (the default reader GETs key[0]) or plain names, e.g. ['/api/users/u1/dashboard?tz=…'].
+ */
+function invalidateByPath(client: QueryClient, fragments: string[]): Promise<void> {
+  return client.invalidateQueries({
+    predicate: (q) =>
+      q.queryKey.some((part) => typeof part === 'string' && fragments.some((f) => part.includes(f))),
+  });
+}
+
+/** After a completion: the member's dashboard (tokens, streaks) and completed list are stale. */
+export function refreshAfterCompletion(client: QueryClient): Promise<void> {
+  return invalidateByPath(client, ['dashboard', 'completed-sessions']);
+}
+
+/** After an echo: echoed sessions, the most-echoed list and the community pulse. */
+export function refreshAfterEcho(client: QueryClient): Promise<void> {
+  return invalidateByPath(client, ['echoed-sessions', 'most-echoed', 'pulse']);
+}

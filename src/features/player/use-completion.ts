@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { postCompletion, refreshAfterCompletion, type CompletionResult } from './player-api';
+
+/** Spec core §9: the dialog closes after 2 s, the next step comes after 2.3 s. */
+export const COMPLETE_DIALOG_CLOSE_MS = 2000;
+export const COMPLETE_NEXT_STEP_MS = 2300;
+
+export type CompletionPhase = 'idle' | 'bursting' | 'celebrating' | 'done';
+
+/**
+ * 'i feel complete': a short burst, the completion is posted, the end dialog closes after
+ * 2 s, and after 2.3 s either the first-session celebration opens or the player closes.
+ * A failed post is logged only (spec core §8) and the player simply closes.
+ */
+export function useCompletion(
+  sessionId: number,
+  title: string,
+  closeDialog: () => void,
+  closePlayer: () => void,
+) {
+  const client = useQueryClient();
+  const [phase, setPhase] = useState<CompletionPhase>('idle');
+  const [result, setResult] = useState<CompletionResult | null>(null);
+  const timers = useRef<number[]>([]);
+
+  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+
+  const complete = useCallback(() => {
+    if (phase !== 'idle') return;
+    setPhase('bursting');
+    const posted = postCompletion(sessionId, title)
+      .then((r) => {
+        void refreshAfterCompletion(client);
+        return r;
+      })
+      .catch((err: unknown) => {
+        console.warn('Could not record the completion', err);
+        return null;
+      });
+    timers.current.push(window.setTimeout(closeDialog, COMPLETE_DIALOG_CLOSE_MS));
+    timers.current.push(
+      window.setTimeout(() => {
+        void posted.then((r) => {
+          setResult(r);
+          if (r?.isFirstSession) setPhase('celebrating');
+          else {
+            setPhase('done');
+            closePlayer();
+          }
+        });
+      }, COMPLETE_NEXT_STEP_MS),
+    );
+  }, [phase, sessionId, title, client, closeDialog, closePlayer]);
+
+  const finishCelebration = useCallback(() => {
+    setPhase('done');
+    closePlayer();
+  }, [closePlayer]);
+
+  return { phase, result, complete, finishCelebration };
+}

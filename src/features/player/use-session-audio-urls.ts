@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Session } from '../sessions/session';
+import { signAudioPath } from './player-api';
+
+/** Both versions are signed up front so a switch does not wait on the network. */
+export function useSessionAudioUrls(session: Session) {
+  const voice = useQuery({
+    queryKey: ['signed-audio', session.voicePath],
+    queryFn: () => signAudioPath(session.voicePath ?? ''),
+    enabled: session.voicePath !== null,
+  });
+  const instr = useQuery({
+    queryKey: ['signed-audio', session.instrPath],
+    queryFn: () => signAudioPath(session.instrPath ?? ''),
+    enabled: session.instrPath !== null,
+  });
+  return {
+    vocal: voice.data ?? null,
+    instrumental: instr.data ?? null,
+    failed: voice.isError || instr.isError,
+    retry: () => {
+      if (voice.isError) void voice.refetch();
+      if (instr.isError) void instr.refetch();
+    },
+  };
+}

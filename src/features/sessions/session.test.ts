@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { pickRandomSession } from './random';
+import { isInstrumentalOnly, toSession, toSessions } from './session';
+
+const row = {
+  id: 12,
+  title: 'gentle voice awakening',
+  description: 'A soft start.',
+  cover_color: '#A8C3A1',
+  voice_path: 'sessions/012-voice.mp3',
+  instr_path: 'sessions/012-instrumental.mp3',
+  length_sec: 120,
+  skill_level: 'beginner',
+  category: ['find'],
+  moods: ['calm', 'peaceful'],
+  tags: 'calm, morning',
+  intentions: ['find your center'],
+  musicians: [{ name: 'Soren Mist', role: 'organ', instagram: '@soren' }],
+};
+
+describe('toSession', () => {
+  it('reads a sessions table row', () => {
+    const s = toSession(row);
+    expect(s).toMatchObject({
+      id: 12,
+      lengthSec: 120,
+      category: ['find'],
+      voicePath: 'sessions/012-voice.mp3',
+    });
+    expect(s?.musicians).toEqual([{ name: 'Soren Mist', role: 'organ', instagram: '@soren' }]);
+  });
+
+  it('accepts lists stored as JSON text or comma-separated text', () => {
+    const s = toSession({ ...row, category: '["find","fun"]', moods: 'calm, playful' });
+    expect(s?.category).toEqual(['find', 'fun']);
+    expect(s?.moods).toEqual(['calm', 'playful']);
+  });
+
+  it('falls back to estimatedDuration minutes when length_sec is missing', () => {
+    expect(toSession({ ...row, length_sec: null, estimatedDuration: 15 })?.lengthSec).toBe(900);
+  });
+
+  it('skips rows without an id or a title', () => {
+    expect(toSessions([row, { title: 'no id' }, { id: 3 }]).map((s) => s.id)).toEqual([12]);
+  });
+
+  it('treats a row without a voice path as an instrumental-only track', () => {
+    const track = toSession({ ...row, voice_path: null });
+    expect(track && isInstrumentalOnly(track)).toBe(true);
+  });
+});
+
+describe('pickRandomSession', () => {
+  const guided = toSessions([row, { ...row, id: 13 }]);
+  const track = toSessions([{ ...row, id: 1, voice_path: null }]);
+
+  it('prefers guided sessions over listening-room tracks', () => {
+    for (const r of [0, 0.4, 0.99])
+      expect(pickRandomSession([...track, ...guided], () => r)?.voicePath).not.toBeNull();
+  });
+
+  it('falls back to tracks when there is nothing else, and to null when empty', () => {
+    expect(pickRandomSession(track, () => 0.5)?.id).toBe(1);
+    expect(pickRandomSession([], () => 0.5)).toBeNull();
+  });
+});

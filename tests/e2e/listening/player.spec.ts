@@ -1,0 +1,62 @@
+import { expect, test } from '../support/fixtures';
+import { audioTime, autoplayLaunch, expectAudioPlaying, player, signInNewMember } from './support';
+
+test.use(autoplayLaunch);
+
+test.describe('session player', () => {
+  test('a session from the latest list plays, skips, pauses and switches to instrumental at the same place', async ({
+    page,
+    request,
+  }) => {
+    await signInNewMember(page, request);
+    const latest = page.getByRole('list', { name: 'latest sessions' });
+    await expect(latest.getByTestId('session-card')).toHaveCount(10);
+    const firstTitle =
+      (await latest.getByTestId('session-card').first().getByTestId('session-title').textContent()) ?? '';
+    await latest.getByTestId('session-card').first().click();
+
+    await expect(player(page).getByRole('heading', { name: firstTitle })).toBeVisible();
+    await expect(page.getByTestId('tab-bar')).toHaveCSS('opacity', '0');
+    await expectAudioPlaying(page);
+
+    const before = await audioTime(page);
+    await page.getByRole('button', { name: 'Forward 15 seconds' }).click();
+    await expect.poll(() => audioTime(page)).toBeGreaterThan(before + 14);
+    const afterForward = await audioTime(page);
+    await page.getByRole('button', { name: 'Back 15 seconds' }).click();
+    await expect.poll(() => audioTime(page)).toBeLessThan(afterForward - 10);
+
+    await page.getByTestId('play-toggle').click();
+    await expect(page.getByTestId('play-toggle')).toHaveAttribute('data-playing', 'false');
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('play-toggle')).toHaveAttribute('data-playing', 'true');
+
+    const atSwitch = await audioTime(page);
+    await page.getByRole('button', { name: 'music only' }).click();
+    await expect(player(page)).toHaveAttribute('data-mode', 'instrumental');
+    await expect(player(page).getByText('(instrumental)')).toBeVisible();
+    await expect.poll(() => audioTime(page)).toBeGreaterThan(atSwitch + 0.2);
+    expect(await audioTime(page)).toBeLessThan(atSwitch + 8);
+    await expectAudioPlaying(page);
+
+    await page.getByRole('button', { name: 'Close player' }).click();
+    await expect(player(page)).toHaveCount(0);
+    await expect(page.getByTestId('tab-bar')).toHaveCSS('opacity', '1');
+  });
+
+  test('echo shows echoed! for two seconds and credits list the musicians', async ({ page, request }) => {
+    await signInNewMember(page, request);
+    await page.getByRole('list', { name: 'latest sessions' }).getByTestId('session-card').first().click();
+    await expect(player(page)).toBeVisible();
+    await player(page).getByRole('button', { name: 'echo' }).click();
+    await expect(player(page).getByRole('button', { name: 'echoed!' })).toBeVisible();
+    await expect(player(page).getByRole('button', { name: 'echo', exact: true })).toBeVisible({
+      timeout: 4000,
+    });
+    await player(page).getByRole('button', { name: 'Credits' }).click();
+    const credits = page.getByRole('dialog', { name: 'credits' });
+    await expect(credits.getByRole('listitem').first()).toBeVisible();
+    await credits.getByRole('button', { name: 'close' }).click();
+    await expect(credits).toHaveCount(0);
+  });
+});

@@ -1,0 +1,68 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import config from '../../../playwright.config';
+import { accessTokenOf, createOnboardedMember, signInToHome, type Member } from '../support/members';
+
+/**
+ * The project's launch options plus an autoplay policy that lets the player start audio
+ * without a fresh gesture (the card tap is a gesture, but the play() runs after the network).
+ */
+export const autoplayLaunch = {
+  launchOptions: {
+    ...config.use?.launchOptions,
+    args: [...(config.use?.launchOptions?.args ?? []), '--autoplay-policy=no-user-gesture-required'],
+  },
+};
+
+export interface SignedInMember {
+  member: Member;
+  token: string;
+}
+
+/** An onboarded member, signed in through the real form and sitting on /home. */
+export async function signInNewMember(page: Page, request: APIRequestContext): Promise<SignedInMember> {
+  const member = await createOnboardedMember(request);
+  await signInToHome(page, member);
+  return { member, token: await accessTokenOf(request, member) };
+}
+
+/** The member's tone tokens as the dashboard reports them. */
+export async function dashboardTokens(
+  request: APIRequestContext,
+  page: Page,
+  token: string,
+): Promise<number> {
+  const userId = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
+    const raw = key ? localStorage.getItem(key) : null;
+    return raw ? (JSON.parse(raw) as { user: { id: string } }).user.id : null;
+  });
+  expect(userId, 'the signed-in user id').toBeTruthy();
+  const res = await request.get(`/api/users/${userId}/dashboard?tz=UTC`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.ok(), `dashboard: ${res.status()}`).toBeTruthy();
+  return ((await res.json()) as { user: { toneTokens: number } }).user.toneTokens;
+}
+
+export const player = (page: Page) => page.getByTestId('player');
+
+/** Current time of the player's <audio> element, in seconds. */
+export async function audioTime(page: Page): Promise<number> {
+  return page.getByTestId('player-audio').evaluate((el) => (el as HTMLAudioElement).currentTime);
+}
+
+/** Waits until the player's audio is really playing: not paused and the clock moving. */
+export async function expectAudioPlaying(page: Page): Promise<void> {
+  await expect(player(page)).toBeVisible();
+  await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  const first = await audioTime(page);
+  await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(first + 0.3);
+}
+
+/** Jumps the audio to just before its end, as a member dragging the seek bar would. */
+export async function seekNearEnd(page: Page, secondsLeft = 1): Promise<void> {
+  await page.getByTestId('player-audio').evaluate((el, left) => {
+    const audio = el as HTMLAudioElement;
+    audio.currentTime = Math.max(0, audio.duration - left);
+  }, secondsLeft);
+}

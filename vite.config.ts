@@ -18,7 +18,13 @@ export default defineConfig({
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'dsp/**/*.test.ts', 'worklets/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'server/**/*.test.ts',
+      'dsp/**/*.test.ts',
+      'worklets/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     exclude: ['node_modules', 'dist', 'tests/e2e/**'],
     environment: 'node',
     testTimeout: 30_000,

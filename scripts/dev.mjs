@@ -7,11 +7,19 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiPort = process.env.PORT ?? '8787';
 const vitePort = process.env.VITE_PORT ?? '5173';
-const env = { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${vitePort}` };
+const env = {
+  ...process.env,
+  PORT: apiPort,
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${vitePort}`,
+};
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
 const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], { cwd: root, env, stdio: 'inherit' }),
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  }),
   spawn(bin('vite'), ['--port', vitePort, '--strictPort'], { cwd: root, env, stdio: 'inherit' }),
 ];
 const stop = (signal) => children.forEach((c) => c.kill(signal));

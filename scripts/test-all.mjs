@@ -14,7 +14,9 @@ function run(label, cmd, args, env = {}) {
   console.log(`\n── ${label} ──`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`── ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `── ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
   return r.status === 0;
 }
 
@@ -56,7 +58,9 @@ results.push({
 
 if (!browserReady || !built) {
   results.push({ suite: 'e2e', passed: 0, failed: 1 });
-  console.error(!built ? 'End-to-end tests skipped: the build failed.' : 'End-to-end tests skipped: no Chromium.');
+  console.error(
+    !built ? 'End-to-end tests skipped: the build failed.' : 'End-to-end tests skipped: no Chromium.',
+  );
 } else {
   const e2eFile = path.join(root, 'test-results/e2e.json');
   fs.rmSync(e2eFile, { force: true });

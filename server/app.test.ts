@@ -106,13 +106,19 @@ describe('the error handler', () => {
   it('turns malformed JSON into a 400 that says so', async () => {
     const res = await app.request('/echo', { method: 'POST', body: '{"name": ' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'invalid_json', message: 'The request body is not valid JSON.' });
+    expect(await res.json()).toEqual({
+      error: 'invalid_json',
+      message: 'The request body is not valid JSON.',
+    });
   });
 
   it('names the invalid field of a well-formed body', async () => {
     const res = await app.request('/echo', { method: 'POST', body: '{"name": ""}' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: 'validation_failed', fields: { name: expect.any(String) } });
+    expect(await res.json()).toMatchObject({
+      error: 'validation_failed',
+      fields: { name: expect.any(String) },
+    });
   });
 
   it('answers an unexpected failure with a plain 500 and logs the stack', async () => {

@@ -29,6 +29,8 @@ describe('configuration', () => {
   });
 
   it('drops a trailing slash from PUBLIC_URL', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://voice.example.org/' }).publicUrl).toBe('https://voice.example.org');
+    expect(loadConfig({ PUBLIC_URL: 'https://voice.example.org/' }).publicUrl).toBe(
+      'https://voice.example.org',
+    );
   });
 });

@@ -30,7 +30,9 @@ async function main(): Promise<void> {
       err.code === 'EADDRINUSE'
         ? `Port ${config.port} is taken: stop the other program or start with PORT=<another port>.`
         : undefined;
-    fail(new StartupError(`The server could not listen on ${config.host}:${config.port} (${err.message}).`, fix));
+    fail(
+      new StartupError(`The server could not listen on ${config.host}:${config.port} (${err.message}).`, fix),
+    );
   });
   onShutdown(() => {
     logger.info('shutting down');

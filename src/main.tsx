@@ -19,7 +19,9 @@ async function boot(): Promise<void> {
     const client = initSupabase(chooseBackend(config, localStorage, window.location.origin));
     const fromEmailLink = /(^#|&)(access_token|error_description)=/.test(window.location.hash);
     if (shouldEndStoredSignIn(localStorage, sessionStorage, Date.now(), fromEmailLink)) {
-      await client.auth.signOut({ scope: 'local' }).catch((err: unknown) => console.error('Sign-out failed', err));
+      await client.auth
+        .signOut({ scope: 'local' })
+        .catch((err: unknown) => console.error('Sign-out failed', err));
     }
     startAuthSync(client);
     setAccessTokenSource(async () => useAuthStore.getState().session?.access_token ?? null);

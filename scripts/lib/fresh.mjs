@@ -19,7 +19,16 @@ export function newestMtime(paths) {
   return newest;
 }
 
-const CLIENT_SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'dsp', 'worklets', 'asconfig.json', 'package.json'];
+const CLIENT_SOURCES = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'dsp',
+  'worklets',
+  'asconfig.json',
+  'package.json',
+];
 
 /** True when dist/client is missing or older than any client source. */
 export function clientBuildIsStale(root) {

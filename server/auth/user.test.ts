@@ -168,7 +168,9 @@ describe('POST /auth/v1/logout', () => {
     const b = await signedIn(t, 'ada@example.com');
     const bearer = { authorization: `Bearer ${a.session.access_token}` };
     expect((await authFetch(t, '/logout?scope=local', { method: 'POST', headers: bearer })).status).toBe(204);
-    expect((await authFetch(t, '/logout?scope=global', { method: 'POST', headers: bearer })).status).toBe(204);
+    expect((await authFetch(t, '/logout?scope=global', { method: 'POST', headers: bearer })).status).toBe(
+      204,
+    );
     expect((await userWith(b.session.access_token)).body.code).toBe('session_not_found');
   });
 

@@ -30,7 +30,9 @@ describe('opening the database', () => {
     try {
       openDatabase(file);
     } catch (err) {
-      expect((err as StartupError).describe()).toMatch(/corrupt or is not a SQLite database[\s\S]*How to fix: Move it aside/);
+      expect((err as StartupError).describe()).toMatch(
+        /corrupt or is not a SQLite database[\s\S]*How to fix: Move it aside/,
+      );
     }
   });
 });

@@ -34,7 +34,8 @@ export function migrate(db: DB, migrations = readMigrations()): number[] {
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`);
-  const current = (db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0;
+  const current =
+    (db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0;
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   const applied: number[] = [];
   for (const m of migrations) {

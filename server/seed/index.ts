@@ -35,7 +35,9 @@ export async function seedDemoCatalogue(opts: SeedOptions): Promise<number> {
   const catalogue = opts.catalogue ?? loadCatalogue();
   const audioDir = bucketDir(dataDir);
   const started = Date.now();
-  logger.say(`Preparing the demo catalogue: rendering ${countFiles(catalogue)} audio tracks (first start only)…`);
+  logger.say(
+    `Preparing the demo catalogue: rendering ${countFiles(catalogue)} audio tracks (first start only)…`,
+  );
   await (opts.buildAudio ?? buildCatalogueAudio)({
     audioDir,
     catalogue,

@@ -48,7 +48,9 @@ describe('seeding the demo catalogue', () => {
     expect(count('sessions')).toBe(catalogue.sessions.length);
     expect(count('storage_objects')).toBe(allPaths.length);
     expect(fs.existsSync(path.join(bucketDir(dir), allPaths[0]!))).toBe(true);
-    const row = db.prepare('SELECT category, moods FROM sessions WHERE id = ?').get(catalogue.sessions[0]!.id) as {
+    const row = db
+      .prepare('SELECT category, moods FROM sessions WHERE id = ?')
+      .get(catalogue.sessions[0]!.id) as {
       category: string;
       moods: string;
     };

@@ -8,7 +8,15 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** A real <button>; while loading it stays focusable, announces busy and ignores clicks. */
-export function Button({ variant = 'primary', loading, block, className, children, disabled, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  loading,
+  block,
+  className,
+  children,
+  disabled,
+  ...rest
+}: ButtonProps) {
   const classes = [styles.button, styles[variant], block ? styles.block : '', className ?? ''].join(' ');
   return (
     <button className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>

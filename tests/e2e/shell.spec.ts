@@ -42,7 +42,10 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/\?returnTo=%2Fhome$/);
   });
 
-  test('the tab bar navigates between tabs and scrolls each new route to the top', async ({ page, request }) => {
+  test('the tab bar navigates between tabs and scrolls each new route to the top', async ({
+    page,
+    request,
+  }) => {
     await signInToHome(page, await createOnboardedMember(request));
     await page.setViewportSize({ width: 390, height: 400 });
     await page.evaluate(() => {
@@ -51,7 +54,10 @@ test.describe('app shell', () => {
     });
     await page.getByTestId('tab-bar').getByRole('link', { name: 'Discover' }).click();
     await expect(page).toHaveURL(/\/discover$/);
-    await expect(page.getByTestId('tab-bar').locator('[aria-current="page"]')).toHaveAttribute('data-tab', 'discover');
+    await expect(page.getByTestId('tab-bar').locator('[aria-current="page"]')).toHaveAttribute(
+      'data-tab',
+      'discover',
+    );
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 

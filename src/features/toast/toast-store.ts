@@ -17,7 +17,9 @@ export interface Toast {
 
 interface ToastState {
   toasts: Toast[];
-  show: (t: Omit<Toast, 'id' | 'open' | 'durationMs' | 'variant'> & Partial<Pick<Toast, 'variant' | 'durationMs'>>) => number;
+  show: (
+    t: Omit<Toast, 'id' | 'open' | 'durationMs' | 'variant'> & Partial<Pick<Toast, 'variant' | 'durationMs'>>,
+  ) => number;
   dismiss: (id: number) => void;
   remove: (id: number) => void;
 }

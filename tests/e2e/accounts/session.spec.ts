@@ -52,10 +52,7 @@ test.describe('staying signed in and signing out', () => {
     await expect(page.getByRole('heading', { name: 'Hi, Maya' })).toBeVisible();
   });
 
-  test('log out from the profile menu ends the session and goes to /login', async ({
-    page,
-    request,
-  }) => {
+  test('log out from the profile menu ends the session and goes to /login', async ({ page, request }) => {
     const member = await createOnboardedMember(request);
     await signIn(page, member, { remember: true });
     await page.goto('/profile');

@@ -24,7 +24,10 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts `server/main.ts` exactly as `npm start` does, on a free port and its own DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<RunningServer> {
   const port = await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tuneful-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -60,7 +63,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 240_000;
+  const deadline = Date.now() + 420_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${log()}`);
     try {

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { AuthCard } from './AuthCard';
 import styles from './AuthCard.module.css';
+import { recordRememberChoice } from './remember-me';
 import { validateSignUp, type SignUpForm } from './validation';
 
 const empty: SignUpForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
@@ -26,7 +27,7 @@ export function SignUpScreen() {
     if (invalid) return;
     setLoading(true);
     try {
-      const { error: authError } = await supabase().auth.signUp({
+      const { data, error: authError } = await supabase().auth.signUp({
         email: form.email.trim(),
         password: form.password,
         options: {
@@ -35,7 +36,12 @@ export function SignUpScreen() {
         },
       });
       if (authError) setError(authError.message);
-      else setSentTo(form.email.trim());
+      else if (data.session) {
+        // The server confirms sign-ups itself (AUTH_AUTOCONFIRM): the member is signed in for
+        // this browser session, and a new member always starts with the questionnaire.
+        recordRememberChoice(localStorage, sessionStorage, false, Date.now());
+        navigate('/onboarding-story');
+      } else setSentTo(form.email.trim());
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Sign-up failed. Please try again.');
     } finally {

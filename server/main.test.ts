@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,5 +48,29 @@ describe('starting the server with a bad DATA_DIR', () => {
     const r = start({ PORT: 'eighty' });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/Invalid configuration:[\s\S]*PORT/);
+  });
+});
+
+describe('stopping the server', () => {
+  it('exits cleanly on SIGTERM and leaves the database checkpointed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stop-'));
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, DEMO_SEED: '0', PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const deadline = Date.now() + 20_000;
+    while (!out.includes('Ready.') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const stoppedAt = Date.now();
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(4000);
+    expect(out).toContain('shutting down');
+    expect(fs.existsSync(path.join(dir, 'app.db-wal'))).toBe(false);
   });
 });

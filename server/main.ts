@@ -36,8 +36,13 @@ async function main(): Promise<void> {
   });
   onShutdown(() => {
     logger.info('shutting down');
-    server.close(() => closeDb(db));
-    // Idle keep-alive connections would hold close() open; give in-flight requests 5 s.
+    server.close(() => {
+      closeDb(db);
+      process.exit(0);
+    });
+    // Idle keep-alive sockets would hold close() open; in-flight requests may finish.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    // A request still running after 5 s is cut off: stopping must not hang.
     setTimeout(() => {
       closeDb(db);
       process.exit(0);

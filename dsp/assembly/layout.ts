@@ -1,0 +1,24 @@
+// Offsets of the f32 fields in one output frame. Keep in sync with dsp/layout.ts (the loader's copy).
+export const T: i32 = 0;
+export const RMS: i32 = 1;
+export const PEAK: i32 = 2;
+export const F0: i32 = 3;
+export const SEMITONE: i32 = 4;
+export const CLARITY: i32 = 5;
+export const STABILITY: i32 = 6;
+export const BREATHINESS: i32 = 7;
+export const RESONANCE: i32 = 8;
+export const CENTROID: i32 = 9;
+export const ZCR: i32 = 10;
+export const PROJECTION: i32 = 11;
+export const DYNAMIC_RANGE: i32 = 12;
+export const VOLUME: i32 = 13;
+export const VOICED: i32 = 14;
+export const PERIODICITY: i32 = 15;
+export const HNR: i32 = 16;
+export const F0_CANDIDATE: i32 = 17;
+export const APERIODICITY: i32 = 18;
+export const BAND1: i32 = 19;
+export const BAND2: i32 = 20;
+export const BAND3: i32 = 21;
+export const FRAME_STRIDE: i32 = 24;

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createVoiceAnalyser } from './loader';
+import { FRAME_STRIDE, FrameField } from './layout';
+import { repoRoot } from './node';
+import { readFixture, sine, voiceModule } from './test-helpers';
+import type { VoiceFrame } from './types';
+
+describe('voice-analyser engine', () => {
+  it('needs no imports other than env.abort and exports a fixed-size memory', async () => {
+    const module = await voiceModule();
+    const imports = WebAssembly.Module.imports(module).map((i) => `${i.module}.${i.name}`);
+    expect(imports.filter((name) => name !== 'env.abort')).toEqual([]);
+    const instance = new WebAssembly.Instance(module, { env: { abort: () => undefined } });
+    const exports = instance.exports as unknown as { memory: WebAssembly.Memory };
+    expect(() => exports.memory.grow(1)).toThrow();
+  });
+
+  it('never grows its memory while analysing, so views onto it stay valid', async () => {
+    const module = await voiceModule();
+    const instance = new WebAssembly.Instance(module, { env: { abort: () => undefined } });
+    const ex = instance.exports as unknown as {
+      memory: WebAssembly.Memory;
+      init(sr: number, hop: number): number;
+      push(n: number): number;
+      inputPtr(): number;
+    };
+    expect(ex.init(48000, 128)).toBe(0);
+    const before = ex.memory.buffer;
+    const input = new Float32Array(ex.memory.buffer, ex.inputPtr(), 128);
+    const tone = sine(220, 48000, 1);
+    let frames = 0;
+    for (let i = 0; i + 128 <= tone.length; i += 128) {
+      input.set(tone.subarray(i, i + 128));
+      frames += ex.push(128);
+    }
+    expect(frames).toBeGreaterThan(300);
+    expect(ex.memory.buffer).toBe(before);
+    expect(before.byteLength).toBe(8 * 65536);
+  });
+
+  it('gives the same frames whether samples arrive in 128-sample quanta or all at once', async () => {
+    const wav = readFixture('synth-vibrato-48k.wav');
+    const module = await voiceModule();
+    const whole = createVoiceAnalyser(module, { sampleRate: wav.sampleRate }).analyse(wav.samples);
+    const streamed: VoiceFrame[] = [];
+    const live = createVoiceAnalyser(module, { sampleRate: wav.sampleRate });
+    for (let i = 0; i < wav.samples.length; i += 128) {
+      live.process(wav.samples.subarray(i, i + 128), (f) => streamed.push({ ...f }));
+    }
+    expect(streamed).toEqual(whole);
+  });
+
+  it('restarts its clock and histories on reset', async () => {
+    const analyser = createVoiceAnalyser(await voiceModule(), { sampleRate: 44100, hop: 1024 });
+    analyser.analyse(sine(300, 44100, 1));
+    analyser.reset();
+    const frames = analyser.analyse(sine(300, 44100, 0.2));
+    expect(frames[0]?.t).toBeCloseTo(2048 / 44100, 6);
+    expect(frames[0]?.stability).toBe(0);
+  });
+
+  it('analyses a single window directly with the same numbers as the ring buffer', async () => {
+    const analyser = createVoiceAnalyser(await voiceModule(), { sampleRate: 48000 });
+    const tone = sine(233, 48000, 4096 / 48000);
+    const viaRing = createVoiceAnalyser(await voiceModule(), { sampleRate: 48000 }).analyse(tone)[0];
+    const direct = analyser.analyseWindow(tone);
+    expect(direct.f0).toBeCloseTo(viaRing?.f0 ?? 0, 4);
+    expect(direct.clarity).toBeCloseTo(viaRing?.clarity ?? 0, 4);
+  });
+
+  it('rejects sample rates outside 16-96 kHz and hops outside 64-4096 with clear errors', async () => {
+    const module = await voiceModule();
+    expect(() => createVoiceAnalyser(module, { sampleRate: 8000 })).toThrow(/16000-96000/);
+    expect(() => createVoiceAnalyser(module, { sampleRate: 192000 })).toThrow(/16000-96000/);
+    expect(() => createVoiceAnalyser(module, { sampleRate: 48000, hop: 32 })).toThrow(/64-4096/);
+  });
+
+  it('analyses 16 kHz and 96 kHz input', async () => {
+    for (const sampleRate of [16000, 96000]) {
+      const frames = createVoiceAnalyser(await voiceModule(), { sampleRate }).analyse(
+        sine(100, sampleRate, 1),
+      );
+      expect(frames.at(-1)?.f0).toBeCloseTo(100, 1);
+    }
+  });
+
+  it('keeps the loader frame layout identical to the AssemblyScript one', () => {
+    const source = readFileSync(resolve(repoRoot, 'dsp/assembly/layout.ts'), 'utf8');
+    const fields = Object.fromEntries(
+      [...source.matchAll(/export const (\w+): i32 = (\d+);/g)].map((m) => [m[1], Number(m[2])]),
+    );
+    const { FRAME_STRIDE: stride, ...rest } = fields;
+    expect(stride).toBe(FRAME_STRIDE);
+    expect(rest).toEqual(FrameField);
+  });
+});

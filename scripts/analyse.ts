@@ -1,0 +1,105 @@
+// Analyses a WAV file with the voice-analyser Wasm engine (the same module the AudioWorklet runs).
+// Usage: npx tsx scripts/analyse.ts file.wav [--json] [--hop N]
+//   --json  one JSON object per frame per line, then {"summary": {...}}
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { decodeWav, WavError } from '../dsp/wav';
+import { loadVoiceModule, wasmPath } from '../dsp/node';
+import { createVoiceAnalyser } from '../dsp/loader';
+import { summariseFrames, type FrameSummary } from '../dsp/summary';
+import type { VoiceFrame } from '../dsp/types';
+import { overallScore, scoreColour } from '../src/domain/voice/score';
+
+interface Args {
+  file: string;
+  json: boolean;
+  hop: number;
+}
+
+function fail(message: string, code = 1): never {
+  process.stderr.write(`analyse: ${message}\n`);
+  process.exit(code);
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { file: '', json: false, hop: 1024 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a === '--json') args.json = true;
+    else if (a === '--hop') args.hop = Number(argv[++i]);
+    else if (a.startsWith('-')) fail(`unknown option ${a}`, 2);
+    else args.file = a;
+  }
+  if (!args.file) fail('usage: npx tsx scripts/analyse.ts file.wav [--json] [--hop N]', 2);
+  if (!Number.isInteger(args.hop) || args.hop < 64 || args.hop > 4096)
+    fail('--hop must be an integer 64-4096', 2);
+  return args;
+}
+
+const round = (v: number, digits = 4): number => Math.round(v * 10 ** digits) / 10 ** digits;
+
+function frameJson(f: VoiceFrame): string {
+  const out: Record<string, number | null> = {};
+  for (const [k, v] of Object.entries(f)) out[k] = v === null ? null : round(v);
+  return JSON.stringify(out);
+}
+
+function scoreOf(s: FrameSummary) {
+  const score = overallScore({
+    clarity: s.clarity,
+    stability: s.stability,
+    resonance: s.resonance,
+    volume: s.volume,
+  });
+  return { overallScore: score.overall, colour: scoreColour(score.overall), breakdown: score.breakdown };
+}
+
+function printTable(frames: VoiceFrame[], summary: object): void {
+  const every = Math.max(1, Math.round(frames.length / 40));
+  console.log('    t(s)   f0(Hz)  clarity  stabil.  breath.  reson.  centroid   zcr     rms');
+  frames.forEach((f, i) => {
+    if (i % every) return;
+    const cells = [f.t.toFixed(3).padStart(8), (f.f0 ? f.f0.toFixed(1) : '-').padStart(8)];
+    for (const v of [f.clarity, f.stability, f.breathiness, f.resonance])
+      cells.push(v.toFixed(2).padStart(8));
+    cells.push(f.spectralCentroid.toFixed(0).padStart(9), f.zeroCrossingRate.toFixed(3).padStart(7));
+    cells.push(f.rms.toFixed(4).padStart(8));
+    console.log(cells.join(' '));
+  });
+  console.log('\nSummary');
+  for (const [k, v] of Object.entries(summary)) console.log(`  ${k.padEnd(18)} ${JSON.stringify(v)}`);
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  if (!existsSync(args.file) || !statSync(args.file).isFile()) fail(`file not found: ${args.file}`);
+  let wav;
+  try {
+    wav = decodeWav(readFileSync(args.file));
+  } catch (e) {
+    fail(`${args.file}: ${e instanceof WavError ? e.message : String(e)}`, 3);
+  }
+  if (wav.sampleRate < 16000 || wav.sampleRate > 96000) {
+    fail(`${args.file}: sample rate ${wav.sampleRate} Hz is outside the supported 16000-96000 Hz`, 3);
+  }
+  if (!existsSync(wasmPath)) process.stderr.write(`analyse: building ${wasmPath} (first run)...\n`);
+  const analyser = createVoiceAnalyser(await loadVoiceModule(), {
+    sampleRate: wav.sampleRate,
+    hop: args.hop,
+  });
+  const frames = analyser.analyse(wav.samples);
+  const stats = summariseFrames(frames, wav.samples.length / wav.sampleRate);
+  const summary = {
+    file: args.file,
+    sampleRate: wav.sampleRate,
+    channels: wav.channels,
+    ...scoreOf(stats),
+    ...stats,
+  };
+  if (args.json) {
+    const lines = frames.map(frameJson);
+    lines.push(JSON.stringify({ summary }));
+    process.stdout.write(lines.join('\n') + '\n');
+  } else printTable(frames, summary);
+}
+
+main().catch((e: unknown) => fail(e instanceof Error ? e.message : String(e)));

@@ -1,0 +1,134 @@
+// Main-thread side of the voice analyser: builds the graph (context, worklet module and node
+// all from one factory; mixing standardized-audio-context objects with native ones throws),
+// hands the compiled Wasm module to the processor, delivers frames to a callback and exposes
+// the processor's Comlink control API.
+import * as Comlink from 'comlink';
+import { AudioContext, AudioWorkletNode } from 'standardized-audio-context';
+import {
+  PROCESSOR_NAME,
+  isProcessorMessage,
+  type VoiceAnalyserControl,
+  type VoiceAnalyserProcessorOptions,
+} from '../../dsp/worklet-protocol';
+import type { VoiceFrame } from '../../dsp/types';
+
+/** The parts of a standardized-audio-context (or mock) context this module uses. */
+export interface ContextLike {
+  readonly sampleRate: number;
+  readonly audioWorklet?: { addModule(url: string): Promise<void> };
+  createMediaStreamSource(stream: MediaStream): { connect(node: never): unknown; disconnect(): void };
+  close(): Promise<void>;
+}
+
+export interface WorkletNodeLike {
+  readonly port: MessagePort;
+  onprocessorerror: ((event: Event) => void) | null;
+  disconnect(): void;
+}
+
+export interface AudioGraphFactory {
+  createContext(options: { sampleRate?: number }): ContextLike;
+  createWorkletNode(context: ContextLike, name: string, options: AudioWorkletNodeOptions): WorkletNodeLike;
+}
+
+/**
+ * The browser's own classes: the default. standardized-audio-context loads a worklet by
+ * fetching its source and re-evaluating it from a blob: URL, which our Content-Security-Policy
+ * (script-src 'self') rightly refuses; the native classes load the same-origin module directly,
+ * and AudioWorklet has been Baseline since 2021.
+ */
+export const nativeAudioGraph: AudioGraphFactory = {
+  createContext: (options) =>
+    new globalThis.AudioContext({ ...options, latencyHint: 'interactive' }) as unknown as ContextLike,
+  createWorkletNode: (context, name, options) => {
+    if (typeof globalThis.AudioWorkletNode !== 'function') {
+      throw new Error('This browser does not support AudioWorklet.');
+    }
+    return new globalThis.AudioWorkletNode(
+      context as unknown as BaseAudioContext,
+      name,
+      options,
+    ) as unknown as WorkletNodeLike;
+  },
+};
+
+/** standardized-audio-context's classes; its mock builds the same graph in unit tests. */
+export const standardizedAudioGraph: AudioGraphFactory = {
+  createContext: (options) => new AudioContext(options) as unknown as ContextLike,
+  createWorkletNode: (context, name, options) => {
+    if (!AudioWorkletNode) throw new Error('This browser does not support AudioWorklet.');
+    const Ctor = AudioWorkletNode as unknown as new (c: unknown, n: string, o: unknown) => WorkletNodeLike;
+    return new Ctor(context, name, options);
+  },
+};
+
+export interface VoiceAnalyserNodeOptions {
+  stream: MediaStream;
+  /** Compiled once on the main thread (see compileVoiceModule). */
+  module: WebAssembly.Module;
+  /** URL of the bundled worklet module (see assets.ts). */
+  workletUrl: string;
+  onFrame(frame: VoiceFrame): void;
+  onError?(message: string): void;
+  hop?: number;
+  /** Pin the context rate (e.g. 48000 in end-to-end tests); default: the device's rate. */
+  sampleRate?: number;
+  graph?: AudioGraphFactory;
+}
+
+export interface VoiceAnalyserHandle {
+  readonly sampleRate: number;
+  readonly control: Comlink.Remote<VoiceAnalyserControl>;
+  /** Disconnects the graph and closes the context (the stream's tracks are the caller's). */
+  close(): Promise<void>;
+}
+
+export function nodeOptions(module: WebAssembly.Module, hop: number | undefined): AudioWorkletNodeOptions {
+  const processorOptions: VoiceAnalyserProcessorOptions = { module, ...(hop ? { hop } : {}) };
+  return {
+    numberOfInputs: 1,
+    numberOfOutputs: 0,
+    // The fake and many real devices deliver stereo; analyse one downmixed channel.
+    channelCount: 1,
+    channelCountMode: 'explicit',
+    channelInterpretation: 'speakers',
+    processorOptions,
+  };
+}
+
+function listen(node: WorkletNodeLike, opts: VoiceAnalyserNodeOptions): void {
+  node.port.addEventListener('message', (event: MessageEvent) => {
+    const data: unknown = event.data;
+    if (!isProcessorMessage(data)) return; // Comlink replies carry an id and no type
+    if (data.type === 'voice-frame') opts.onFrame(data.frame);
+    else opts.onError?.(data.message);
+  });
+  node.port.start();
+  node.onprocessorerror = () => opts.onError?.('The voice analyser stopped unexpectedly.');
+}
+
+export async function startVoiceAnalyser(opts: VoiceAnalyserNodeOptions): Promise<VoiceAnalyserHandle> {
+  const graph = opts.graph ?? nativeAudioGraph;
+  const context = graph.createContext(opts.sampleRate ? { sampleRate: opts.sampleRate } : {});
+  try {
+    if (!context.audioWorklet) throw new Error('This browser does not support AudioWorklet.');
+    await context.audioWorklet.addModule(opts.workletUrl);
+    const node = graph.createWorkletNode(context, PROCESSOR_NAME, nodeOptions(opts.module, opts.hop));
+    listen(node, opts);
+    const source = context.createMediaStreamSource(opts.stream);
+    source.connect(node as never);
+    return {
+      sampleRate: context.sampleRate,
+      control: Comlink.wrap<VoiceAnalyserControl>(node.port),
+      close: async () => {
+        source.disconnect();
+        node.disconnect();
+        node.port.close();
+        await context.close();
+      },
+    };
+  } catch (e) {
+    await context.close().catch(() => undefined);
+    throw e;
+  }
+}

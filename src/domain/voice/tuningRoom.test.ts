@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  improvementTrend,
+  recentProgress,
+  recommendations,
+  sessionSummary,
+  type SessionResult,
+} from './tuningRoom';
+
+const session = (overall: number, extra: Partial<SessionResult> = {}): SessionResult => ({
+  overall,
+  clarity: 70,
+  stability: 70,
+  resonance: 70,
+  projection: 70,
+  ...extra,
+});
+
+describe('tuning-room summary', () => {
+  it('starts empty with clarity as strongest and stability as focus', () => {
+    expect(sessionSummary([])).toEqual({
+      totalSessions: 0,
+      averageScore: 0,
+      improvementTrend: 0,
+      strongestArea: 'clarity',
+      focusArea: 'stability',
+    });
+  });
+
+  it('rounds the average score', () => {
+    expect(sessionSummary([session(70), session(71)]).averageScore).toBe(71);
+    expect(sessionSummary([session(70), session(70), session(71)]).averageScore).toBe(70);
+  });
+
+  it('names the highest and lowest average areas', () => {
+    const s = sessionSummary([
+      session(60, { resonance: 90, projection: 40 }),
+      session(60, { resonance: 80 }),
+    ]);
+    expect(s.strongestArea).toBe('resonance');
+    expect(s.focusArea).toBe('projection');
+  });
+});
+
+describe('improvement trend', () => {
+  it('is 0 with fewer than 20 sessions', () => {
+    expect(improvementTrend(Array.from({ length: 19 }, (_, i) => session(i * 5)))).toBe(0);
+  });
+
+  it('is the mean of the last 10 minus the mean of the 10 before them', () => {
+    const older = Array.from({ length: 5 }, () => session(10));
+    const before = Array.from({ length: 10 }, () => session(60));
+    const last = Array.from({ length: 10 }, () => session(72));
+    expect(improvementTrend([...older, ...before, ...last])).toBeCloseTo(12, 10);
+  });
+});
+
+describe('progress list', () => {
+  it('shows the last 3 sessions, newest first', () => {
+    expect(recentProgress([1, 2, 3, 4, 5])).toEqual([5, 4, 3]);
+    expect(recentProgress([1])).toEqual([1]);
+  });
+});
+
+describe('recommendations', () => {
+  const titles = (c: number, s: number) => recommendations({ clarity: c, stability: s }).map((r) => r.title);
+
+  it('add Articulation Enhancement under 70 clarity and Breath Foundation Training under 70 stability', () => {
+    expect(titles(69, 69)).toEqual([
+      'Articulation Enhancement',
+      'Breath Foundation Training',
+      'Gentle Voice Recovery',
+    ]);
+    expect(titles(69, 70)).toEqual(['Articulation Enhancement', 'Gentle Voice Recovery']);
+    expect(titles(70, 10)).toEqual(['Breath Foundation Training', 'Gentle Voice Recovery']);
+  });
+
+  it('offer confidence and range work when both are 70 or more', () => {
+    expect(titles(70, 95)).toEqual([
+      'Voice Confidence Builder',
+      'Expressive Range Expansion',
+      'Gentle Voice Recovery',
+    ]);
+  });
+
+  it('carry the spec durations and difficulties, capped at 3 with recovery last', () => {
+    const list = recommendations({ clarity: 10, stability: 10 });
+    expect(list).toHaveLength(3);
+    expect(list.map((r) => [r.duration, r.difficulty])).toEqual([
+      [8, 'beginner'],
+      [12, 'beginner'],
+      [6, 'beginner'],
+    ]);
+    const upbeat = recommendations({ clarity: 90, stability: 90 });
+    expect(upbeat.map((r) => [r.duration, r.difficulty])).toEqual([
+      [10, 'advanced'],
+      [15, 'intermediate'],
+      [6, 'beginner'],
+    ]);
+  });
+});

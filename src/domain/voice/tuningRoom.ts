@@ -1,0 +1,121 @@
+// Tuning-room rules (spec section 9): session summary, trend, progress list, recommendations.
+
+export type Area = 'clarity' | 'stability' | 'resonance' | 'projection';
+export const AREAS: readonly Area[] = ['clarity', 'stability', 'resonance', 'projection'];
+
+/** One analysed session; every value is a percentage 0..100. */
+export interface SessionResult {
+  overall: number;
+  clarity: number;
+  stability: number;
+  resonance: number;
+  projection: number;
+}
+
+export interface SessionSummary {
+  totalSessions: number;
+  averageScore: number;
+  improvementTrend: number;
+  strongestArea: Area;
+  focusArea: Area;
+}
+
+export interface Recommendation {
+  title: string;
+  description: string;
+  /** Minutes. */
+  duration: number;
+  category: string;
+  icon: string;
+  difficulty: 'beginner' | 'intermediate' | 'advanced';
+}
+
+const mean = (values: number[]): number =>
+  values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
+
+/** Mean overall of the last 10 sessions minus the 10 before them; 0 below 20 sessions. */
+export function improvementTrend(sessions: SessionResult[]): number {
+  if (sessions.length < 20) return 0;
+  const last = sessions.slice(-10).map((s) => s.overall);
+  const before = sessions.slice(-20, -10).map((s) => s.overall);
+  return mean(last) - mean(before);
+}
+
+/** Sessions are in chronological order (oldest first). */
+export function sessionSummary(sessions: SessionResult[]): SessionSummary {
+  if (sessions.length === 0) {
+    return {
+      totalSessions: 0,
+      averageScore: 0,
+      improvementTrend: 0,
+      strongestArea: 'clarity',
+      focusArea: 'stability',
+    };
+  }
+  const averages = AREAS.map((area) => ({ area, value: mean(sessions.map((s) => s[area])) }));
+  const sorted = [...averages].sort((a, b) => b.value - a.value);
+  return {
+    totalSessions: sessions.length,
+    averageScore: Math.round(mean(sessions.map((s) => s.overall))),
+    improvementTrend: improvementTrend(sessions),
+    strongestArea: sorted[0]?.area ?? 'clarity',
+    focusArea: sorted[sorted.length - 1]?.area ?? 'stability',
+  };
+}
+
+/** The progress list: the last 3 sessions, newest first. */
+export function recentProgress<T>(sessions: T[]): T[] {
+  return sessions.slice(-3).reverse();
+}
+
+const CATALOGUE = {
+  articulation: {
+    title: 'Articulation Enhancement',
+    description: 'Playful tongue and lip exercises that help every word land clearly.',
+    duration: 8,
+    category: 'clarity',
+    icon: 'message-circle',
+    difficulty: 'beginner',
+  },
+  breath: {
+    title: 'Breath Foundation Training',
+    description: 'Slow, grounding breathwork that gives your voice a steady base.',
+    duration: 12,
+    category: 'breathing',
+    icon: 'wind',
+    difficulty: 'beginner',
+  },
+  confidence: {
+    title: 'Voice Confidence Builder',
+    description: 'Speak and sound with intention, building on the strengths you already have.',
+    duration: 10,
+    category: 'confidence',
+    icon: 'sparkles',
+    difficulty: 'advanced',
+  },
+  range: {
+    title: 'Expressive Range Expansion',
+    description: 'Gentle glides and melodies that open up more of your natural range.',
+    duration: 15,
+    category: 'range',
+    icon: 'music',
+    difficulty: 'intermediate',
+  },
+  recovery: {
+    title: 'Gentle Voice Recovery',
+    description: 'A soothing cool-down with humming and soft sighs to rest your voice.',
+    duration: 6,
+    category: 'wellness',
+    icon: 'heart',
+    difficulty: 'beginner',
+  },
+} as const satisfies Record<string, Recommendation>;
+
+/** Recommendations from clarity and stability percentages; at most 3, recovery always last. */
+export function recommendations(scores: { clarity: number; stability: number }): Recommendation[] {
+  const list: Recommendation[] = [];
+  if (scores.clarity < 70) list.push(CATALOGUE.articulation);
+  if (scores.stability < 70) list.push(CATALOGUE.breath);
+  if (list.length === 0) list.push(CATALOGUE.confidence, CATALOGUE.range);
+  return [...list.slice(0, 2), CATALOGUE.recovery];
+}

@@ -1,0 +1,108 @@
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import * as Comlink from 'comlink';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { voiceModule, sine } from '../dsp/test-helpers';
+import {
+  isProcessorMessage,
+  type ProcessorMessage,
+  type VoiceAnalyserControl,
+} from '../dsp/worklet-protocol';
+
+// A minimal AudioWorkletGlobalScope: the processor's port is one end of a MessageChannel and
+// the test holds the other end, as the AudioWorkletNode would.
+interface TestProcessor {
+  port: MessagePort;
+  peer: MessagePort;
+  process(inputs: Float32Array[][], outputs?: Float32Array[][]): boolean;
+}
+type ProcessorCtor = new (options: AudioWorkletNodeOptions) => TestProcessor;
+const registry = new Map<string, ProcessorCtor>();
+
+beforeAll(async () => {
+  const g = globalThis as Record<string, unknown>;
+  g.sampleRate = 48000;
+  g.registerProcessor = (name: string, ctor: ProcessorCtor) => registry.set(name, ctor);
+  g.AudioWorkletProcessor = class {
+    port: MessagePort;
+    peer: MessagePort;
+    constructor() {
+      const channel = new MessageChannel();
+      this.port = channel.port1;
+      this.peer = channel.port2;
+    }
+  };
+  await import('./voice-analyser.worklet');
+});
+
+async function createProcessor(processorOptions: object) {
+  const Ctor = registry.get('voice-analyser');
+  if (!Ctor) throw new Error('voice-analyser was not registered');
+  const processor = new Ctor({ processorOptions });
+  const messages: ProcessorMessage[] = [];
+  processor.peer.on('message', (data: unknown) => {
+    if (isProcessorMessage(data)) messages.push(data); // Comlink replies are skipped
+  });
+  const control = Comlink.wrap<VoiceAnalyserControl>(processor.peer as unknown as Comlink.Endpoint);
+  return { processor, messages, control };
+}
+
+function feed(processor: TestProcessor, channels: Float32Array[]): void {
+  const length = channels[0]?.length ?? 0;
+  for (let i = 0; i + 128 <= length; i += 128)
+    processor.process([channels.map((c) => c.subarray(i, i + 128))], [[]]);
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('voice-analyser AudioWorkletProcessor', () => {
+  it('posts one frame per hop with the pitch of the input', async () => {
+    const { processor, messages } = await createProcessor({ module: await voiceModule(), hop: 1024 });
+    feed(processor, [sine(220, 48000, 1)]);
+    await settle();
+    const frames = messages.flatMap((m) => (m.type === 'voice-frame' ? [m.frame] : []));
+    expect(frames).toHaveLength(Math.floor((48000 - 4096) / 1024) + 1);
+    expect(frames.at(-1)?.f0).toBeCloseTo(220, 1);
+  });
+
+  it('downmixes a stereo input to mono', async () => {
+    const { processor, messages } = await createProcessor({ module: await voiceModule() });
+    feed(processor, [sine(330, 48000, 0.5, 0.4), sine(330, 48000, 0.5, 0.2)]);
+    await settle();
+    const last = messages.at(-1);
+    expect(last?.type).toBe('voice-frame');
+    if (last?.type === 'voice-frame') {
+      expect(last.frame.f0).toBeCloseTo(330, 1);
+      expect(last.frame.peak).toBeCloseTo(0.3, 2);
+    }
+  });
+
+  it('stops, restarts and reconfigures through its Comlink control API', async () => {
+    const { processor, messages, control } = await createProcessor({ module: await voiceModule() });
+    await control.stop();
+    feed(processor, [sine(200, 48000, 0.5)]);
+    await settle();
+    expect(messages).toHaveLength(0);
+    expect(await control.configure({ hop: 512 })).toEqual({ sampleRate: 48000, hop: 512 });
+    await control.start();
+    feed(processor, [sine(200, 48000, 0.5)]);
+    await settle();
+    expect(messages.length).toBe(Math.floor((24000 - 4096) / 512) + 1);
+  });
+
+  it('leaves its outputs silent', async () => {
+    const { processor } = await createProcessor({ module: await voiceModule() });
+    const output = new Float32Array(128);
+    processor.process([[sine(200, 48000, 128 / 48000)]], [[output]]);
+    expect(output.every((v) => v === 0)).toBe(true);
+  });
+
+  it('reports a missing module as an error message instead of throwing', async () => {
+    const { processor, messages } = await createProcessor({});
+    expect(processor.process([[new Float32Array(128)]], [[]])).toBe(true);
+    await settle();
+    expect(messages[0]).toMatchObject({
+      type: 'voice-error',
+      message: expect.stringMatching(/not a WebAssembly.Module/),
+    });
+  });
+});

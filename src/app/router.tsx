@@ -1,4 +1,6 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { RequireMember } from '../features/auth/RequireMember';
 import { SignInScreen } from '../features/auth/SignInScreen';
 import { SignUpScreen } from '../features/auth/SignUpScreen';
 import { PlaceholderScreen } from '../features/placeholder/PlaceholderScreen';
@@ -6,11 +8,96 @@ import { NotFoundScreen } from '../features/shell/NotFoundScreen';
 import { Layout } from './Layout';
 import { ROUTES } from './route-table';
 
+/**
+ * Screens other than sign-in load on demand (Layout's Suspense shows 'loading…'), so the first
+ * page a visitor opens downloads only the shell and the sign-in form.
+ */
+const AdminScreen = lazy(() =>
+  import('../features/admin/AdminScreen').then((m) => ({ default: m.AdminScreen })),
+);
+const ForgotPasswordScreen = lazy(() =>
+  import('../features/auth/ForgotPasswordScreen').then((m) => ({ default: m.ForgotPasswordScreen })),
+);
+const ResetPasswordScreen = lazy(() =>
+  import('../features/auth/ResetPasswordScreen').then((m) => ({ default: m.ResetPasswordScreen })),
+);
+const TestSignupScreen = lazy(() =>
+  import('../features/dev/TestSignupScreen').then((m) => ({ default: m.TestSignupScreen })),
+);
+const IntroScreen = lazy(() =>
+  import('../features/intro/IntroScreen').then((m) => ({ default: m.IntroScreen })),
+);
+const OnboardingStoryScreen = lazy(() =>
+  import('../features/onboarding/OnboardingStoryScreen').then((m) => ({ default: m.OnboardingStoryScreen })),
+);
+const WizardScreen = lazy(() =>
+  import('../features/onboarding/wizard/WizardScreen').then((m) => ({ default: m.WizardScreen })),
+);
+const ProfileScreen = lazy(() =>
+  import('../features/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })),
+);
+const DiscoverScreen = lazy(() =>
+  import('../features/discover/DiscoverScreen').then((m) => ({ default: m.DiscoverScreen })),
+);
+const HomeScreen = lazy(() => import('../features/home/HomeScreen').then((m) => ({ default: m.HomeScreen })));
+const FilteredScreen = lazy(() =>
+  import('../features/listening/FilteredScreen').then((m) => ({ default: m.FilteredScreen })),
+);
+const ListeningRoomScreen = lazy(() =>
+  import('../features/listening/ListeningRoomScreen').then((m) => ({ default: m.ListeningRoomScreen })),
+);
+const TuningRoomScreen = lazy(() =>
+  import('../features/tuning/TuningRoomScreen').then((m) => ({ default: m.TuningRoomScreen })),
+);
+const VoiceAnalysisScreen = lazy(() =>
+  import('../features/tuning/VoiceAnalysisScreen').then((m) => ({ default: m.VoiceAnalysisScreen })),
+);
+
 /** Screens that exist; every other route of the table shows its placeholder. */
 const SCREENS: Record<string, RouteObject['element']> = {
   '/': <SignInScreen />,
   '/login': <SignInScreen />,
   '/signup': <SignUpScreen />,
+  '/forgot-password': <ForgotPasswordScreen />,
+  '/reset-password': <ResetPasswordScreen />,
+  '/intro': <IntroScreen />,
+  // The spec names /welcome without a screen; the intro splash is the app's welcome.
+  '/welcome': <Navigate to="/intro" replace />,
+  '/onboarding-story': <OnboardingStoryScreen />,
+  '/onboarding': (
+    <RequireMember>
+      <WizardScreen />
+    </RequireMember>
+  ),
+  '/admin': <AdminScreen />,
+  '/test-signup': <TestSignupScreen />,
+  '/profile': (
+    <RequireMember>
+      <ProfileScreen />
+    </RequireMember>
+  ),
+  '/home': (
+    <RequireMember>
+      <HomeScreen />
+    </RequireMember>
+  ),
+  '/discover': (
+    <RequireMember>
+      <DiscoverScreen />
+    </RequireMember>
+  ),
+  '/listening-room': (
+    <RequireMember>
+      <ListeningRoomScreen />
+    </RequireMember>
+  ),
+  '/filtered': (
+    <RequireMember>
+      <FilteredScreen />
+    </RequireMember>
+  ),
+  '/tuning-room': <TuningRoomScreen />,
+  '/voice-analysis': <VoiceAnalysisScreen />,
 };
 
 export function createAppRouter() {

@@ -1,0 +1,36 @@
+import { recommendations } from '../../domain/voice';
+import type { VoiceAnalysis } from './recording-summary';
+import styles from './Tuning.module.css';
+
+/** Section 6: recommendations from the member's latest real analysis (src/domain/voice). */
+export function CoachingTips({ latest }: { latest: VoiceAnalysis | undefined }) {
+  return (
+    <section className={styles.card} aria-labelledby="tips-title">
+      <h2 id="tips-title" className={styles.cardTitle}>
+        coaching tips
+      </h2>
+      {!latest ? (
+        <p className={styles.muted}>
+          Record your voice once and tips chosen for your voice will appear here.
+        </p>
+      ) : (
+        <>
+          <p className={styles.muted}>
+            Based on your latest analysis: clarity {latest.clarity}%, stability {latest.stability}%.
+          </p>
+          <ul className={styles.tips} data-testid="coaching-tips">
+            {recommendations(latest).map((r) => (
+              <li key={r.title}>
+                <strong>{r.title}</strong>
+                <span>{r.description}</span>
+                <span className={styles.tipMeta}>
+                  {r.duration} min · {r.difficulty}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { centsOff, noteName } from './format';
+import { useLiveStore } from './live-buffer';
+import styles from './Recorder.module.css';
+
+/** How often screen readers hear the pitch: often enough to follow, rarely enough to bear. */
+const ANNOUNCE_MS = 5000;
+
+/** Pitch (Hz and note), volume and quality while recording; subscribes to the live store. */
+export function LiveReadout({ active }: { active: boolean }) {
+  const v = useLiveStore((s) => s.values);
+  const note = v.semitone === null ? null : noteName(v.semitone);
+  const cents = v.semitone === null ? 0 : centsOff(v.semitone);
+  const announcement = useThrottledText(
+    active ? (note ? `Pitch ${note}, ${Math.round(v.pitchHz ?? 0)} hertz` : 'Listening') : '',
+    ANNOUNCE_MS,
+  );
+
+  return (
+    <div className={styles.readout}>
+      <div className={styles.pitch}>
+        <span className={styles.note}>{note ?? '–'}</span>
+        <span data-testid="live-pitch" data-hz={v.pitchHz ?? ''} className={styles.hz}>
+          {v.pitchHz === null ? '– Hz' : `${v.pitchHz.toFixed(1)} Hz`}
+        </span>
+        {note && (
+          <span className={styles.cents}>
+            {cents === 0 ? 'in tune' : `${cents > 0 ? '+' : '−'}${Math.abs(cents)} cents`}
+          </span>
+        )}
+      </div>
+      <dl className={styles.meters}>
+        <Meter label="volume" value={active ? v.volume : null} testId="live-volume" />
+        <Meter label="clarity" value={active ? v.clarity : null} />
+        <Meter label="stability" value={active ? v.stability : null} />
+        <Meter label="resonance" value={active ? v.resonance : null} />
+      </dl>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+/** A labelled percentage with a bar; `null` (not recording) shows a dash and an empty bar. */
+function Meter({ label, value, testId }: { label: string; value: number | null; testId?: string }) {
+  return (
+    <div className={styles.meter}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value === null ? '–' : `${value}%`}</dd>
+      <span className={styles.meterTrack} aria-hidden>
+        <span className={styles.meterFill} style={{ transform: `scaleX(${(value ?? 0) / 100})` }} />
+      </span>
+    </div>
+  );
+}
+
+/** Lets `text` through at most once per `ms`, so an aria-live region is not a firehose. */
+function useThrottledText(text: string, ms: number): string {
+  const [shown, setShown] = useState(text);
+  const [last, setLast] = useState(0);
+  useEffect(() => {
+    if (text === shown) return;
+    const wait = Math.max(0, last + ms - Date.now());
+    const id = window.setTimeout(() => {
+      setShown(text);
+      setLast(Date.now());
+    }, wait);
+    return () => window.clearTimeout(id);
+  }, [text, shown, last, ms]);
+  return shown;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { overallScore } from '../../domain/voice';
+import { createSummaryAccumulator, MIN_VOICED_FRAMES } from './recording-summary';
+
+const voiced = (over: Partial<Record<string, number | null>> = {}) => ({
+  f0: 220,
+  clarity: 0.8,
+  stability: 0.9,
+  resonance: 0.5,
+  projection: 0.6,
+  breathiness: 0.2,
+  volume: 0.5,
+  ...over,
+});
+const silent = {
+  f0: null,
+  clarity: 0,
+  stability: 0,
+  resonance: 0,
+  projection: 0,
+  breathiness: 0.9,
+  volume: 0.01,
+};
+
+describe('recording summary', () => {
+  it('averages the measures over voiced frames only and scores them with the domain rule', () => {
+    const acc = createSummaryAccumulator();
+    for (let i = 0; i < 20; i++) acc.add(silent);
+    for (let i = 0; i < 20; i++) acc.add(voiced({ clarity: i % 2 ? 0.7 : 0.9 }));
+    const a = acc.result(4.4, new Date('2026-11-25T23:00:00Z'));
+    expect(a).not.toBeNull();
+    expect(a?.clarity).toBe(80);
+    expect(a?.stability).toBe(90);
+    expect(a?.volume).toBe(50);
+    expect(a?.breathiness).toBe(20);
+    expect(a?.overall).toBe(
+      overallScore({ clarity: 0.8, stability: 0.9, resonance: 0.5, volume: 0.5 }).overall,
+    );
+    expect(a?.projection).toBe(60);
+    expect(a?.durationSec).toBe(4);
+    expect(a?.at).toBe('2026-11-25T23:00:00.000Z');
+    expect(a?.voicedFrames).toBe(20);
+  });
+
+  it('leaves out the zero stability the analyser reports before it has 10 voiced frames', () => {
+    const acc = createSummaryAccumulator();
+    for (let i = 0; i < 9; i++) acc.add(voiced({ stability: 0 }));
+    for (let i = 0; i < 10; i++) acc.add(voiced({ stability: 0.6 }));
+    expect(acc.result(2)?.stability).toBe(60);
+  });
+
+  it('reports the median pitch so a stray octave error does not drag it', () => {
+    const acc = createSummaryAccumulator();
+    for (let i = 0; i < 15; i++) acc.add(voiced({ f0: 220 + (i % 3) }));
+    acc.add(voiced({ f0: 440 }));
+    expect(acc.result(2)?.pitchHz).toBe(221);
+  });
+
+  it('gives no analysis when too little voice was heard', () => {
+    const acc = createSummaryAccumulator();
+    for (let i = 0; i < 100; i++) acc.add(silent);
+    for (let i = 0; i < MIN_VOICED_FRAMES - 1; i++) acc.add(voiced());
+    expect(acc.result(3)).toBeNull();
+    acc.add(voiced());
+    expect(acc.result(3)).not.toBeNull();
+  });
+});

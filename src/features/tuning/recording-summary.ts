@@ -1,0 +1,105 @@
+// Turns the stream of analysis frames of one recording into the numeric summary the tuning
+// room keeps. It accumulates as frames arrive (no frame list is kept, only the pitches for
+// the median), so a long recording costs almost nothing.
+import type { VoiceFrame } from '../../../dsp/types';
+import { overallScore } from '../../domain/voice';
+
+/** One analysed recording. Numbers only: audio never leaves the device and is never stored. */
+export interface VoiceAnalysis {
+  id: string;
+  /** ISO-8601 UTC end of the recording. */
+  at: string;
+  durationSec: number;
+  /** 0..100, the spec's overall score (src/domain/voice). */
+  overall: number;
+  /** Percentages 0..100. */
+  clarity: number;
+  stability: number;
+  resonance: number;
+  projection: number;
+  breathiness: number;
+  volume: number;
+  /** Median fundamental over voiced frames, Hz; null when no voiced frame was heard. */
+  pitchHz: number | null;
+  voicedFrames: number;
+}
+
+/** Below this many voiced frames (about a quarter of a second) there is nothing to judge. */
+export const MIN_VOICED_FRAMES = 12;
+
+type FrameInput = Pick<
+  VoiceFrame,
+  'f0' | 'clarity' | 'stability' | 'resonance' | 'projection' | 'breathiness' | 'volume'
+>;
+
+export interface SummaryAccumulator {
+  add(frame: FrameInput): void;
+  readonly voicedFrames: number;
+  /** The summary so far, or null while too little voice has been heard to judge. */
+  result(durationSec: number, now?: Date): VoiceAnalysis | null;
+}
+
+const pct = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 100);
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] ?? null) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+}
+
+export function createSummaryAccumulator(): SummaryAccumulator {
+  const sums = { clarity: 0, resonance: 0, projection: 0, breathiness: 0, volume: 0 };
+  let stabilitySum = 0;
+  let stabilityCount = 0;
+  const pitches: number[] = [];
+
+  return {
+    add(frame) {
+      // Voice-quality measures mean something only where a voice is: unvoiced frames (breath,
+      // silence, consonants) are left out, as in dsp/summary.ts.
+      if (frame.f0 === null || !Number.isFinite(frame.f0)) return;
+      pitches.push(frame.f0);
+      sums.clarity += frame.clarity;
+      sums.resonance += frame.resonance;
+      sums.projection += frame.projection;
+      sums.breathiness += frame.breathiness;
+      sums.volume += frame.volume;
+      // The analyser reports stability 0 until it has 10 voiced frames of history; averaging
+      // those zeros in would punish every short recording.
+      if (frame.stability > 0) {
+        stabilitySum += frame.stability;
+        stabilityCount++;
+      }
+    },
+    get voicedFrames() {
+      return pitches.length;
+    },
+    result(durationSec, now = new Date()) {
+      const n = pitches.length;
+      if (n < MIN_VOICED_FRAMES) return null;
+      const mean = {
+        clarity: sums.clarity / n,
+        stability: stabilityCount ? stabilitySum / stabilityCount : 0,
+        resonance: sums.resonance / n,
+        volume: sums.volume / n,
+      };
+      const score = overallScore(mean);
+      const pitch = median(pitches);
+      return {
+        id: `${now.getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+        at: now.toISOString(),
+        durationSec: Math.max(0, Math.round(durationSec)),
+        overall: score.overall,
+        clarity: score.breakdown.clarity,
+        stability: score.breakdown.stability,
+        resonance: score.breakdown.resonance,
+        projection: score.breakdown.projection,
+        breathiness: pct(sums.breathiness / n),
+        volume: pct(mean.volume),
+        pitchHz: pitch === null ? null : Math.round(pitch * 10) / 10,
+        voicedFrames: n,
+      };
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import config from '../../../playwright.config';
+
+export const root = path.resolve(import.meta.dirname, '../../..');
+export const absolutePath = (rel: string) => path.join(root, rel);
+
+/** The project's Chromium flags (playwright.config.ts), so these tests run the same browser. */
+const projectArgs: string[] = config.use?.launchOptions?.args ?? [];
+
+/**
+ * Launch options for a Chromium whose only microphone plays `wav` once (48 kHz, 1 s of
+ * silence, 4 s of a sung A3 at 220 Hz, 1 s of silence: the padding avoids Chromium repeating
+ * the last 10 ms forever at end of file).
+ */
+export function fakeMicLaunch(wav = absolutePath('fixtures/voice/e2e-sung-a3-220hz.wav')) {
+  if (!fs.existsSync(wav)) throw new Error(`fake-microphone fixture missing: ${wav}`);
+  return {
+    executablePath: config.use?.launchOptions?.executablePath ?? '/usr/bin/chromium',
+    args: [
+      ...projectArgs,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}%noloop`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  };
+}
+
+/** Screenshots for review go under .tmp/, never into the repository. */
+export function screenshotPath(name: string): string {
+  const dir = absolutePath('.tmp/screens');
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+}

@@ -9,7 +9,7 @@ import { recordRememberChoice } from '../auth/remember-me';
 import { NotFoundScreen } from '../shell/NotFoundScreen';
 import { generateTestCredentials } from './test-credentials';
 import { useRuntimeConfig } from './useRuntimeConfig';
-import styles from './TestSignupScreen.module.css';
+import styles from '../../ui/Screen.module.css';
 
 type Result = { tone: 'success' | 'error' | 'info'; text: string; signedIn?: boolean };
 

@@ -1,32 +1,55 @@
-import { Link } from 'react-router-dom';
 import { firstNameOf, useAuthStore } from '../auth/auth-store';
 import { ProfileMenu } from '../auth/ProfileMenu';
 import { useMemberProfile } from '../auth/useMemberProfile';
 import { useMarkAppVisited } from '../onboarding/useOnboardingGate';
+import { ExercisesSection } from './ExercisesSection';
+import { LevelAndStats, ProfileLinks } from './LevelAndStats';
+import { useDashboard } from './profile-queries';
+import { levelLine, tuningSince } from './profile-text';
+import { QueryBlock } from './QueryBlock';
+import { ReflectionsSection } from './ReflectionsSection';
 import styles from './ProfileScreen.module.css';
 
 /**
- * A minimal, real profile: the greeting (first name, default 'Friend') and the settings menu
- * with log out. The full profile (level, stats, exercises, reflections) is built later; until
- * then nothing is invented here.
+ * The member's profile (spec community §2): greeting, level and 'tuning since', the settings
+ * menu, stats and level progress, links onwards, exercises and reflections. Each data block
+ * loads and fails on its own, so one slow read never blanks the whole screen.
  */
 export function ProfileScreen() {
   useMarkAppVisited();
   const profile = useMemberProfile();
+  const dashboard = useDashboard();
   const metaName = useAuthStore((s) => firstNameOf(s.user));
   const firstName = profile.data?.firstName?.trim() || metaName || 'Friend';
+  const since = tuningSince(profile.data?.createdAt);
+  const tokens = dashboard.data?.user.toneTokens;
   return (
     <section className={styles.screen} aria-labelledby="profile-title">
       <header className={styles.header}>
-        <h1 id="profile-title" className={styles.greeting}>
-          Hi, {firstName}
-        </h1>
+        <div className={styles.identity}>
+          <h1 id="profile-title" className={styles.greeting}>
+            Hi, {firstName}
+          </h1>
+          {/* The level comes with the stats; until then the line is simply not there yet. */}
+          {tokens !== undefined && (
+            <p className={styles.level} data-testid="level-line">
+              {levelLine(tokens)}
+            </p>
+          )}
+          {since && <p className={styles.since}>{since}</p>}
+        </div>
         <ProfileMenu />
       </header>
-      <p className={styles.note}>Your level, streaks and reflections will appear here as you practise.</p>
-      <Link to="/home" className={styles.link}>
-        Back to home
-      </Link>
+
+      <section className={styles.card} aria-label="your progress">
+        <QueryBlock query={dashboard} what="your stats">
+          {(d) => <LevelAndStats dashboard={d} />}
+        </QueryBlock>
+      </section>
+
+      <ProfileLinks />
+      <ExercisesSection />
+      <ReflectionsSection />
     </section>
   );
 }

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryBlock } from './QueryBlock';
+
+afterEach(cleanup);
+
+const query = (over: Partial<Parameters<typeof QueryBlock<string[]>>[0]['query']>) => ({
+  data: undefined,
+  isPending: false,
+  isError: false,
+  error: null,
+  refetch: vi.fn(),
+  ...over,
+});
+
+function renderBlock(q: ReturnType<typeof query>) {
+  return render(
+    <QueryBlock
+      query={q}
+      what="your reflections"
+      isEmpty={(d) => d.length === 0}
+      emptyText="no reflections yet"
+    >
+      {(d) => <p>{d.join(', ')}</p>}
+    </QueryBlock>,
+  );
+}
+
+describe('QueryBlock', () => {
+  it('shows loading while pending', () => {
+    renderBlock(query({ isPending: true }));
+    expect(screen.getByRole('status').textContent).toContain('loading');
+  });
+
+  it('shows a readable error with a retry, never the raw error', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const q = query({ isError: true, error: new Error('500: secret stack') });
+    renderBlock(q);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain("We couldn't load your reflections just now.");
+    expect(alert.textContent).not.toContain('secret');
+    fireEvent.click(screen.getByRole('button', { name: 'try again' }));
+    expect(q.refetch).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+
+  it('shows the empty text, then the content', () => {
+    renderBlock(query({ data: [] }));
+    expect(screen.getByText('no reflections yet')).toBeTruthy();
+    cleanup();
+    renderBlock(query({ data: ['a', 'b'] }));
+    expect(screen.getByText('a, b')).toBeTruthy();
+  });
+});

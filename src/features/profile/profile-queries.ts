@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase';
+import { useAuthStore } from '../auth/auth-store';
+import { browserTimeZone } from './profile-text';
+
+/** GET /api/users/{id}/dashboard (server/api/listening/dashboard.ts). */
+export interface Dashboard {
+  streaks: { current: number; longest: number };
+  user: { totalSessions: number; currentStreak: number; toneTokens: number };
+  totals: { minutes: number; sessions: number };
+}
+export interface EchoedSession {
+  id: number;
+  title: string;
+}
+export interface CompletedSession {
+  sessionId: number;
+  title: string;
+  completedAt: string;
+}
+export interface MyReflection {
+  id: number;
+  sessionId: number;
+  text: string;
+  createdAt: string;
+  /** Null when the session is gone or its title could not be read. */
+  sessionTitle: string | null;
+}
+
+const useUserId = () => useAuthStore((s) => s.user?.id ?? null);
+
+/**
+ * The API reads go through the app's default reader (it GETs key[0]). Keys are the bare API
+ * paths on purpose: the player's refreshAfterCompletion/refreshAfterEcho invalidate any key
+ * containing 'dashboard', 'completed-sessions' or 'echoed-sessions', so the profile follows.
+ */
+export function useDashboard() {
+  const userId = useUserId();
+  const path = `/api/users/${userId ?? ''}/dashboard?tz=${encodeURIComponent(browserTimeZone())}`;
+  return useQuery<Dashboard>({ queryKey: [path], enabled: userId !== null });
+}
+
+export function useEchoedSessions() {
+  const userId = useUserId();
+  return useQuery<EchoedSession[]>({
+    queryKey: [`/api/users/${userId ?? ''}/echoed-sessions`],
+    enabled: userId !== null,
+  });
+}
+
+export function useCompletedSessions() {
+  const userId = useUserId();
+  return useQuery<CompletedSession[]>({
+    queryKey: [`/api/users/${userId ?? ''}/completed-sessions`],
+    enabled: userId !== null,
+  });
+}
+
+interface ReflectionRow {
+  id: number;
+  session_id: number;
+  reflection_text: string;
+  created_at: string;
+}
+
+/**
+ * The member's own reflections, newest first (row-level rules return only their rows), with
+ * session titles looked up in one extra read. A failed title lookup is not worth an error
+ * screen: the reflections still show, without titles.
+ */
+async function fetchMyReflections(): Promise<MyReflection[]> {
+  const { data, error } = await supabase()
+    .from('reflections')
+    .select('id, session_id, reflection_text, created_at')
+    .order('created_at', { ascending: false });
+  if (error) throw new Error(error.message);
+  const rows = (data ?? []) as ReflectionRow[];
+  const titles = new Map<number, string>();
+  const ids = [...new Set(rows.map((r) => r.session_id))];
+  if (ids.length > 0) {
+    const res = await supabase().from('sessions').select('id, title').in('id', ids);
+    if (res.error) console.warn('Could not read the titles of reflected sessions', res.error);
+    for (const s of (res.data ?? []) as { id: number; title: string }[]) titles.set(s.id, s.title);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    sessionId: r.session_id,
+    text: r.reflection_text,
+    createdAt: r.created_at,
+    sessionTitle: titles.get(r.session_id) ?? null,
+  }));
+}
+
+export function useMyReflections() {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: ['profile', 'reflections', userId],
+    queryFn: fetchMyReflections,
+    enabled: userId !== null,
+    // Nothing invalidates this list when the player saves a reflection, so each visit re-reads it.
+    staleTime: 0,
+  });
+}

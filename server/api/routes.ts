@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { accountRoutes } from './accounts/routes';
+import { communityRoutes } from './community/routes';
 import { listeningRoutes } from './listening/routes';
 import { systemRoutes } from './system/routes';
 
@@ -10,5 +11,6 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', systemRoutes(deps));
   api.route('/', accountRoutes(deps));
   api.route('/', listeningRoutes(deps));
+  api.route('/', communityRoutes(deps));
   return api;
 }

@@ -39,6 +39,9 @@ const ProfileScreen = lazy(() =>
 const DiscoverScreen = lazy(() =>
   import('../features/discover/DiscoverScreen').then((m) => ({ default: m.DiscoverScreen })),
 );
+const CommunityScreen = lazy(() =>
+  import('../features/community/CommunityScreen').then((m) => ({ default: m.CommunityScreen })),
+);
 const HomeScreen = lazy(() => import('../features/home/HomeScreen').then((m) => ({ default: m.HomeScreen })));
 const FilteredScreen = lazy(() =>
   import('../features/listening/FilteredScreen').then((m) => ({ default: m.FilteredScreen })),
@@ -79,6 +82,11 @@ const SCREENS: Record<string, RouteObject['element']> = {
   '/home': (
     <RequireMember>
       <HomeScreen />
+    </RequireMember>
+  ),
+  '/community': (
+    <RequireMember>
+      <CommunityScreen />
     </RequireMember>
   ),
   '/discover': (

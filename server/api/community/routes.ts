@@ -1,0 +1,125 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../app-env';
+import { requireUser } from '../../auth/caller';
+import { ApiError, jsonBody } from '../../lib/http';
+import { presentMostEchoed, presentPulse, presentReflection } from './present';
+import { createCommunityRepository } from './repository';
+
+const PULSE_LIMIT = 30;
+const REFLECTIONS_LIMIT = 50;
+const RECENT_LIMIT = 5;
+
+const idParam = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/, 'must be a positive whole number')
+  .transform(Number);
+const reflectionBody = z.object({
+  sessionId: z.number().int().positive(),
+  reflectionText: z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'),
+  anonymous: z.boolean().default(true),
+});
+
+/**
+ * The community API. Every route needs a signed-in member; who is calling comes from the token.
+ * Privacy: only reflections a member chose to share (POST /community/reflections) are listed;
+ * those written privately in the player are never shown here.
+ *
+ * GET  /community/pulse                 200 PulseItem[] (latest 30 completions of all members)
+ * GET  /community/recent-activity       200 {type, id, text, at}[] (5 newest pulse items + shared reflections)
+ * GET  /community/most-echoed           200 {id,title,echoes,category,skill_level}[] (echoes >= 1, most first)
+ * GET  /community/chorus-groups         200 [] (no groups exist yet; the Chorus tab says 'coming soon')
+ * GET  /community/reflections           200 Reflection[] (shared, newest first, at most 50)
+ * GET  /community/reflections?userId=   200 the caller's own SHARED reflections | 403 for another id
+ *                                       (private player reflections stay out of the community API)
+ * POST /community/reflections           201 Reflection | 400 | 403 session not completed (or unknown)
+ * POST /community/reflections/:id/echo  200 {echoes} | 400 | 404 (idempotent per member)
+ * POST /community/pulse/:id/echo        200 {echoes} | 400 | 404 (idempotent per member)
+ */
+export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const repo = createCommunityRepository(deps.db);
+  const auth = requireUser(deps);
+
+  const parseId = (raw: string, what: string) => {
+    const parsed = idParam.safeParse(raw);
+    if (!parsed.success)
+      throw new ApiError(400, 'validation_failed', `The ${what} id must be a positive number.`);
+    return parsed.data;
+  };
+  const isoNow = () => new Date(deps.now()).toISOString();
+
+  r.get('/community/pulse', auth, (c) => c.json(repo.pulse(PULSE_LIMIT).map(presentPulse)));
+
+  r.get('/community/recent-activity', auth, (c) => {
+    const now = deps.now();
+    const pulse = repo.pulse(RECENT_LIMIT).map((row) => {
+      const item = presentPulse(row);
+      return {
+        type: 'completion' as const,
+        id: item.id,
+        text: `${item.userName} completed ${item.sessionTitle}`,
+        at: item.completedAt,
+      };
+    });
+    const reflections = repo.sharedReflections(RECENT_LIMIT).map((row) => {
+      const item = presentReflection(row, now);
+      return { type: 'reflection' as const, id: item.id, text: item.content, at: item.createdAt };
+    });
+    const merged = [...pulse, ...reflections].sort((a, b) => b.at.localeCompare(a.at)).slice(0, RECENT_LIMIT);
+    return c.json(merged);
+  });
+
+  r.get('/community/most-echoed', auth, (c) => c.json(repo.mostEchoed().map(presentMostEchoed)));
+
+  // Empty on purpose: no chorus groups exist yet, and the spec's Chorus tab shows only 'coming soon'.
+  r.get('/community/chorus-groups', auth, (c) => c.json([]));
+
+  r.get('/community/reflections', auth, (c) => {
+    const userId = c.req.query('userId');
+    const now = deps.now();
+    if (userId !== undefined) {
+      if (userId !== c.var.user.id) {
+        throw new ApiError(403, 'forbidden', 'You can only list your own reflections.');
+      }
+      return c.json(
+        repo.sharedReflectionsOf(userId, REFLECTIONS_LIMIT).map((row) => presentReflection(row, now)),
+      );
+    }
+    return c.json(repo.sharedReflections(REFLECTIONS_LIMIT).map((row) => presentReflection(row, now)));
+  });
+
+  r.post('/community/reflections', auth, async (c) => {
+    const body = await jsonBody(c, reflectionBody);
+    if (!repo.hasCompleted(c.var.user.id, body.sessionId)) {
+      throw new ApiError(
+        403,
+        'session_not_completed',
+        'You can share a reflection only on a session you have completed.',
+      );
+    }
+    const row = repo.shareReflection(
+      c.var.user.id,
+      body.sessionId,
+      body.reflectionText,
+      body.anonymous,
+      isoNow(),
+    );
+    return c.json(presentReflection(row, deps.now()), 201);
+  });
+
+  r.post('/community/reflections/:id/echo', auth, (c) => {
+    const echoes = repo.echoReflection(c.var.user.id, parseId(c.req.param('id'), 'reflection'), isoNow());
+    if (echoes === null)
+      throw new ApiError(404, 'reflection_not_found', 'There is no shared reflection with this id.');
+    return c.json({ echoes });
+  });
+
+  r.post('/community/pulse/:id/echo', auth, (c) => {
+    const echoes = repo.echoCompletion(c.var.user.id, parseId(c.req.param('id'), 'activity'), isoNow());
+    if (echoes === null) throw new ApiError(404, 'activity_not_found', 'There is no activity with this id.');
+    return c.json({ echoes });
+  });
+
+  return r;
+}

@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../lib/api';
+
+/** Shapes of /api/community/* (server/api/community/routes.ts). */
+export interface PulseItem {
+  id: number;
+  userName: string;
+  sessionId: number;
+  sessionTitle: string;
+  completedAt: string;
+  echoes: number;
+  skillLevel: string;
+}
+export interface MostEchoedSession {
+  id: number;
+  title: string;
+  echoes: number;
+  category: string[];
+  skill_level: string;
+}
+export interface Reflection {
+  id: number;
+  content: string;
+  userName: string;
+  sessionId: number;
+  sessionTitle: string;
+  timeAgo: string;
+  echoes: number;
+  createdAt: string;
+}
+export interface NewReflection {
+  sessionId: number;
+  reflectionText: string;
+  anonymous: boolean;
+}
+
+/** Keys are the bare API paths: the app's default reader GETs key[0]. */
+export const COMMUNITY_KEYS = {
+  pulse: '/api/community/pulse',
+  mostEchoed: '/api/community/most-echoed',
+  reflections: '/api/community/reflections',
+  recent: '/api/community/recent-activity',
+} as const;
+
+export const usePulse = () => useQuery<PulseItem[]>({ queryKey: [COMMUNITY_KEYS.pulse], staleTime: 0 });
+export const useMostEchoed = () =>
+  useQuery<MostEchoedSession[]>({ queryKey: [COMMUNITY_KEYS.mostEchoed], staleTime: 0 });
+export const useReflections = () =>
+  useQuery<Reflection[]>({ queryKey: [COMMUNITY_KEYS.reflections], staleTime: 0 });
+
+function refresh(client: QueryClient, ...keys: string[]) {
+  return Promise.all(keys.map((k) => client.invalidateQueries({ queryKey: [k] })));
+}
+
+/** Echo of a pulse item or a reflection; failures are logged only (spec §8). */
+export function useEcho(target: 'pulse' | 'reflections') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<{ echoes: number }>('POST', `/api/community/${target}/${id}/echo`),
+    onSuccess: () =>
+      refresh(
+        client,
+        target === 'pulse' ? COMMUNITY_KEYS.pulse : COMMUNITY_KEYS.reflections,
+        COMMUNITY_KEYS.recent,
+      ),
+    onError: (err) =>
+      console.warn(`Could not echo this ${target === 'pulse' ? 'activity' : 'reflection'}`, err),
+  });
+}
+
+export function useShareReflection() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewReflection) => apiJson<Reflection>('POST', COMMUNITY_KEYS.reflections, body),
+    onSuccess: () => refresh(client, COMMUNITY_KEYS.reflections, COMMUNITY_KEYS.recent),
+    onError: (err) => console.warn('Could not share the reflection', err),
+  });
+}

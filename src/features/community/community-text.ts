@@ -1,0 +1,65 @@
+/** Pure helpers of the community screen. */
+
+export const COMMUNITY_TABS = [
+  { key: 'pulse', label: 'The Pulse' },
+  { key: 'loved', label: 'Most Echoed' },
+  { key: 'chorus', label: 'The Chorus' },
+  { key: 'reflections', label: 'Reflections' },
+] as const;
+export type CommunityTab = (typeof COMMUNITY_TABS)[number]['key'];
+
+/** Roving focus for the tab list: arrows wrap, Home and End jump; null for other keys. */
+export function nextTabIndex(key: string, current: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowRight':
+      return (current + 1) % count;
+    case 'ArrowLeft':
+      return (current - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+/** Short relative time, as the server's reflection timeAgo: 'just now', '5m ago', '3h ago', '2d ago'. */
+export function shortTimeAgo(iso: string, nowMs: number): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return '';
+  const minutes = Math.floor(Math.max(0, nowMs - then) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return `${days}d ago`;
+  const weeks = Math.floor(days / 7);
+  return weeks < 52 ? `${weeks}w ago` : `${Math.floor(days / 365)}y ago`;
+}
+
+export function initialOf(name: string): string {
+  const first = name.trim().charAt(0);
+  return first === '' ? '?' : first.toUpperCase();
+}
+
+export function echoesAndCounting(n: number): string {
+  return `${n} ${n === 1 ? 'echo' : 'echoes'} and counting`;
+}
+
+/** The first category, one of find/free/fine-tune/fun; find when missing or unknown. */
+export function primaryCategory(category: readonly string[] | null | undefined): string {
+  const first = (category?.[0] ?? '').trim().toLowerCase();
+  return ['find', 'free', 'fine-tune', 'fun'].includes(first) ? first : 'find';
+}
+
+/** One entry per completed session, most recent first, for the reflection session selector. */
+export function uniqueCompletedSessions<T extends { sessionId: number }>(rows: readonly T[]): T[] {
+  const seen = new Set<number>();
+  return rows.filter((r) => (seen.has(r.sessionId) ? false : (seen.add(r.sessionId), true)));
+}
+
+export function canSubmitReflection(sessionId: number | null, text: string, sending: boolean): boolean {
+  return sessionId !== null && text.trim().length > 0 && !sending;
+}

@@ -13,6 +13,7 @@ export default tseslint.config(
       'dsp/assembly',
       'test-results',
       'playwright-report',
+      '.tmp',
     ],
   },
   js.configs.recommended,

@@ -92,8 +92,11 @@ test.describe('opening a session from each entry point', () => {
 
   test("today's recommendation opens the player", async ({ page, request }) => {
     await signInNewMember(page, request);
+    const begin = page.getByRole('button', { name: "begin today's journey" });
+    // The button is enabled once the pick has loaded; before that the title is the fallback.
+    await expect(begin).toBeEnabled();
     const title = await page.getByTestId('recommendation-title').textContent();
-    await page.getByRole('button', { name: "begin today's journey" }).click();
+    await begin.click();
     await expect(player(page).getByRole('heading', { name: title ?? '' })).toBeVisible();
     await expectAudioPlaying(page);
   });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { accountRoutes } from './accounts/routes';
+import { circlesRoutes } from './circles/routes';
 import { communityRoutes } from './community/routes';
 import { listeningRoutes } from './listening/routes';
 import { systemRoutes } from './system/routes';
@@ -12,5 +13,6 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', accountRoutes(deps));
   api.route('/', listeningRoutes(deps));
   api.route('/', communityRoutes(deps));
+  api.route('/', circlesRoutes(deps));
   return api;
 }

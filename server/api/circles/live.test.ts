@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stepAt, weekStartOf, currentOrNextStart, WEEK_MS } from '../../../src/domain/circles';
+import { createTestApp, type TestApp } from '../../test-support';
+import { createMember, type TestMember } from '../../rest/test-members';
+import { MAX_STREAMS_PER_MEMBER } from './routes';
+
+let t: TestApp;
+let ana: TestMember;
+let ben: TestMember;
+let circleId: number;
+
+const STEPS = [
+  { text: 'Breathe low and slow', duration: 20 },
+  { text: 'Hum on a comfortable note', duration: 120 },
+  { text: 'Sirens up and down', duration: 60 },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ana = await createMember(t);
+  ben = await createMember(t);
+  const db = t.deps.db;
+  db.prepare("UPDATE users SET first_name = 'Ana' WHERE id = ?").run(ana.id);
+  db.prepare("UPDATE users SET first_name = 'Ben Okafor' WHERE id = ?").run(ben.id);
+  db.prepare(
+    `INSERT INTO session_templates (id, slug, title, description, category, difficulty, voice_level,
+      duration_sec, instructions_json) VALUES (7, 'circle-test', 'Warm hum', '', 'free', 'beginner', 'all', 200, ?)`,
+  ).run(JSON.stringify(STEPS));
+  // Started 30 s ago: everyone must be on step 2 (index 1).
+  const start = new Date(t.deps.now() - 30_000).toISOString();
+  circleId = Number(
+    db
+      .prepare(
+        `INSERT INTO voice_circles (name, session_type, scheduled_time, duration_min, invite_code, template_id, created_at)
+         VALUES ('Live hum', 'real_time', ?, 30, 'code-live', 7, ?)`,
+      )
+      .run(start, start).lastInsertRowid,
+  );
+});
+afterAll(() => t.close());
+
+const auth = (m: TestMember) => ({ Authorization: `Bearer ${m.token}` });
+
+interface Stream {
+  status: number;
+  next(): Promise<{ event: string; data: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+/** Opens the live stream and parses server-sent events from it. */
+async function open(m: TestMember, id = circleId): Promise<Stream> {
+  const res = await t.fetch(`/api/voice-circles/${id}/live`, { headers: auth(m) });
+  const reader = res.body?.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return {
+    status: res.status,
+    async next() {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = [...block.matchAll(/^data: (.*)$/gm)].map((x) => x[1]).join('\n');
+          if (event) return { event, data: JSON.parse(data) };
+          continue; // a comment (heartbeat)
+        }
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) throw new Error('stream ended');
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+    close: async () => {
+      await reader?.cancel();
+    },
+  };
+}
+
+describe('live group sessions', () => {
+  it('refuses members of other circles and circles that are not live', async () => {
+    expect((await open(ana)).status).toBe(403);
+    const res = await t.fetch('/api/voice-circles/abc/live', { headers: auth(ana) });
+    expect(res.status).toBe(400);
+  });
+
+  it('shows both members present, on the same step from the server clock, and cleans up', async () => {
+    for (const m of [ana, ben]) {
+      const res = await t.fetch(`/api/voice-circles/${circleId}/join`, { method: 'POST', headers: auth(m) });
+      expect(res.status).toBe(201);
+    }
+    const a = await open(ana);
+    expect(a.status).toBe(200);
+    const first = await a.next();
+    expect(first.event).toBe('state');
+    expect(first.data).toMatchObject({ phase: 'active', stepIndex: 1, stepCount: 3, present: ['Ana'] });
+
+    const b = await open(ben);
+    const seenByBen = await b.next();
+    const seenByAna = await a.next();
+    for (const s of [seenByBen, seenByAna]) {
+      expect(s.data).toMatchObject({ stepIndex: 1, templateTitle: 'Warm hum', present: ['Ana', 'Ben'] });
+    }
+    expect(seenByAna.data.stepEndsAt).toBe(seenByBen.data.stepEndsAt);
+
+    await b.close();
+    const afterLeave = await a.next();
+    expect(afterLeave.data.present).toEqual(['Ana']);
+    await a.close();
+  });
+
+  it('caps the open streams of one member', async () => {
+    const streams: Stream[] = [];
+    for (let i = 0; i < MAX_STREAMS_PER_MEMBER; i++) streams.push(await open(ana));
+    expect(streams.every((s) => s.status === 200)).toBe(true);
+    const extra = await open(ana);
+    expect(extra.status).toBe(429);
+    await streams[0]?.close();
+    // give the abort a tick to run the clean-up
+    await new Promise((r) => setTimeout(r, 10));
+    const again = await open(ana);
+    expect(again.status).toBe(200);
+    await Promise.all([...streams.slice(1), again].map((s) => s.close()));
+  });
+});
+
+describe('circle timing rules', () => {
+  it('puts every member on the same step at the same instant', () => {
+    const steps = [
+      { text: 'a', duration: 10 },
+      { text: 'b', duration: 20 },
+    ];
+    expect(stepAt(steps, 1000, 60_000, 500).phase).toBe('waiting');
+    expect(stepAt(steps, 1000, 60_000, 1000)).toMatchObject({ phase: 'active', index: 0, endsAt: 11_000 });
+    expect(stepAt(steps, 1000, 60_000, 11_000)).toMatchObject({ phase: 'active', index: 1, endsAt: 31_000 });
+    expect(stepAt(steps, 1000, 60_000, 31_000)).toMatchObject({ phase: 'finished', index: 2, endsAt: 60_000 });
+  });
+
+  it('repeats a live circle weekly and keeps a running session as the next one', () => {
+    const first = Date.parse('2026-01-06T18:00:00Z');
+    expect(currentOrNextStart(first, 30, first - 1)).toBe(first);
+    expect(currentOrNextStart(first, 30, first + 29 * 60_000)).toBe(first);
+    expect(currentOrNextStart(first, 30, first + 30 * 60_000)).toBe(first + WEEK_MS);
+    expect(currentOrNextStart(first, 30, first + 3 * WEEK_MS + 60_000)).toBe(first + 3 * WEEK_MS);
+  });
+
+  it('starts the week on Monday', () => {
+    expect(weekStartOf('2026-11-26')).toBe('2026-11-23'); // a Thursday
+    expect(weekStartOf('2026-11-23')).toBe('2026-11-23');
+    expect(weekStartOf('2026-11-29')).toBe('2026-11-23'); // Sunday
+  });
+});

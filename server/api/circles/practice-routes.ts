@@ -1,0 +1,70 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../app-env';
+import { ApiError, jsonBody } from '../../lib/http';
+import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
+import { weekStartOf } from '../../../src/domain/circles';
+import { firstNameOf } from './present';
+import type { CirclesRepository } from './repository';
+
+const timeZone = z
+  .string()
+  .trim()
+  .refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London')
+  .default('UTC');
+
+/**
+ * An asynchronous circle's shared practice of the week. The week is the member's own calendar
+ * week (Monday to Sunday in their time zone), so "this week" never flips at a UTC midnight.
+ *
+ * GET  /voice-circles/:id/practice?tz=  200 {weekStart, practisedBy: firstName[], practisedByMe} | 403 | 404
+ * POST /voice-circles/:id/practice      201 recorded | 200 already this week: same shape | 400 | 403 | 404
+ *                                       body {timeZone}
+ */
+export function practiceRoutes(
+  deps: AppDeps,
+  repo: CirclesRepository,
+  auth: MiddlewareHandler<AppEnv>,
+  parseId: (raw: string) => number,
+): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+
+  const memberCircle = (rawId: string, me: string) => {
+    const row = repo.one(parseId(rawId), me);
+    if (!row || (row.is_private === 1 && row.is_member === 0))
+      throw new ApiError(404, 'circle_not_found', 'There is no circle with this id.');
+    if (!row.is_member)
+      throw new ApiError(403, 'not_a_member', "Join this circle to share in its week's practice.");
+    return row;
+  };
+  const weekOf = (tz: string) => weekStartOf(localDateOf(deps.now(), tz));
+  const summary = (circleId: number, weekStart: string, me: string) => {
+    const who = repo.practisedBy(circleId, weekStart);
+    return {
+      weekStart,
+      practisedBy: who.map((m) => firstNameOf(m.first_name)),
+      practisedByMe: who.some((m) => m.id === me),
+    };
+  };
+
+  r.get('/voice-circles/:id/practice', auth, (c) => {
+    const row = memberCircle(c.req.param('id'), c.var.user.id);
+    const tz = timeZone.safeParse(c.req.query('tz') ?? undefined);
+    if (!tz.success)
+      throw new ApiError(400, 'validation_failed', 'tz must be an IANA time zone such as Europe/London.', {
+        tz: 'invalid time zone',
+      });
+    return c.json(summary(row.id, weekOf(tz.data), c.var.user.id));
+  });
+
+  r.post('/voice-circles/:id/practice', auth, async (c) => {
+    const me = c.var.user.id;
+    const row = memberCircle(c.req.param('id'), me);
+    const body = await jsonBody(c, z.object({ timeZone }).strict());
+    const weekStart = weekOf(body.timeZone);
+    const created = repo.practise(row.id, me, weekStart, new Date(deps.now()).toISOString(), body.timeZone);
+    return c.json(summary(row.id, weekStart, me), created ? 201 : 200);
+  });
+
+  return r;
+}

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support';
+import { createMember, type TestMember } from '../../rest/test-members';
+
+let t: TestApp;
+let ana: TestMember;
+let ben: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ana = await createMember(t);
+  ben = await createMember(t);
+  t.deps.db.prepare("UPDATE users SET first_name = 'Ana Maria' WHERE id = ?").run(ana.id);
+  t.deps.db.prepare("UPDATE users SET first_name = 'Ben' WHERE id = ?").run(ben.id);
+});
+afterAll(() => t.close());
+
+function call(path: string, who: TestMember | null, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  if (who) headers.set('Authorization', `Bearer ${who.token}`);
+  if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+  return t.fetch(`/api${path}`, { ...init, headers });
+}
+const post = (path: string, who: TestMember | null, body?: unknown) =>
+  call(path, who, { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+/** A circle with no members yet (as the demo seed makes them). */
+function insertCircle(fields: Record<string, unknown> = {}): number {
+  const row = {
+    name: 'Morning hum',
+    session_type: 'asynchronous',
+    max_participants: 8,
+    scheduled_time: null,
+    is_private: 0,
+    invite_code: crypto.randomUUID(),
+    template_id: null,
+    ...fields,
+  };
+  return Number(
+    t.deps.db
+      .prepare(
+        `INSERT INTO voice_circles (name, session_type, max_participants, scheduled_time, is_private,
+          invite_code, template_id, created_at)
+         VALUES (@name, @session_type, @max_participants, @scheduled_time, @is_private, @invite_code,
+          @template_id, '2026-01-01T00:00:00.000Z')`,
+      )
+      .run(row).lastInsertRowid,
+  );
+}
+
+const memberCount = (id: number) =>
+  (t.deps.db.prepare('SELECT count(*) AS n FROM circle_members WHERE circle_id = ?').get(id) as { n: number })
+    .n;
+
+describe('voice circles API', () => {
+  it('needs a signed-in member', async () => {
+    expect((await call('/voice-circles', null)).status).toBe(401);
+    expect((await post('/voice-circles', null, { name: 'x' })).status).toBe(401);
+  });
+
+  it('creates a circle with the spec defaults, the creator as first member', async () => {
+    const res = await post('/voice-circles', ana, { name: '  Calm voices  ' });
+    expect(res.status).toBe(201);
+    const circle = await res.json();
+    expect(circle).toMatchObject({
+      name: 'Calm voices',
+      description: '',
+      sessionType: 'asynchronous',
+      skillLevel: 'all',
+      focusArea: '',
+      maxParticipants: 8,
+      currentParticipants: 1,
+      duration: 30,
+      scheduledTime: null,
+      isPrivate: false,
+      isMember: true,
+      isCreator: true,
+    });
+    expect(circle.inviteUrl).toBeUndefined();
+    const mine = await (await call('/voice-circles/my-circles', ana)).json();
+    expect(mine.map((c: { name: string }) => c.name)).toContain('Calm voices');
+    const bens = await (await call('/voice-circles/my-circles', ben)).json();
+    expect(bens).toEqual([]);
+  });
+
+  it('rejects bad circles with a message naming the field, and writes nothing', async () => {
+    const before = (t.deps.db.prepare('SELECT count(*) AS n FROM voice_circles').get() as { n: number }).n;
+    const cases: [unknown, string][] = [
+      [{ name: '   ' }, 'name'],
+      [{ name: 'x', sessionType: 'weekly' }, 'sessionType'],
+      [{ name: 'x', focusArea: 'singing' }, 'focusArea'],
+      [{ name: 'x', skillLevel: 'expert' }, 'skillLevel'],
+      [{ name: 'x', maxParticipants: 1 }, 'maxParticipants'],
+      [{ name: 'x', maxParticipants: 8.5 }, 'maxParticipants'],
+      [{ name: 'x', isPrivate: 'yes' }, 'isPrivate'],
+      [{ name: 'x', sessionType: 'real_time' }, 'scheduledTime'],
+      [{ name: 'x', sessionType: 'real_time', scheduledTime: 'tomorrow' }, 'scheduledTime'],
+      [{ name: 'x', sessionType: 'real_time', scheduledTime: '2020-01-01T10:00:00Z' }, 'scheduledTime'],
+      [{ name: 'x', templateId: 9999 }, 'templateId'],
+      [{ name: 'x', userId: ben.id }, 'body'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await post('/voice-circles', ana, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const json = await res.json();
+      expect(json.error).toBe('validation_failed');
+      if (field !== 'body') expect(json.fields[field], JSON.stringify(body)).toBeTruthy();
+    }
+    expect((await call('/voice-circles', ana, { method: 'POST', body: '{nope' })).status).toBe(400);
+    const after = (t.deps.db.prepare('SELECT count(*) AS n FROM voice_circles').get() as { n: number }).n;
+    expect(after).toBe(before);
+  });
+
+  it('admits exactly eight of twelve members joining a circle of eight at the same moment', async () => {
+    const id = insertCircle({ name: 'Twelve at once' });
+    const members = await Promise.all(Array.from({ length: 12 }, () => createMember(t)));
+    const responses = await Promise.all(members.map((m) => post(`/voice-circles/${id}/join`, m)));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(8);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(4);
+    for (const res of responses.filter((r) => r.status === 409)) {
+      expect(await res.json()).toMatchObject({ error: 'circle_full', message: 'This circle is full' });
+    }
+    expect(memberCount(id)).toBe(8);
+
+    // Joining again is idempotent, even though the circle is now full.
+    const winner = members[responses.findIndex((r) => r.status === 201)] as TestMember;
+    const again = await post(`/voice-circles/${id}/join`, winner);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ currentParticipants: 8, isMember: true, newBadges: [] });
+    expect(memberCount(id)).toBe(8);
+
+    // A seat freed by leaving can be taken.
+    const loser = members[responses.findIndex((r) => r.status === 409)] as TestMember;
+    expect((await post(`/voice-circles/${id}/leave`, winner)).status).toBe(200);
+    expect((await post(`/voice-circles/${id}/join`, loser)).status).toBe(201);
+    expect(memberCount(id)).toBe(8);
+  });
+
+  it('answers 404 and 400 for unknown and malformed circle ids', async () => {
+    expect((await post('/voice-circles/99999/join', ana)).status).toBe(404);
+    expect((await post('/voice-circles/abc/join', ana)).status).toBe(400);
+    expect((await call('/voice-circles/0', ana)).status).toBe(400);
+  });
+
+  it('hides private circles from others, and lets the invite link in', async () => {
+    const created = await (await post('/voice-circles', ana, { name: 'Secret choir', isPrivate: true })).json();
+    expect(created.inviteUrl).toMatch(new RegExp(`/voice-circles/${created.id}\\?invite=[\\w-]+$`));
+    const code = new URL(created.inviteUrl).searchParams.get('invite') as string;
+
+    const discoverBen = await (await call('/voice-circles', ben)).json();
+    expect(discoverBen.some((c: { id: number }) => c.id === created.id)).toBe(false);
+    expect((await call(`/voice-circles/${created.id}`, ben)).status).toBe(404);
+    expect((await post(`/voice-circles/${created.id}/join`, ben)).status).toBe(404);
+    expect((await post(`/voice-circles/${created.id}/join`, ben, { inviteCode: 'wrong' })).status).toBe(404);
+
+    const seen = await call(`/voice-circles/${created.id}?invite=${code}`, ben);
+    expect(seen.status).toBe(200);
+    expect((await seen.json()).inviteUrl).toBeUndefined();
+    const joined = await post(`/voice-circles/${created.id}/join`, ben, { inviteCode: code });
+    expect(joined.status).toBe(201);
+    expect(await joined.json()).toMatchObject({ isMember: true, currentParticipants: 2, isPrivate: true });
+    const detail = await (await call(`/voice-circles/${created.id}`, ben)).json();
+    expect(detail.members).toEqual(['Ana', 'Ben']);
+  });
+
+  it('lists upcoming group sessions of the caller’s live circles at the next weekly time', async () => {
+    const first = new Date(t.deps.now() - 8 * 24 * 3600_000).toISOString(); // a week and a day ago
+    const id = insertCircle({ name: 'Tuesday sirens', session_type: 'real_time', scheduled_time: first });
+    await post(`/voice-circles/${id}/join`, ben);
+    const sessions = await (await call('/group-sessions/upcoming', ben)).json();
+    const mine = sessions.find((s: { circleId: number }) => s.circleId === id);
+    expect(mine).toMatchObject({ title: 'Tuesday sirens', participantCount: 1 });
+    const expected = Date.parse(first) + 2 * 7 * 24 * 3600_000;
+    expect(Date.parse(mine.startTime)).toBe(expected);
+    expect(await (await call('/group-sessions/upcoming', ana)).json()).not.toContainEqual(
+      expect.objectContaining({ circleId: id }),
+    );
+  });
+
+  it('records an asynchronous circle’s practice once per member per local week', async () => {
+    const id = insertCircle({ name: 'Weekly trills' });
+    expect((await post(`/voice-circles/${id}/practice`, ben, { timeZone: 'UTC' })).status).toBe(403);
+    await post(`/voice-circles/${id}/join`, ben);
+    await post(`/voice-circles/${id}/join`, ana);
+    const first = await post(`/voice-circles/${id}/practice`, ben, { timeZone: 'Europe/Paris' });
+    expect(first.status).toBe(201);
+    expect(await first.json()).toMatchObject({ practisedBy: ['Ben'], practisedByMe: true });
+    expect((await post(`/voice-circles/${id}/practice`, ben, { timeZone: 'Europe/Paris' })).status).toBe(200);
+    expect((await post(`/voice-circles/${id}/practice`, ben, { timeZone: 'Mars/Base' })).status).toBe(400);
+    const anaView = await (await call(`/voice-circles/${id}/practice?tz=Europe/Paris`, ana)).json();
+    expect(anaView).toMatchObject({ practisedBy: ['Ben'], practisedByMe: false });
+  });
+});

@@ -1,0 +1,234 @@
+import crypto from 'node:crypto';
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../app-env';
+import { requireUser } from '../../auth/caller';
+import { ApiError, jsonBody } from '../../lib/http';
+import { FOCUS_AREAS, LOBBY_MS, SESSION_TYPES, SKILL_LEVELS, WEEK_MS } from '../../../src/domain/circles';
+import { createLiveHub, type LiveSessionInfo } from './live';
+import { createMemoryPresence } from './presence';
+import { firstNameOf, nextStartMs, presentCircle, stepsOf } from './present';
+import { practiceRoutes } from './practice-routes';
+import { createCirclesRepository, type CircleRow } from './repository';
+
+/** Open live streams a member may hold at once (tabs, devices); the next one gets 429. */
+export const MAX_STREAMS_PER_MEMBER = 3;
+/** A comment line this often keeps proxies and load balancers from closing an idle stream. */
+export const HEARTBEAT_MS = 15_000;
+
+const circleBody = z
+  .object({
+    name: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'),
+    description: z.string().trim().max(500, 'must be at most 500 characters').default(''),
+    sessionType: z.enum(SESSION_TYPES).default('asynchronous'),
+    focusArea: z.union([z.enum(FOCUS_AREAS), z.literal('')]).default(''),
+    skillLevel: z.enum(SKILL_LEVELS).default('all'),
+    maxParticipants: z.number().int().min(2, 'must be at least 2').max(50, 'must be at most 50').default(8),
+    duration: z.number().int().min(5, 'must be at least 5 minutes').max(180).default(30),
+    scheduledTime: z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }).nullish(),
+    isPrivate: z.boolean().default(false),
+    templateId: z.number().int().positive().nullish(),
+  })
+  .strict();
+
+const idParam = z.string().regex(/^[1-9]\d{0,9}$/);
+
+/**
+ * Voice circles. Who is calling always comes from the token.
+ *
+ * GET  /voice-circles                 200 VoiceCircle[] (public ones, plus private ones the caller is in)
+ * GET  /voice-circles/my-circles      200 VoiceCircle[] (the caller's circles)
+ * GET  /voice-circles/templates       200 {id,title,durationSec}[] (plans a new circle can practise)
+ * GET  /voice-circles/:id?invite=     200 VoiceCircle & {members, template} | 404 (private without invite)
+ * POST /voice-circles                 201 VoiceCircle | 400 (creator joins at once)
+ * POST /voice-circles/:id/join        201 joined | 200 already a member: VoiceCircle & {newBadges}
+ *                                     | 404 | 409 'This circle is full' (body {inviteCode} for private)
+ * POST /voice-circles/:id/leave       200 VoiceCircle | 404
+ * GET  /voice-circles/:id/live        text/event-stream of `state` events | 403 | 409 not open | 429
+ * GET  /group-sessions/upcoming       200 {id,circleId,title,description,startTime,endTime,participantCount}[]
+ */
+export function circlesRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const repo = createCirclesRepository(deps.db);
+  const presence = createMemoryPresence();
+  const hub = createLiveHub(presence, deps.now);
+  const auth = requireUser(deps);
+  const present = (row: CircleRow, me: string) => presentCircle(row, me, deps.now(), deps.config.publicUrl);
+
+  const parseId = (raw: string) => {
+    if (!idParam.safeParse(raw).success)
+      throw new ApiError(400, 'validation_failed', 'The circle id must be a positive number.');
+    return Number(raw);
+  };
+  /** A circle the caller may see: public, theirs, or a private one opened with its invite code. */
+  const visible = (id: number, me: string, invite?: string | null) => {
+    const row = repo.one(id, me);
+    const allowed =
+      row &&
+      (row.is_private === 0 ||
+        row.is_member === 1 ||
+        row.creator_id === me ||
+        (invite != null && invite.length > 0 && safeEqual(invite, row.invite_code)));
+    if (!row || !allowed) throw new ApiError(404, 'circle_not_found', 'There is no circle with this id.');
+    return row;
+  };
+
+  r.get('/voice-circles', auth, (c) =>
+    c.json(repo.discover(c.var.user.id).map((row) => present(row, c.var.user.id))),
+  );
+  r.get('/voice-circles/my-circles', auth, (c) =>
+    c.json(repo.mine(c.var.user.id).map((row) => present(row, c.var.user.id))),
+  );
+  r.get('/voice-circles/templates', auth, (c) =>
+    c.json(repo.templates().map((t) => ({ id: t.id, title: t.title, durationSec: t.duration_sec }))),
+  );
+
+  r.get('/voice-circles/:id', auth, (c) => {
+    const me = c.var.user.id;
+    const row = visible(parseId(c.req.param('id')), me, c.req.query('invite'));
+    const template = repo.templateOf(row);
+    return c.json({
+      ...present(row, me),
+      // Members see who else is in the circle; others see only the count.
+      members: row.is_member ? repo.memberNames(row.id).map((m) => firstNameOf(m.first_name)) : [],
+      template: template
+        ? { id: template.id, title: template.title, durationSec: template.duration_sec, steps: stepsOf(template) }
+        : null,
+    });
+  });
+
+  r.post('/voice-circles', auth, async (c) => {
+    const body = await jsonBody(c, circleBody);
+    const now = deps.now();
+    let scheduledTime: string | null = null;
+    if (body.sessionType === 'real_time') {
+      if (!body.scheduledTime)
+        throw new ApiError(400, 'validation_failed', 'Invalid scheduledTime: a live circle needs a time', {
+          scheduledTime: 'required for real_time circles',
+        });
+      const ms = Date.parse(body.scheduledTime);
+      // A weekly time: a first session earlier today is fine, far past or far future is a typo.
+      if (ms < now - 24 * 3600_000 || ms > now + 8 * WEEK_MS)
+        throw new ApiError(400, 'validation_failed', 'Invalid scheduledTime: must be within the next 8 weeks', {
+          scheduledTime: 'must be within the next 8 weeks',
+        });
+      scheduledTime = new Date(ms).toISOString();
+    }
+    if (body.templateId != null && !repo.templateExists(body.templateId))
+      throw new ApiError(400, 'validation_failed', 'Invalid templateId: there is no such session template', {
+        templateId: 'unknown template',
+      });
+    const row = repo.create(
+      c.var.user.id,
+      {
+        ...body,
+        description: body.description,
+        scheduledTime,
+        templateId: body.templateId ?? null,
+        inviteCode: crypto.randomBytes(12).toString('base64url'),
+      },
+      new Date(now).toISOString(),
+    );
+    return c.json(present(row, c.var.user.id), 201);
+  });
+
+  r.post('/voice-circles/:id/join', auth, async (c) => {
+    const me = c.var.user.id;
+    const id = parseId(c.req.param('id'));
+    const body = await jsonBody(c, z.object({ inviteCode: z.string().max(100).optional() }).strict().optional());
+    visible(id, me, body?.inviteCode);
+    const result = repo.join(id, me, new Date(deps.now()).toISOString());
+    if (result.kind === 'missing') throw new ApiError(404, 'circle_not_found', 'There is no circle with this id.');
+    if (result.kind === 'full') throw new ApiError(409, 'circle_full', 'This circle is full');
+    return c.json(
+      { ...present(result.circle, me), newBadges: result.newBadges },
+      result.kind === 'joined' ? 201 : 200,
+    );
+  });
+
+  r.post('/voice-circles/:id/leave', auth, (c) => {
+    const me = c.var.user.id;
+    const row = visible(parseId(c.req.param('id')), me);
+    repo.leave(row.id, me);
+    return c.json(present(repo.one(row.id, me) as CircleRow, me));
+  });
+
+  r.route('/', practiceRoutes(deps, repo, auth, parseId));
+
+  r.get('/group-sessions/upcoming', auth, (c) => {
+    const me = c.var.user.id;
+    const now = deps.now();
+    const sessions = repo
+      .mine(me)
+      .filter((row) => row.session_type === 'real_time')
+      .map((row) => {
+        const start = nextStartMs(row, now) as number;
+        return {
+          id: `${row.id}-${start}`,
+          circleId: row.id,
+          title: row.name,
+          description: row.description,
+          startTime: new Date(start).toISOString(),
+          endTime: new Date(start + row.duration_min * 60_000).toISOString(),
+          participantCount: row.current_participants,
+        };
+      })
+      .sort((a, b) => a.startTime.localeCompare(b.startTime));
+    return c.json(sessions);
+  });
+
+  r.get('/voice-circles/:id/live', auth, (c) => {
+    const me = c.var.user.id;
+    const row = visible(parseId(c.req.param('id')), me);
+    if (!row.is_member)
+      throw new ApiError(403, 'not_a_member', 'Join this circle to take part in its live sessions.');
+    if (row.session_type !== 'real_time')
+      throw new ApiError(409, 'not_live', 'This circle practises in its own time, not live.');
+    const now = deps.now();
+    const start = nextStartMs(row, now) as number;
+    if (now < start - LOBBY_MS)
+      throw new ApiError(409, 'not_open', `The next live session opens 15 minutes before ${new Date(start).toISOString()}.`);
+    if (presence.streamsOf(me) >= MAX_STREAMS_PER_MEMBER)
+      throw new ApiError(429, 'too_many_streams', 'You already have this session open in too many places.');
+    const template = repo.templateOf(row);
+    const info: LiveSessionInfo = {
+      key: `${row.id}-${start}`,
+      circleId: row.id,
+      title: row.name,
+      templateId: template?.id ?? null,
+      templateTitle: template?.title ?? '',
+      startMs: start,
+      endMs: start + row.duration_min * 60_000,
+      steps: stepsOf(template),
+    };
+    const member = { userId: me, firstName: firstNameOf(repo.firstName(me)) };
+    c.header('X-Accel-Buffering', 'no'); // nginx: pass events through unbuffered
+    return streamSSE(c, async (stream) => {
+      let finish = () => {};
+      const done = new Promise<void>((resolve) => (finish = resolve));
+      stream.onAbort(finish);
+      c.req.raw.signal.addEventListener('abort', finish);
+      // Connected synchronously with the cap check above: no await between them.
+      const disconnect = hub.connect(info, member, (e) => {
+        void stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
+        if (e.event === 'end') finish();
+      });
+      const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      try {
+        await done;
+      } finally {
+        clearInterval(heartbeat);
+        disconnect();
+      }
+    });
+  });
+
+  return r;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}

@@ -42,6 +42,15 @@ const DiscoverScreen = lazy(() =>
 const CommunityScreen = lazy(() =>
   import('../features/community/CommunityScreen').then((m) => ({ default: m.CommunityScreen })),
 );
+const VoiceCirclesScreen = lazy(() =>
+  import('../features/circles/VoiceCirclesScreen').then((m) => ({ default: m.VoiceCirclesScreen })),
+);
+const CircleScreen = lazy(() =>
+  import('../features/circles/CircleScreen').then((m) => ({ default: m.CircleScreen })),
+);
+const LiveSessionScreen = lazy(() =>
+  import('../features/circles/LiveSessionScreen').then((m) => ({ default: m.LiveSessionScreen })),
+);
 const HomeScreen = lazy(() => import('../features/home/HomeScreen').then((m) => ({ default: m.HomeScreen })));
 const FilteredScreen = lazy(() =>
   import('../features/listening/FilteredScreen').then((m) => ({ default: m.FilteredScreen })),
@@ -89,6 +98,11 @@ const SCREENS: Record<string, RouteObject['element']> = {
       <CommunityScreen />
     </RequireMember>
   ),
+  '/voice-circles': (
+    <RequireMember>
+      <VoiceCirclesScreen />
+    </RequireMember>
+  ),
   '/discover': (
     <RequireMember>
       <DiscoverScreen />
@@ -113,6 +127,26 @@ export function createAppRouter() {
     path,
     element: SCREENS[path] ?? <PlaceholderScreen title={title} />,
   }));
+  // Screens reached from a circle (not in the spec's route table): one circle, with its invite
+  // link, and its live group session.
+  children.push(
+    {
+      path: '/voice-circles/:id',
+      element: (
+        <RequireMember>
+          <CircleScreen />
+        </RequireMember>
+      ),
+    },
+    {
+      path: '/voice-circles/:id/live',
+      element: (
+        <RequireMember>
+          <LiveSessionScreen />
+        </RequireMember>
+      ),
+    },
+  );
   children.push({ path: '*', element: <NotFoundScreen /> });
   return createBrowserRouter([{ element: <Layout />, children }]);
 }

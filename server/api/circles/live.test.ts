@@ -133,7 +133,11 @@ describe('circle timing rules', () => {
     expect(stepAt(steps, 1000, 60_000, 500).phase).toBe('waiting');
     expect(stepAt(steps, 1000, 60_000, 1000)).toMatchObject({ phase: 'active', index: 0, endsAt: 11_000 });
     expect(stepAt(steps, 1000, 60_000, 11_000)).toMatchObject({ phase: 'active', index: 1, endsAt: 31_000 });
-    expect(stepAt(steps, 1000, 60_000, 31_000)).toMatchObject({ phase: 'finished', index: 2, endsAt: 60_000 });
+    expect(stepAt(steps, 1000, 60_000, 31_000)).toMatchObject({
+      phase: 'finished',
+      index: 2,
+      endsAt: 60_000,
+    });
   });
 
   it('repeats a live circle weekly and keeps a running session as the next one', () => {

@@ -47,7 +47,8 @@ export function createMemoryPresence(): PresenceStore {
     },
     present(sessionKey) {
       const seen = new Map<string, PresentMember>();
-      for (const m of bySession.get(sessionKey)?.values() ?? []) if (!seen.has(m.userId)) seen.set(m.userId, m);
+      for (const m of bySession.get(sessionKey)?.values() ?? [])
+        if (!seen.has(m.userId)) seen.set(m.userId, m);
       return [...seen.values()];
     },
     streamsOf: (userId) => streams.get(userId) ?? 0,

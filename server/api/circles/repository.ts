@@ -87,9 +87,11 @@ export function createCirclesRepository(db: DB) {
     shortestTemplate: db.prepare(`SELECT id, title, duration_sec, instructions_json FROM session_templates
       ORDER BY duration_sec, id LIMIT 1`),
     templates: db.prepare('SELECT id, title, duration_sec FROM session_templates ORDER BY title, id'),
-    practise: db.prepare(`INSERT OR IGNORE INTO circle_practices (circle_id, user_id, week_start, done_at, time_zone)
+    practise:
+      db.prepare(`INSERT OR IGNORE INTO circle_practices (circle_id, user_id, week_start, done_at, time_zone)
       VALUES (?, ?, ?, ?, ?)`),
-    practisedBy: db.prepare(`SELECT u.id, u.first_name FROM circle_practices p JOIN users u ON u.id = p.user_id
+    practisedBy:
+      db.prepare(`SELECT u.id, u.first_name FROM circle_practices p JOIN users u ON u.id = p.user_id
       WHERE p.circle_id = ? AND p.week_start = ? ORDER BY p.done_at, u.id`),
     firstName: db.prepare('SELECT first_name FROM users WHERE id = ?'),
   };
@@ -117,13 +119,16 @@ export function createCirclesRepository(db: DB) {
     },
     /** Exactly-once membership; 'full' when the circle has no seat left for a new member. */
     join(id: number, me: string, at: string): JoinResult {
-      return db.transaction((): JoinResult => {
-        if (s.isMember.get(id, me)) return { kind: 'already', circle: one(id, me) as CircleRow, newBadges: [] };
-        const inserted = s.join.run({ id, me, at }).changes === 1;
-        if (!inserted) return one(id, me) ? { kind: 'full' } : { kind: 'missing' };
-        const newBadges = awardBadges(db, me, 'circle-joined');
-        return { kind: 'joined', circle: one(id, me) as CircleRow, newBadges };
-      }).immediate();
+      return db
+        .transaction((): JoinResult => {
+          if (s.isMember.get(id, me))
+            return { kind: 'already', circle: one(id, me) as CircleRow, newBadges: [] };
+          const inserted = s.join.run({ id, me, at }).changes === 1;
+          if (!inserted) return one(id, me) ? { kind: 'full' } : { kind: 'missing' };
+          const newBadges = awardBadges(db, me, 'circle-joined');
+          return { kind: 'joined', circle: one(id, me) as CircleRow, newBadges };
+        })
+        .immediate();
     },
     leave: (id: number, me: string) => s.leave.run(id, me).changes === 1,
     isMember: (id: number, me: string) => Boolean(s.isMember.get(id, me)),

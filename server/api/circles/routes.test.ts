@@ -144,7 +144,9 @@ describe('voice circles API', () => {
   });
 
   it('hides private circles from others, and lets the invite link in', async () => {
-    const created = await (await post('/voice-circles', ana, { name: 'Secret choir', isPrivate: true })).json();
+    const created = await (
+      await post('/voice-circles', ana, { name: 'Secret choir', isPrivate: true })
+    ).json();
     expect(created.inviteUrl).toMatch(new RegExp(`/voice-circles/${created.id}\\?invite=[\\w-]+$`));
     const code = new URL(created.inviteUrl).searchParams.get('invite') as string;
 

@@ -93,7 +93,12 @@ export function circlesRoutes(deps: AppDeps): Hono<AppEnv> {
       // Members see who else is in the circle; others see only the count.
       members: row.is_member ? repo.memberNames(row.id).map((m) => firstNameOf(m.first_name)) : [],
       template: template
-        ? { id: template.id, title: template.title, durationSec: template.duration_sec, steps: stepsOf(template) }
+        ? {
+            id: template.id,
+            title: template.title,
+            durationSec: template.duration_sec,
+            steps: stepsOf(template),
+          }
         : null,
     });
   });
@@ -110,9 +115,14 @@ export function circlesRoutes(deps: AppDeps): Hono<AppEnv> {
       const ms = Date.parse(body.scheduledTime);
       // A weekly time: a first session earlier today is fine, far past or far future is a typo.
       if (ms < now - 24 * 3600_000 || ms > now + 8 * WEEK_MS)
-        throw new ApiError(400, 'validation_failed', 'Invalid scheduledTime: must be within the next 8 weeks', {
-          scheduledTime: 'must be within the next 8 weeks',
-        });
+        throw new ApiError(
+          400,
+          'validation_failed',
+          'Invalid scheduledTime: must be within the next 8 weeks',
+          {
+            scheduledTime: 'must be within the next 8 weeks',
+          },
+        );
       scheduledTime = new Date(ms).toISOString();
     }
     if (body.templateId != null && !repo.templateExists(body.templateId))
@@ -136,10 +146,17 @@ export function circlesRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/voice-circles/:id/join', auth, async (c) => {
     const me = c.var.user.id;
     const id = parseId(c.req.param('id'));
-    const body = await jsonBody(c, z.object({ inviteCode: z.string().max(100).optional() }).strict().optional());
+    const body = await jsonBody(
+      c,
+      z
+        .object({ inviteCode: z.string().max(100).optional() })
+        .strict()
+        .optional(),
+    );
     visible(id, me, body?.inviteCode);
     const result = repo.join(id, me, new Date(deps.now()).toISOString());
-    if (result.kind === 'missing') throw new ApiError(404, 'circle_not_found', 'There is no circle with this id.');
+    if (result.kind === 'missing')
+      throw new ApiError(404, 'circle_not_found', 'There is no circle with this id.');
     if (result.kind === 'full') throw new ApiError(409, 'circle_full', 'This circle is full');
     return c.json(
       { ...present(result.circle, me), newBadges: result.newBadges },
@@ -188,7 +205,11 @@ export function circlesRoutes(deps: AppDeps): Hono<AppEnv> {
     const now = deps.now();
     const start = nextStartMs(row, now) as number;
     if (now < start - LOBBY_MS)
-      throw new ApiError(409, 'not_open', `The next live session opens 15 minutes before ${new Date(start).toISOString()}.`);
+      throw new ApiError(
+        409,
+        'not_open',
+        `The next live session opens 15 minutes before ${new Date(start).toISOString()}.`,
+      );
     if (presence.streamsOf(me) >= MAX_STREAMS_PER_MEMBER)
       throw new ApiError(429, 'too_many_streams', 'You already have this session open in too many places.');
     const template = repo.templateOf(row);

@@ -1,0 +1,114 @@
+import { Link } from 'react-router-dom';
+import { LOBBY_MS } from '../../domain/circles';
+import { Button } from '../../ui/Button';
+import { StateMessage } from '../../ui/StateMessage';
+import { usePractice, useRecordPractice, type CircleDetail } from './circles-api';
+import { clock, formatWhen } from './circles-text';
+import styles from './VoiceCircles.module.css';
+
+/** The circle's shared plan: its steps, and a link to practise it in the template player. */
+export function CirclePlan({ circle }: { circle: CircleDetail }) {
+  const t = circle.template;
+  return (
+    <section className={styles.section} aria-labelledby="circle-plan">
+      <h2 id="circle-plan" className={styles.sectionTitle}>
+        {t ? `Practice: ${t.title}` : 'Practice'}
+      </h2>
+      {t ? (
+        <>
+          <ol className={styles.steps}>
+            {t.steps.map((s, i) => (
+              <li key={i}>
+                {s.text} <span className={styles.hint}>({clock(s.duration)})</span>
+              </li>
+            ))}
+          </ol>
+          <Link className={styles.linkButton} to={`/session/${t.id}`}>
+            Open in the session player
+          </Link>
+        </>
+      ) : (
+        <p className={styles.hint}>No practice plan is available yet.</p>
+      )}
+    </section>
+  );
+}
+
+/** Live circles: when the next session is, and the way in once its lobby opens. */
+export function LiveEntry({ circle, nowMs }: { circle: CircleDetail; nowMs: number }) {
+  if (!circle.scheduledTime) return null;
+  const open = Date.parse(circle.scheduledTime) - LOBBY_MS <= nowMs;
+  return (
+    <section className={styles.section} aria-labelledby="circle-live">
+      <h2 id="circle-live" className={styles.sectionTitle}>
+        Next live session
+      </h2>
+      <p className={styles.description}>
+        <time dateTime={circle.scheduledTime}>{formatWhen(circle.scheduledTime)}</time>, {circle.duration}{' '}
+        minutes. Everyone follows the same step at the same moment; no audio is shared.
+      </p>
+      {circle.isMember && open ? (
+        <Link className={styles.linkButton} to={`/voice-circles/${circle.id}/live`}>
+          Join the live session
+        </Link>
+      ) : (
+        <p className={styles.hint}>
+          {circle.isMember
+            ? 'The session opens 15 minutes before it starts.'
+            : 'Join the circle to take part.'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Asynchronous circles: who has done this week's practice (first names), and marking it done. */
+export function WeeklyPractice({ circle }: { circle: CircleDetail }) {
+  const practice = usePractice(circle.id, circle.isMember);
+  const record = useRecordPractice(circle.id);
+  if (!circle.isMember) return null;
+  return (
+    <section className={styles.section} aria-labelledby="circle-week">
+      <h2 id="circle-week" className={styles.sectionTitle}>
+        This week
+      </h2>
+      {practice.isError ? (
+        <StateMessage
+          kind="error"
+          title="We couldn't load this week's practice."
+          onRetry={() => void practice.refetch()}
+        />
+      ) : practice.isPending ? (
+        <StateMessage kind="loading" title="loading…" />
+      ) : (
+        <>
+          {practice.data.practisedBy.length === 0 ? (
+            <p className={styles.hint}>Nobody has practised yet this week. Be the first!</p>
+          ) : (
+            <ul className={styles.names} aria-label="practised this week">
+              {practice.data.practisedBy.map((n, i) => (
+                <li key={`${n}-${i}`} className={styles.name}>
+                  {n}
+                </li>
+              ))}
+            </ul>
+          )}
+          {record.isError && (
+            <p className={styles.error} role="alert">
+              We couldn't save that just now. Please try again.
+            </p>
+          )}
+          <Button
+            type="button"
+            variant={practice.data.practisedByMe ? 'secondary' : 'primary'}
+            disabled={practice.data.practisedByMe || record.isPending}
+            loading={record.isPending}
+            onClick={() => record.mutate()}
+          >
+            {practice.data.practisedByMe ? "You've practised this week" : "I've done this week's practice"}
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}

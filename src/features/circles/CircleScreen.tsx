@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { ApiRequestError } from '../../lib/api';
+import { BackHeader } from '../../ui/BackHeader';
+import { Button } from '../../ui/Button';
+import { StateMessage } from '../../ui/StateMessage';
+import { useCircle, useJoinCircle, useLeaveCircle, type CircleDetail } from './circles-api';
+import { focusLabel, isFull, skillLabel, typeLabel } from './circles-text';
+import { CirclePlan, LiveEntry, WeeklyPractice } from './CirclePractice';
+import styles from './VoiceCircles.module.css';
+
+/** The invite link a private circle's creator shares, with a copy button. */
+function InviteLink({ url }: { url: string }) {
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('yes');
+    } catch {
+      setCopied('no'); // e.g. clipboard refused: the field stays selectable
+    }
+  };
+  return (
+    <section className={styles.section} aria-labelledby="circle-invite">
+      <h2 id="circle-invite" className={styles.sectionTitle}>
+        Invite link
+      </h2>
+      <p className={styles.hint}>This circle is private: only people with this link can join.</p>
+      <div className={styles.invite}>
+        <input
+          className={styles.field}
+          readOnly
+          value={url}
+          aria-label="invite link"
+          onFocus={(e) => e.target.select()}
+        />
+        <Button type="button" variant="secondary" onClick={() => void copy()}>
+          Copy link
+        </Button>
+      </div>
+      <p className={styles.hint} role="status">
+        {copied === 'yes' ? 'Link copied' : copied === 'no' ? 'Copy the link from the field above' : ''}
+      </p>
+    </section>
+  );
+}
+
+function Membership({ circle, invite }: { circle: CircleDetail; invite: string | null }) {
+  const join = useJoinCircle();
+  const leave = useLeaveCircle();
+  const full = isFull(circle);
+  const err = join.error ?? leave.error;
+  return (
+    <section className={styles.section}>
+      {circle.isMember ? (
+        <>
+          <h2 className={styles.sectionTitle}>Members</h2>
+          <ul className={styles.names} aria-label="members">
+            {circle.members.map((n, i) => (
+              <li key={`${n}-${i}`} className={styles.name}>
+                {n}
+              </li>
+            ))}
+          </ul>
+          <Button
+            type="button"
+            variant="ghost"
+            loading={leave.isPending}
+            onClick={() => leave.mutate(circle.id)}
+          >
+            Leave circle
+          </Button>
+        </>
+      ) : (
+        <Button
+          type="button"
+          block
+          disabled={full || join.isPending}
+          loading={join.isPending}
+          onClick={() => join.mutate({ id: circle.id, ...(invite ? { inviteCode: invite } : {}) })}
+        >
+          {full ? 'This circle is full' : join.isPending ? 'Joining...' : 'Join'}
+        </Button>
+      )}
+      {err && (
+        <p className={styles.error} role="alert">
+          {err instanceof ApiRequestError ? err.serverMessage : 'Something went wrong. Please try again.'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** /voice-circles/:id (an invite link adds ?invite=code): one circle, its plan and its week. */
+export function CircleScreen() {
+  const id = Number(useParams().id);
+  const [params] = useSearchParams();
+  const invite = params.get('invite');
+  const circle = useCircle(id, invite);
+
+  if (circle.isError) {
+    const gone = circle.error instanceof ApiRequestError && [400, 404].includes(circle.error.status);
+    return (
+      <div className={styles.screen}>
+        <BackHeader to="/voice-circles" backLabel="Back to voice circles" title="Voice circle" />
+        <StateMessage
+          kind="error"
+          title={gone ? 'This circle is not available.' : "We couldn't load this circle just now."}
+          {...(gone ? {} : { onRetry: () => void circle.refetch() })}
+        />
+      </div>
+    );
+  }
+  if (circle.isPending)
+    return (
+      <div className={styles.screen}>
+        <BackHeader to="/voice-circles" backLabel="Back to voice circles" title="Voice circle" />
+        <StateMessage kind="loading" title="loading…" />
+      </div>
+    );
+  const c = circle.data;
+  return (
+    <div className={styles.screen}>
+      <BackHeader to="/voice-circles" backLabel="Back to voice circles" title={c.name} />
+      <section className={styles.section}>
+        {c.description && <p className={styles.description}>{c.description}</p>}
+        <ul className={styles.chips} aria-label="about this circle">
+          <li className={styles.chip}>{focusLabel(c.focusArea)}</li>
+          <li className={styles.chipQuiet}>{skillLabel(c.skillLevel)}</li>
+          <li className={styles.chipQuiet}>{typeLabel(c.sessionType)}</li>
+          {c.isPrivate && <li className={styles.chipQuiet}>Private</li>}
+        </ul>
+        <p className={styles.hint} data-testid="participants">
+          {c.currentParticipants} / {c.maxParticipants} participants · {c.duration} min
+        </p>
+      </section>
+      <Membership circle={c} invite={invite} />
+      {c.inviteUrl && <InviteLink url={c.inviteUrl} />}
+      {c.sessionType === 'real_time' ? (
+        <LiveEntry circle={c} nowMs={Date.now()} />
+      ) : (
+        <WeeklyPractice circle={c} />
+      )}
+      <CirclePlan circle={c} />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { stepAt } from '../../domain/circles';
+import { BackHeader } from '../../ui/BackHeader';
+import { StateMessage } from '../../ui/StateMessage';
+import { clock } from './circles-text';
+import { useLiveSession } from './useLiveSession';
+import styles from './VoiceCircles.module.css';
+
+/** Re-renders a few times a second so countdowns move; the step itself comes from the server clock. */
+function useTicker(ms: number) {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const t = window.setInterval(() => setTick((n) => n + 1), ms);
+    return () => window.clearInterval(t);
+  }, [ms]);
+}
+
+/**
+ * /voice-circles/:id/live: a live group session. Members see who is here (first names) and
+ * the same step at the same moment; no audio is shared, each member practises on their own.
+ */
+export function LiveSessionScreen() {
+  const circleId = Number(useParams().id);
+  const [attempt, setAttempt] = useState(0);
+  const { state, status, message, clockOffset } = useLiveSession(circleId, attempt);
+  useTicker(250);
+  const back = `/voice-circles/${circleId}`;
+  const header = (title: string) => <BackHeader to={back} backLabel="Back to the circle" title={title} />;
+
+  if (status === 'refused')
+    return (
+      <div className={styles.screen}>
+        {header('Live session')}
+        <StateMessage
+          kind="error"
+          title={message ?? 'This live session is not open.'}
+          onRetry={() => setAttempt((n) => n + 1)}
+        />
+      </div>
+    );
+  if (!state)
+    return (
+      <div className={styles.screen}>
+        {header('Live session')}
+        <StateMessage kind="loading" title="Joining the session…" />
+      </div>
+    );
+
+  const now = Date.now() + clockOffset.current;
+  const pos = stepAt(state.steps, Date.parse(state.startTime), Date.parse(state.endTime), now);
+  const step = pos.phase === 'active' ? state.steps[pos.index] : undefined;
+  return (
+    <div className={styles.screen}>
+      {header(state.title)}
+      <div className={styles.live} data-testid="live-step" data-step={pos.index}>
+        {pos.phase === 'waiting' && (
+          <>
+            <p className={styles.stepLabel}>Starting soon</p>
+            <p className={styles.countdown}>{clock((pos.endsAt - now) / 1000)}</p>
+            <p className={styles.hint}>
+              Find a comfortable seat; the first step begins for everyone at once.
+            </p>
+          </>
+        )}
+        {step && (
+          <>
+            <p className={styles.stepLabel}>
+              Step {pos.index + 1} of {state.stepCount}
+              {state.templateTitle ? ` · ${state.templateTitle}` : ''}
+            </p>
+            <p className={styles.stepText} aria-live="polite">
+              {step.text}
+            </p>
+            <p className={styles.countdown} aria-label="time left in this step">
+              {clock((pos.endsAt - now) / 1000)}
+            </p>
+          </>
+        )}
+        {pos.phase === 'finished' && (
+          <>
+            <p className={styles.stepText}>Session complete</p>
+            <p className={styles.hint}>Thank you for practising together.</p>
+            <Link className={styles.linkButton} to={back}>
+              Back to the circle
+            </Link>
+          </>
+        )}
+        {status === 'connecting' && <p className={styles.hint}>Reconnecting…</p>}
+      </div>
+      <section className={styles.section} aria-labelledby="live-present">
+        <h2 id="live-present" className={styles.sectionTitle}>
+          <span className={styles.pulse} aria-hidden /> Here now ({state.present.length})
+        </h2>
+        <ul className={styles.names} aria-label="here now" aria-live="polite">
+          {state.present.map((n, i) => (
+            <li key={`${n}-${i}`} className={styles.name}>
+              {n}
+            </li>
+          ))}
+        </ul>
+        <p className={styles.hint}>No audio is shared: everyone hears only themselves.</p>
+      </section>
+    </div>
+  );
+}

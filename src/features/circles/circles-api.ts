@@ -1,0 +1,135 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../lib/api';
+import type { FocusArea, SessionType, SkillLevel, TemplateStep } from '../../domain/circles';
+
+/** Shapes of /api/voice-circles and /api/group-sessions (server/api/circles/routes.ts). */
+export interface VoiceCircle {
+  id: number;
+  name: string;
+  description: string;
+  sessionType: SessionType;
+  currentParticipants: number;
+  maxParticipants: number;
+  duration: number;
+  scheduledTime: string | null;
+  focusArea: FocusArea | '';
+  skillLevel: SkillLevel;
+  isPrivate: boolean;
+  isMember: boolean;
+  isCreator: boolean;
+  inviteUrl?: string;
+}
+export interface CircleDetail extends VoiceCircle {
+  members: string[];
+  template: { id: number; title: string; durationSec: number; steps: TemplateStep[] } | null;
+}
+export interface GroupSession {
+  id: string;
+  circleId: number;
+  title: string;
+  description: string;
+  startTime: string;
+  endTime: string;
+  participantCount: number;
+}
+export interface NewCircle {
+  name: string;
+  description: string;
+  sessionType: SessionType;
+  focusArea: FocusArea | '';
+  skillLevel: SkillLevel;
+  maxParticipants: number;
+  isPrivate: boolean;
+  duration?: number;
+  scheduledTime?: string;
+  templateId?: number;
+}
+export interface Practice {
+  weekStart: string;
+  practisedBy: string[];
+  practisedByMe: boolean;
+}
+
+export const CIRCLE_KEYS = {
+  discover: '/api/voice-circles',
+  mine: '/api/voice-circles/my-circles',
+  upcoming: '/api/group-sessions/upcoming',
+  templates: '/api/voice-circles/templates',
+} as const;
+
+const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export const useDiscoverCircles = () => useQuery<VoiceCircle[]>({ queryKey: [CIRCLE_KEYS.discover] });
+export const useMyCircles = () => useQuery<VoiceCircle[]>({ queryKey: [CIRCLE_KEYS.mine] });
+export const useUpcomingSessions = () => useQuery<GroupSession[]>({ queryKey: [CIRCLE_KEYS.upcoming] });
+export const useCircleTemplates = (enabled: boolean) =>
+  useQuery<{ id: number; title: string; durationSec: number }[]>({
+    queryKey: [CIRCLE_KEYS.templates],
+    enabled,
+  });
+
+export function useCircle(id: number, invite: string | null) {
+  const url = `/api/voice-circles/${id}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`;
+  return useQuery<CircleDetail>({ queryKey: [url], queryFn: () => apiJson<CircleDetail>('GET', url) });
+}
+
+export function usePractice(id: number, enabled: boolean) {
+  const url = `/api/voice-circles/${id}/practice?tz=${encodeURIComponent(localZone())}`;
+  return useQuery<Practice>({ queryKey: [url], queryFn: () => apiJson<Practice>('GET', url), enabled });
+}
+
+/** Every circle list and detail: joining or creating changes counts everywhere. */
+function useRefreshCircles() {
+  const client = useQueryClient();
+  return () =>
+    client.invalidateQueries({
+      predicate: (q) => {
+        const key = String(q.queryKey[0]);
+        return key.startsWith('/api/voice-circles') || key.startsWith('/api/group-sessions');
+      },
+    });
+}
+
+function haptic() {
+  navigator.vibrate?.(15);
+}
+
+export function useCreateCircle() {
+  const refresh = useRefreshCircles();
+  return useMutation({
+    mutationFn: (body: NewCircle) => apiJson<VoiceCircle>('POST', CIRCLE_KEYS.discover, body),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useJoinCircle() {
+  const refresh = useRefreshCircles();
+  return useMutation({
+    mutationFn: ({ id, inviteCode }: { id: number; inviteCode?: string }) =>
+      apiJson<VoiceCircle>('POST', `/api/voice-circles/${id}/join`, inviteCode ? { inviteCode } : undefined),
+    onSuccess: () => {
+      haptic();
+      return refresh();
+    },
+  });
+}
+
+export function useLeaveCircle() {
+  const refresh = useRefreshCircles();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<VoiceCircle>('POST', `/api/voice-circles/${id}/leave`),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useRecordPractice(id: number) {
+  const refresh = useRefreshCircles();
+  return useMutation({
+    mutationFn: () =>
+      apiJson<Practice>('POST', `/api/voice-circles/${id}/practice`, { timeZone: localZone() }),
+    onSuccess: () => {
+      haptic();
+      return refresh();
+    },
+  });
+}

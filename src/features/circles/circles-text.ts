@@ -1,0 +1,78 @@
+/** Pure helpers of the voice circles screens. */
+import type { SessionType } from '../../domain/circles';
+
+export const CIRCLE_TABS = [
+  { key: 'discover', label: 'Discover' },
+  { key: 'mine', label: 'My Circles' },
+  { key: 'sessions', label: 'Sessions' },
+] as const;
+export type CircleTab = (typeof CIRCLE_TABS)[number]['key'];
+
+export const EMPTY = {
+  discover: 'No voice circles available yet',
+  mine: "You haven't joined any circles yet",
+  sessions: 'No upcoming sessions',
+} as const;
+
+const FOCUS_LABELS: Record<string, string> = {
+  confidence: 'Confidence',
+  stress_relief: 'Stress relief',
+  creativity: 'Creativity',
+  healing: 'Healing',
+  professional: 'Professional',
+};
+const SKILL_LABELS: Record<string, string> = {
+  all: 'All levels',
+  beginner: 'Beginner',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced',
+};
+
+/** The spec: a blank focus area shows General. */
+export const focusLabel = (focus: string) => FOCUS_LABELS[focus] ?? 'General';
+export const skillLabel = (skill: string) => SKILL_LABELS[skill] ?? skill;
+export const typeLabel = (type: SessionType) => (type === 'real_time' ? 'Live' : 'In your own time');
+
+/** "Thu 26 Nov, 19:00" in the member's own time zone (the browser's, unless given). */
+export function formatWhen(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(iso));
+}
+
+export function scheduleLabel(scheduledTime: string | null, timeZone?: string): string {
+  return scheduledTime === null ? 'Any time this week' : formatWhen(scheduledTime, timeZone);
+}
+
+/** The spec: submit needs a name that is not blank after trimming, and not while saving. */
+export const canCreateCircle = (name: string, saving: boolean) => name.trim().length > 0 && !saving;
+
+export const isFull = (c: { currentParticipants: number; maxParticipants: number }) =>
+  c.currentParticipants >= c.maxParticipants;
+
+/** "4:05" for a countdown in seconds. */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** A datetime-local value (the member's local time) to a UTC ISO instant. */
+export function localInputToIso(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
+  const ms = new Date(value).getTime();
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+/** The next full hour as a datetime-local value, the default first session of a live circle. */
+export function defaultLocalStart(nowMs: number): string {
+  const d = new Date(nowMs);
+  d.setMinutes(0, 0, 0);
+  d.setHours(d.getHours() + 1);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -77,7 +77,16 @@ export function LiveSessionScreen() {
             </p>
           </>
         )}
-        {pos.phase === 'finished' && (
+        {pos.phase === 'finished' && state.steps.length === 0 && now < Date.parse(state.endTime) && (
+          <>
+            <p className={styles.stepText}>Practise freely together</p>
+            <p className={styles.hint}>
+              This circle has no practice plan yet. The session stays open for{' '}
+              {clock((Date.parse(state.endTime) - now) / 1000)}.
+            </p>
+          </>
+        )}
+        {pos.phase === 'finished' && (state.steps.length > 0 || now >= Date.parse(state.endTime)) && (
           <>
             <p className={styles.stepText}>Session complete</p>
             <p className={styles.hint}>Thank you for practising together.</p>

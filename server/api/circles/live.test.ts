@@ -154,3 +154,51 @@ describe('circle timing rules', () => {
     expect(weekStartOf('2026-11-29')).toBe('2026-11-23'); // Sunday
   });
 });
+
+describe('live streams over proxies', () => {
+  it('sends keep-alive comments and moves everyone on at a step boundary by itself', async () => {
+    const { Hono } = await import('hono');
+    const { circlesRoutes } = await import('./routes');
+    const app = new Hono().route('/api', circlesRoutes(t.deps, { heartbeatMs: 30 }));
+    const db = t.deps.db;
+    db.prepare(
+      `INSERT INTO session_templates (id, slug, title, description, category, difficulty, voice_level,
+        duration_sec, instructions_json) VALUES (8, 'circle-fast', 'Quick', '', 'free', 'beginner', 'all', 61, ?)`,
+    ).run(
+      JSON.stringify([
+        { text: 'One', duration: 1 },
+        { text: 'Two', duration: 60 },
+      ]),
+    );
+    // Step one ends 300 ms from now.
+    const start = new Date(t.deps.now() - 700).toISOString();
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO voice_circles (name, session_type, scheduled_time, invite_code, template_id, created_at)
+           VALUES ('Fast', 'real_time', ?, 'code-fast', 8, ?)`,
+        )
+        .run(start, start).lastInsertRowid,
+    );
+    db.prepare("INSERT INTO circle_members (circle_id, user_id, joined_at) VALUES (?, ?, '2026-01-01')").run(
+      id,
+      ben.id,
+    );
+    const res = await app.request(`/api/voice-circles/${id}/live`, { headers: auth(ben) });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    expect(res.headers.get('cache-control')).toContain('no-cache');
+    const reader = res.body?.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline && !(text.includes(': keep-alive') && text.includes('"stepIndex":1'))) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    expect(text).toContain('"stepIndex":0');
+    expect(text).toContain(': keep-alive');
+    expect(text).toContain('"stepIndex":1');
+    await reader?.cancel();
+  });
+});

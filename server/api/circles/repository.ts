@@ -102,20 +102,26 @@ export function createCirclesRepository(db: DB) {
     discover: (me: string) => s.discover.all({ me }) as CircleRow[],
     mine: (me: string) => s.mine.all({ me }) as CircleRow[],
     one,
-    /** Creates the circle and makes its creator the first member, in one transaction. */
-    create(me: string, c: NewCircle, at: string): CircleRow {
-      return db.transaction(() => {
-        const id = Number(
-          s.insert.run({
-            ...c,
-            isPrivate: c.isPrivate ? 1 : 0,
-            creatorId: me,
-            createdAt: at,
-          }).lastInsertRowid,
-        );
-        s.join.run({ id, me, at });
-        return one(id, me) as CircleRow;
-      })();
+    /**
+     * Creates the circle and makes its creator the first member, in one transaction; the
+     * creator has joined a circle, so the join's badges apply.
+     */
+    create(me: string, c: NewCircle, at: string): { circle: CircleRow; newBadges: AwardedBadge[] } {
+      return db
+        .transaction(() => {
+          const id = Number(
+            s.insert.run({
+              ...c,
+              isPrivate: c.isPrivate ? 1 : 0,
+              creatorId: me,
+              createdAt: at,
+            }).lastInsertRowid,
+          );
+          s.join.run({ id, me, at });
+          const newBadges = awardBadges(db, me, 'circle-joined');
+          return { circle: one(id, me) as CircleRow, newBadges };
+        })
+        .immediate();
     },
     /** Exactly-once membership; 'full' when the circle has no seat left for a new member. */
     join(id: number, me: string, at: string): JoinResult {

@@ -41,14 +41,19 @@ const idParam = z.string().regex(/^[1-9]\d{0,9}$/);
  * GET  /voice-circles/my-circles      200 VoiceCircle[] (the caller's circles)
  * GET  /voice-circles/templates       200 {id,title,durationSec}[] (plans a new circle can practise)
  * GET  /voice-circles/:id?invite=     200 VoiceCircle & {members, template} | 404 (private without invite)
- * POST /voice-circles                 201 VoiceCircle | 400 (creator joins at once)
+ * POST /voice-circles                 201 VoiceCircle & {newBadges} | 400 (the creator joins at once)
  * POST /voice-circles/:id/join        201 joined | 200 already a member: VoiceCircle & {newBadges}
  *                                     | 404 | 409 'This circle is full' (body {inviteCode} for private)
  * POST /voice-circles/:id/leave       200 VoiceCircle | 404
  * GET  /voice-circles/:id/live        text/event-stream of `state` events | 403 | 409 not open | 429
  * GET  /group-sessions/upcoming       200 {id,circleId,title,description,startTime,endTime,participantCount}[]
  */
-export function circlesRoutes(deps: AppDeps): Hono<AppEnv> {
+export function circlesRoutes(
+  deps: AppDeps,
+  opts: { heartbeatMs?: number; maxStreamsPerMember?: number } = {},
+): Hono<AppEnv> {
+  const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
+  const maxStreams = opts.maxStreamsPerMember ?? MAX_STREAMS_PER_MEMBER;
   const r = new Hono<AppEnv>();
   const repo = createCirclesRepository(deps.db);
   const presence = createMemoryPresence();
@@ -129,7 +134,7 @@ export function circlesRoutes(deps: AppDeps): Hono<AppEnv> {
       throw new ApiError(400, 'validation_failed', 'Invalid templateId: there is no such session template', {
         templateId: 'unknown template',
       });
-    const row = repo.create(
+    const { circle, newBadges } = repo.create(
       c.var.user.id,
       {
         ...body,
@@ -140,7 +145,7 @@ export function circlesRoutes(deps: AppDeps): Hono<AppEnv> {
       },
       new Date(now).toISOString(),
     );
-    return c.json(present(row, c.var.user.id), 201);
+    return c.json({ ...present(circle, c.var.user.id), newBadges }, 201);
   });
 
   r.post('/voice-circles/:id/join', auth, async (c) => {
@@ -210,7 +215,7 @@ export function circlesRoutes(deps: AppDeps): Hono<AppEnv> {
         'not_open',
         `The next live session opens 15 minutes before ${new Date(start).toISOString()}.`,
       );
-    if (presence.streamsOf(me) >= MAX_STREAMS_PER_MEMBER)
+    if (presence.streamsOf(me) >= maxStreams)
       throw new ApiError(429, 'too_many_streams', 'You already have this session open in too many places.');
     const template = repo.templateOf(row);
     const info: LiveSessionInfo = {
@@ -235,7 +240,7 @@ export function circlesRoutes(deps: AppDeps): Hono<AppEnv> {
         void stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
         if (e.event === 'end') finish();
       });
-      const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), heartbeatMs);
       try {
         await done;
       } finally {

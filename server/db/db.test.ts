@@ -38,9 +38,11 @@ describe('opening the database', () => {
 });
 
 describe('migrations', () => {
-  it('are numbered without gaps', () => {
+  // Parallel work takes assigned number ranges, so gaps are allowed; order and uniqueness are not.
+  it('are numbered in strictly increasing order', () => {
     const versions = readMigrations().map((m) => m.version);
-    expect(versions).toEqual(versions.map((_, i) => i + 1));
+    expect(versions[0]).toBe(1);
+    expect(versions.every((v, i) => i === 0 || v > (versions[i - 1] as number))).toBe(true);
   });
 
   it('apply once, in order, and are skipped on the next start', () => {

@@ -213,7 +213,8 @@ export function circlesRoutes(
       throw new ApiError(
         409,
         'not_open',
-        `The next live session opens 15 minutes before ${new Date(start).toISOString()}.`,
+        'This live session is not open yet: it opens 15 minutes before it starts.',
+        { startTime: new Date(start).toISOString() },
       );
     if (presence.streamsOf(me) >= maxStreams)
       throw new ApiError(429, 'too_many_streams', 'You already have this session open in too many places.');

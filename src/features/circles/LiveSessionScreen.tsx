@@ -5,6 +5,7 @@ import { BackHeader } from '../../ui/BackHeader';
 import { StateMessage } from '../../ui/StateMessage';
 import { clock } from './circles-text';
 import { useLiveSession } from './useLiveSession';
+import { useWakeLock } from './useWakeLock';
 import styles from './VoiceCircles.module.css';
 
 /** Re-renders a few times a second so countdowns move; the step itself comes from the server clock. */
@@ -25,6 +26,7 @@ export function LiveSessionScreen() {
   const [attempt, setAttempt] = useState(0);
   const { state, status, message, clockOffset } = useLiveSession(circleId, attempt);
   useTicker(250);
+  useWakeLock(state !== null && status !== 'refused' && status !== 'ended');
   const back = `/voice-circles/${circleId}`;
   const header = (title: string) => <BackHeader to={back} backLabel="Back to the circle" title={title} />;
 

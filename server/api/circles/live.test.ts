@@ -82,6 +82,21 @@ describe('live group sessions', () => {
     expect((await open(ana)).status).toBe(403);
     const res = await t.fetch('/api/voice-circles/abc/live', { headers: auth(ana) });
     expect(res.status).toBe(400);
+
+    const later = new Date(t.deps.now() + 3 * 3600_000).toISOString();
+    const created = await t.fetch('/api/voice-circles', {
+      method: 'POST',
+      headers: { ...auth(ana), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Later', sessionType: 'real_time', scheduledTime: later }),
+    });
+    const notYet = await open(ana, (await created.json()).id);
+    expect(notYet.status).toBe(409);
+    const asyncCircle = await t.fetch('/api/voice-circles', {
+      method: 'POST',
+      headers: { ...auth(ana), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Any time' }),
+    });
+    expect((await open(ana, (await asyncCircle.json()).id)).status).toBe(409);
   });
 
   it('shows both members present, on the same step from the server clock, and cleans up', async () => {

@@ -2,8 +2,10 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { accountRoutes } from './accounts/routes';
 import { communityRoutes } from './community/routes';
+import { learningRoutes } from './learning/routes';
 import { listeningRoutes } from './listening/routes';
 import { systemRoutes } from './system/routes';
+import { wellnessRoutes } from './wellness/routes';
 
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -12,5 +14,7 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', accountRoutes(deps));
   api.route('/', listeningRoutes(deps));
   api.route('/', communityRoutes(deps));
+  api.route('/', wellnessRoutes(deps));
+  api.route('/', learningRoutes(deps));
   return api;
 }

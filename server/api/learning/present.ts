@@ -26,8 +26,13 @@ export function groupItems(rows: ItemRow[]): Map<number, PresentedItem[]> {
 
 /** Initials of the demo expert, for the generated avatar (no photos of anyone). */
 export function initialsOf(name: string): string {
-  const words = name.replace(/^(Dr|Prof)\.?\s+/i, '').split(/\s+/).filter(Boolean);
-  return ((words[0]?.[0] ?? '') + (words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '')).toUpperCase();
+  const words = name
+    .replace(/^(Dr|Prof)\.?\s+/i, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  return (
+    (words[0]?.[0] ?? '') + (words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '')
+  ).toUpperCase();
 }
 
 /** Spec 2 §3 "Expert content", plus what the class teaches and the demo label. */

@@ -53,11 +53,14 @@ export function createLearningRepository(db: DB) {
         c.difficulty, c.is_premium, e.name AS expert_name, e.bio AS expert_bio, e.avatar_color,
         (SELECT count(*) FROM expert_class_views v WHERE v.class_id = c.id) AS views
       FROM expert_classes c JOIN experts e ON e.id = c.expert_id ORDER BY c.id`),
-    classItems: db.prepare(`SELECT i.class_id AS owner_id, i.position, i.session_id, i.template_id, ${ITEM_TITLE}
+    classItems:
+      db.prepare(`SELECT i.class_id AS owner_id, i.position, i.session_id, i.template_id, ${ITEM_TITLE}
       FROM expert_class_items i LEFT JOIN sessions s ON s.id = i.session_id
       LEFT JOIN session_templates t ON t.id = i.template_id ORDER BY i.class_id, i.position`),
     classExists: db.prepare('SELECT 1 FROM expert_classes WHERE id = ?'),
-    view: db.prepare('INSERT OR IGNORE INTO expert_class_views (class_id, user_id, viewed_at) VALUES (?, ?, ?)'),
+    view: db.prepare(
+      'INSERT OR IGNORE INTO expert_class_views (class_id, user_id, viewed_at) VALUES (?, ?, ?)',
+    ),
     views: db.prepare('SELECT count(*) AS n FROM expert_class_views WHERE class_id = ?'),
     programs: db.prepare(`SELECT p.*,
         (SELECT count(*) FROM program_items i WHERE i.program_id = p.id) AS session_count,
@@ -67,7 +70,8 @@ export function createLearningRepository(db: DB) {
         (SELECT count(*) FROM program_items i WHERE i.program_id = p.id) AS session_count,
         (SELECT count(*) FROM program_enrollments en WHERE en.program_id = p.id) AS enrollment_count
       FROM programs p WHERE p.id = ?`),
-    programItems: db.prepare(`SELECT i.program_id AS owner_id, i.position, i.session_id, i.template_id, ${ITEM_TITLE}
+    programItems:
+      db.prepare(`SELECT i.program_id AS owner_id, i.position, i.session_id, i.template_id, ${ITEM_TITLE}
       FROM program_items i LEFT JOIN sessions s ON s.id = i.session_id
       LEFT JOIN session_templates t ON t.id = i.template_id ORDER BY i.program_id, i.position`),
     enrollments: db.prepare(`SELECT id, program_id, started_at, current_session_index, completed_at

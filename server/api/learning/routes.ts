@@ -6,7 +6,10 @@ import { ApiError } from '../../lib/http';
 import { groupItems, presentClass, presentEnrollment, presentProgram } from './present';
 import { createLearningRepository } from './repository';
 
-const idParam = z.string().regex(/^[1-9]\d{0,14}$/).transform(Number);
+const idParam = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/)
+  .transform(Number);
 
 /**
  * Expert classes and specialized programs. Premium is a label only: no route gates on it.
@@ -26,7 +29,8 @@ export function learningRoutes(deps: AppDeps): Hono<AppEnv> {
 
   const parseId = (raw: string, what: string) => {
     const parsed = idParam.safeParse(raw);
-    if (!parsed.success) throw new ApiError(400, 'validation_failed', `The ${what} id must be a positive number.`);
+    if (!parsed.success)
+      throw new ApiError(400, 'validation_failed', `The ${what} id must be a positive number.`);
     return parsed.data;
   };
   const requireProgram = (raw: string) => {
@@ -41,7 +45,11 @@ export function learningRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.post('/expert-content/:id/view', auth, (c) => {
-    const views = repo.view(parseId(c.req.param('id'), 'class'), c.var.user.id, new Date(deps.now()).toISOString());
+    const views = repo.view(
+      parseId(c.req.param('id'), 'class'),
+      c.var.user.id,
+      new Date(deps.now()).toISOString(),
+    );
     if (views === null) throw new ApiError(404, 'class_not_found', 'There is no class with this id.');
     return c.json({ viewCount: views });
   });

@@ -5,9 +5,18 @@ import { computeInsights, pearson, type DayValue, type InsightInput } from './in
 import { readVoiceSeries } from './voice-scores';
 
 const date = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
-const series = (values: number[], from = 0): DayValue[] => values.map((value, i) => ({ localDate: date(from + i), value }));
-const base: InsightInput = { mood: [], stress: [], sleep: [], practiceDays: [], voiceScore: null, voiceClarity: null };
-const ids = (input: Partial<InsightInput>) => computeInsights({ ...base, ...input }).insights.map((i) => i.id);
+const series = (values: number[], from = 0): DayValue[] =>
+  values.map((value, i) => ({ localDate: date(from + i), value }));
+const base: InsightInput = {
+  mood: [],
+  stress: [],
+  sleep: [],
+  practiceDays: [],
+  voiceScore: null,
+  voiceClarity: null,
+};
+const ids = (input: Partial<InsightInput>) =>
+  computeInsights({ ...base, ...input }).insights.map((i) => i.id);
 
 describe('insights', () => {
   it('pearson is null for flat series and exact for linear ones', () => {
@@ -20,7 +29,12 @@ describe('insights', () => {
     const mood = series([8, 8, 8, 8, 5, 5, 5]);
     const practiceDays = [date(0), date(1), date(2), date(3)];
     const result = computeInsights({ ...base, mood, practiceDays });
-    expect(result.insights[0]).toMatchObject({ id: 'mood-practice', kind: 'difference', difference: 3, days: 7 });
+    expect(result.insights[0]).toMatchObject({
+      id: 'mood-practice',
+      kind: 'difference',
+      difference: 3,
+      days: 7,
+    });
     expect(result.insights[0]?.message).toContain('8 on days you practise and 5 on days you don');
     // Six days is not enough, nor is a small difference.
     expect(ids({ mood: mood.slice(0, 6), practiceDays })).toEqual([]);
@@ -55,7 +69,9 @@ describe('insights', () => {
     try {
       const m = await createMember(t);
       expect(readVoiceSeries(t.deps.db, m.id, 'UTC')).toEqual({ score: null, clarity: null });
-      t.deps.db.exec('CREATE TABLE voice_analyses (id INTEGER PRIMARY KEY, user_id TEXT, recorded_at TEXT, score REAL)');
+      t.deps.db.exec(
+        'CREATE TABLE voice_analyses (id INTEGER PRIMARY KEY, user_id TEXT, recorded_at TEXT, score REAL)',
+      );
       t.deps.db
         .prepare('INSERT INTO voice_analyses (user_id, recorded_at, score) VALUES (?, ?, ?)')
         .run(m.id, '2026-01-02T23:30:00Z', 71);

@@ -121,7 +121,14 @@ function correlationRule(
     if (r !== null && Math.abs(r) >= CLEAR_CORRELATION) {
       const days = xs.length;
       return {
-        insight: { id, kind: 'correlation', message: describe(r, days), correlation: Math.round(r * 100), difference: null, days },
+        insight: {
+          id,
+          kind: 'correlation',
+          message: describe(r, days),
+          correlation: Math.round(r * 100),
+          difference: null,
+          days,
+        },
         progress: null,
       };
     }
@@ -161,7 +168,10 @@ const moodPractice: Rule = (input) => {
     const diff = mean(on) - mean(off);
     if (Math.abs(diff) >= CLEAR_DIFFERENCE) {
       const message = `Your mood averages ${one(mean(on))} on days you practise and ${one(mean(off))} on days you don't (${diff > 0 ? '+' : ''}${one(diff)} points over ${days} days).`;
-      return { insight: { id, kind: 'difference', message, correlation: null, difference: one(diff), days }, progress: null };
+      return {
+        insight: { id, kind: 'difference', message, correlation: null, difference: one(diff), days },
+        progress: null,
+      };
     }
   }
   return {
@@ -193,7 +203,10 @@ const stressAfterWeek: Rule = (input) => {
         diff < 0
           ? `After a week of sessions your stress fell from ${one(mean(before))} to ${one(mean(after))} (${one(diff)} points over ${days} days).`
           : `After a week of sessions your stress rose from ${one(mean(before))} to ${one(mean(after))} (+${one(diff)} points over ${days} days).`;
-      return { insight: { id, kind: 'difference', message, correlation: null, difference: one(diff), days }, progress: null };
+      return {
+        insight: { id, kind: 'difference', message, correlation: null, difference: one(diff), days },
+        progress: null,
+      };
     }
   }
   return { insight: null, progress: { id, track, days, daysNeeded: MIN_DAYS } };
@@ -212,14 +225,26 @@ const clarityGain: Rule = (input) => {
     if (gain >= CLARITY_CLAIM_PERCENT) {
       const message = `Consistent practice improved your clarity by ${Math.round(gain)}% (your first ${MIN_DAYS} analysis days against your latest ${MIN_DAYS}).`;
       return {
-        insight: { id, kind: 'difference', message, correlation: null, difference: Math.round(gain), days: byDay.length },
+        insight: {
+          id,
+          kind: 'difference',
+          message,
+          correlation: null,
+          difference: Math.round(gain),
+          days: byDay.length,
+        },
         progress: null,
       };
     }
   }
   return {
     insight: null,
-    progress: { id, track: 'Save a voice analysis on practice days for two weeks', days: byDay.length, daysNeeded: needed },
+    progress: {
+      id,
+      track: 'Save a voice analysis on practice days for two weeks',
+      days: byDay.length,
+      daysNeeded: needed,
+    },
   };
 };
 

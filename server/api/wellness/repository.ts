@@ -69,7 +69,9 @@ export function createWellnessRepository(db: DB) {
     recentBio: db.prepare(
       `SELECT ${BIO_COLS} FROM biometric_records WHERE user_id = ? ORDER BY recorded_at DESC, id DESC LIMIT ?`,
     ),
-    allBio: db.prepare(`SELECT ${BIO_COLS} FROM biometric_records WHERE user_id = ? ORDER BY recorded_at, id`),
+    allBio: db.prepare(
+      `SELECT ${BIO_COLS} FROM biometric_records WHERE user_id = ? ORDER BY recorded_at, id`,
+    ),
     bio: db.prepare(`SELECT ${BIO_COLS} FROM biometric_records WHERE id = ?`),
     insertBio: db.prepare(`INSERT INTO biometric_records
       (user_id, data_type, value, unit, source_device, recorded_at, local_date, created_at)

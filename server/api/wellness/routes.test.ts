@@ -26,7 +26,8 @@ async function call(path: string, who: TestMember | null, init: RequestInit = {}
 const post = (path: string, who: TestMember | null, body: unknown) =>
   call(path, who, { method: 'POST', body: JSON.stringify(body) });
 const del = (path: string, who: TestMember | null) => call(path, who, { method: 'DELETE' });
-const count = (table: string) => (t.deps.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = (table: string) =>
+  (t.deps.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 let start = 0;
 /** Instants counted back from when the suite started, so repeated calls give the same value. */
 const ago = (days: number) => new Date(start - days * DAY).toISOString();
@@ -73,7 +74,11 @@ describe('mood tracking', () => {
   it('records an entry in the spec shape and lists the newest 10 first', async () => {
     const who = await createMember(t);
     t.deps.db.prepare('UPDATE users SET created_at = ? WHERE id = ?').run(ago(30), who.id);
-    const res = await post('/mood-tracking', who, mood({ recordedAt: ago(12), emotions: ['happy', 'grateful'] }));
+    const res = await post(
+      '/mood-tracking',
+      who,
+      mood({ recordedAt: ago(12), emotions: ['happy', 'grateful'] }),
+    );
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({
       moodScore: 7,
@@ -85,7 +90,8 @@ describe('mood tracking', () => {
       recordedAt: ago(12),
       newBadges: [],
     });
-    for (let d = 11; d >= 0; d--) await post('/mood-tracking', who, mood({ recordedAt: ago(d), moodScore: 1 + (d % 10) }));
+    for (let d = 11; d >= 0; d--)
+      await post('/mood-tracking', who, mood({ recordedAt: ago(d), moodScore: 1 + (d % 10) }));
     const list = await (await call('/mood-tracking', who)).json();
     expect(list).toHaveLength(10);
     expect(list[0].recordedAt).toBe(ago(0));
@@ -127,9 +133,18 @@ describe('mood tracking', () => {
 describe('biometric data', () => {
   it('fixes the unit by the type and lists the newest first', async () => {
     const who = await createMember(t);
-    const hr = await post('/biometric-data', who, { dataType: 'heart_rate', value: 62, sourceDevice: 'garmin' });
+    const hr = await post('/biometric-data', who, {
+      dataType: 'heart_rate',
+      value: 62,
+      sourceDevice: 'garmin',
+    });
     expect(hr.status).toBe(201);
-    expect(await hr.json()).toMatchObject({ dataType: 'heart_rate', value: 62, unit: 'bpm', sourceDevice: 'garmin' });
+    expect(await hr.json()).toMatchObject({
+      dataType: 'heart_rate',
+      value: 62,
+      unit: 'bpm',
+      sourceDevice: 'garmin',
+    });
     await post('/biometric-data', who, { dataType: 'sleep_quality', value: 8, unit: 'score' });
     const list = await (await call('/biometric-data', who)).json();
     expect(list.map((b: { dataType: string; unit: string }) => `${b.dataType}:${b.unit}`)).toEqual([
@@ -153,7 +168,10 @@ describe('biometric data', () => {
     ['dataType', { dataType: 'blood_pressure', value: 120 }],
     ['dataType', { value: 60 }],
     ['sourceDevice', { dataType: 'hrv', value: 60, sourceDevice: 'whoop' }],
-    ['recordedAt', { dataType: 'hrv', value: 60, recordedAt: new Date(Date.now() + 3_600_000).toISOString() }],
+    [
+      'recordedAt',
+      { dataType: 'hrv', value: 60, recordedAt: new Date(Date.now() + 3_600_000).toISOString() },
+    ],
     ['recordedAt', { dataType: 'hrv', value: 60, recordedAt: '2019-05-01T10:00:00Z' }],
   ])('rejects a bad %s with a 400 naming it, storing nothing', async (field, body) => {
     const before = count('biometric_records');
@@ -185,7 +203,10 @@ describe('wellness insights', () => {
     t.deps.db.prepare('UPDATE users SET created_at = ? WHERE id = ?').run(ago(30), who.id);
     const empty = await (await call('/wellness-insights', who)).json();
     expect(empty.insights).toEqual([]);
-    expect(empty.progress.find((p: { id: string }) => p.id === 'mood-sleep')).toMatchObject({ days: 0, daysNeeded: 7 });
+    expect(empty.progress.find((p: { id: string }) => p.id === 'mood-sleep')).toMatchObject({
+      days: 0,
+      daysNeeded: 7,
+    });
     for (let d = 6; d >= 1; d--) {
       const sleep = 3 + (d % 4);
       await post('/mood-tracking', who, mood({ recordedAt: ago(d), moodScore: sleep + 1 }));

@@ -13,8 +13,15 @@ import { readVoiceSeries } from './voice-scores';
 
 /** Spec 2 §9: recent mood entries 10, recent vitals 10. */
 const RECENT_LIMIT = 10;
-const idParam = z.string().regex(/^[1-9]\d{0,14}$/).transform(Number);
-const daysParam = z.string().regex(/^\d{1,2}$/).transform(Number).refine((n) => n >= 1 && n <= 90);
+const idParam = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/)
+  .transform(Number);
+const daysParam = z
+  .string()
+  .regex(/^\d{1,2}$/)
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 90);
 
 /**
  * The wellness API. Every route needs a signed-in member and touches only their own rows.
@@ -63,13 +70,18 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
     const problem = recordedAtProblem(at, now, created);
     if (problem)
       throw new ApiError(400, 'validation_failed', `Invalid recordedAt: ${problem}`, { recordedAt: problem });
-    return { recordedAt: new Date(at).toISOString(), localDate: localDateOf(at, tz), createdAt: new Date(now).toISOString() };
+    return {
+      recordedAt: new Date(at).toISOString(),
+      localDate: localDateOf(at, tz),
+      createdAt: new Date(now).toISOString(),
+    };
   };
 
   r.get('/mood-tracking', auth, (c) => {
     const userId = c.var.user.id;
     const since = sinceDate(c.req.query('days'), zoneOf(c.req.query('tz'), userId));
-    const rows = since === null ? repo.recentMoods(userId, RECENT_LIMIT) : repo.moodsSince(userId, since).reverse();
+    const rows =
+      since === null ? repo.recentMoods(userId, RECENT_LIMIT) : repo.moodsSince(userId, since).reverse();
     return c.json(rows.map(presentMood));
   });
 
@@ -77,9 +89,8 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await jsonBody(c, moodBody);
     const userId = c.var.user.id;
     const times = when(userId, body.recordedAt, body.timeZone);
-    const { row, extra } = repo.addMood(
-      { userId, ...body, ...times },
-      () => awardBadges(deps.db, userId, 'mood-entry'),
+    const { row, extra } = repo.addMood({ userId, ...body, ...times }, () =>
+      awardBadges(deps.db, userId, 'mood-entry'),
     );
     return c.json({ ...presentMood(row), newBadges: extra }, 201);
   });

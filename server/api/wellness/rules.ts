@@ -74,8 +74,7 @@ export const biometricBody = z.object({
 /** The per-type rules zod cannot express alone; returns [field, message] of the first problem. */
 export function biometricProblem(b: z.infer<typeof biometricBody>): [string, string] | null {
   const rule = BIOMETRIC_TYPES[b.dataType];
-  if (b.unit !== undefined && b.unit !== rule.unit)
-    return ['unit', `must be ${rule.unit} for ${rule.label}`];
+  if (b.unit !== undefined && b.unit !== rule.unit) return ['unit', `must be ${rule.unit} for ${rule.label}`];
   if (b.value < rule.min || b.value > rule.max || (rule.whole && !Number.isInteger(b.value)))
     return [
       'value',

@@ -34,7 +34,9 @@ export function readVoiceSeries(
   const day = (iso: string) => localDateOf(Date.parse(iso), timeZone);
   const valid = rows.filter((r) => !Number.isNaN(Date.parse(r.recorded_at)));
   return {
-    score: valid.filter((r) => typeof r.score === 'number').map((r) => ({ localDate: day(r.recorded_at), value: r.score as number })),
+    score: valid
+      .filter((r) => typeof r.score === 'number')
+      .map((r) => ({ localDate: day(r.recorded_at), value: r.score as number })),
     clarity: hasClarity
       ? valid
           .filter((r) => typeof r.clarity === 'number')

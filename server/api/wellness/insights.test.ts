@@ -84,3 +84,10 @@ describe('insights', () => {
     }
   });
 });
+
+describe('insight progress', () => {
+  it('counts only the days that help: seven mood days without any session are 4 of 7', () => {
+    const r = computeInsights({ ...base, mood: series([5, 6, 7, 5, 6, 7, 5]) });
+    expect(r.progress.find((p) => p.id === 'mood-practice')).toMatchObject({ days: 4, daysNeeded: 7 });
+  });
+});

@@ -174,9 +174,19 @@ const moodPractice: Rule = (input) => {
       };
     }
   }
+  // Days that count towards the rule: up to 3 on each side, then any one more.
+  const counted =
+    Math.min(on.length, MIN_SIDE_DAYS) +
+    Math.min(off.length, MIN_SIDE_DAYS) +
+    Math.min(Math.max(0, days - 2 * MIN_SIDE_DAYS), MIN_DAYS - 2 * MIN_SIDE_DAYS);
   return {
     insight: null,
-    progress: { id, track: 'Log your mood on days with and without a session', days, daysNeeded: MIN_DAYS },
+    progress: {
+      id,
+      track: 'Log your mood on days with a session and on days without (at least 3 of each)',
+      days: counted,
+      daysNeeded: MIN_DAYS,
+    },
   };
 };
 
@@ -209,7 +219,11 @@ const stressAfterWeek: Rule = (input) => {
       };
     }
   }
-  return { insight: null, progress: { id, track, days, daysNeeded: MIN_DAYS } };
+  const counted =
+    Math.min(before.length, MIN_SIDE_DAYS) +
+    Math.min(after.length, MIN_SIDE_DAYS) +
+    Math.min(Math.max(0, days - 2 * MIN_SIDE_DAYS), MIN_DAYS - 2 * MIN_SIDE_DAYS);
+  return { insight: null, progress: { id, track, days: counted, daysNeeded: MIN_DAYS } };
 };
 
 /** The spec's clarity claim: first week of analysis days against the latest week. */

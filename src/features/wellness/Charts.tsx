@@ -3,6 +3,8 @@ import styles from './Wellness.module.css';
 
 const W = 300;
 const H = 120;
+/** Room on the left for the 1 and 10 labels. */
+const PX = 22;
 
 interface Line {
   label: string;
@@ -21,8 +23,10 @@ export function FortnightChart({ lines, dates }: { lines: Line[]; dates: string[
     })
     .join('; ');
   return (
-    <figure className={styles.card} style={{ margin: 0 }}>
-      <figcaption className={styles.cardTitle}>Last 14 days</figcaption>
+    <section className={styles.card} aria-labelledby="fortnight-title">
+      <h2 id="fortnight-title" className={styles.cardTitle}>
+        Mood and energy, last 14 days
+      </h2>
       <svg
         className={styles.chart}
         viewBox={`-8 -8 ${W + 16} ${H + 28}`}
@@ -37,21 +41,21 @@ export function FortnightChart({ lines, dates }: { lines: Line[]; dates: string[
           );
         })}
         {lines.map((l) => (
-          <g key={l.label} data-testid={`line-${l.label.toLowerCase()}`}>
+          <g key={l.label} data-testid={`line-${l.label.toLowerCase()}`} transform={`translate(${PX} 0)`}>
             <path
-              d={linePath(l.values, W, H, 1, 10)}
+              d={linePath(l.values, W - PX, H, 1, 10)}
               fill="none"
               stroke={l.color}
               strokeWidth={3}
               strokeLinecap="round"
               strokeLinejoin="round"
             />
-            {dots(l.values, W, H, 1, 10).map((p) => (
+            {dots(l.values, W - PX, H, 1, 10).map((p) => (
               <circle key={`${p.x}`} cx={p.x} cy={p.y} r={3.5} fill={l.color} />
             ))}
           </g>
         ))}
-        <text x={0} y={H + 20} fontSize={11} fill="var(--color-ink-soft)">
+        <text x={PX} y={H + 20} fontSize={11} fill="var(--color-ink-soft)">
           {dates[0]?.slice(5)}
         </text>
         <text x={W} y={H + 20} fontSize={11} fill="var(--color-ink-soft)" textAnchor="end">
@@ -66,7 +70,7 @@ export function FortnightChart({ lines, dates }: { lines: Line[]; dates: string[
           </span>
         ))}
       </div>
-    </figure>
+    </section>
   );
 }
 

@@ -170,7 +170,10 @@ function InsightsCard() {
           <ul className={styles.progressList} data-testid="insight-progress">
             {progress.map((p) => (
               <li key={p.id}>
-                {p.track} ({Math.min(p.days, p.daysNeeded)} of {p.daysNeeded} days)
+                {p.track}{' '}
+                {p.days >= p.daysNeeded
+                  ? '(enough days, no clear pattern yet)'
+                  : `(${p.days} of ${p.daysNeeded} days)`}
               </li>
             ))}
           </ul>

@@ -58,8 +58,10 @@ export function WellnessScreen() {
         className={styles.panel}
       >
         <div className={styles.actions}>
-          <Button onClick={() => setDialog('mood')}>Track Your Mood</Button>
-          <Button variant="secondary" onClick={() => setDialog('vitals')}>
+          <Button className={styles.actionButton} onClick={() => setDialog('mood')}>
+            Track Your Mood
+          </Button>
+          <Button className={styles.actionButton} variant="secondary" onClick={() => setDialog('vitals')}>
             Add Biometric Data
           </Button>
         </div>

@@ -85,4 +85,5 @@ test('classes by demo experts, and a program followed for two sessions moves its
   await page.reload();
   await page.getByRole('tab', { name: 'My Learning' }).click();
   await expect(page.getByTestId('enrollment-progress')).toHaveText('29% · session 3 of 7');
+  await page.screenshot({ path: 'test-results/expert-my-learning.png' });
 });

@@ -44,6 +44,7 @@ async function trackMood(page: Page, mood: number, energy: number, at: number | 
   await dialog.getByLabel('Energy').fill(String(energy));
   await dialog.getByRole('button', { name: 'grateful' }).click();
   if (at !== null) await dialog.getByLabel('When').fill(localInput(at));
+  else await page.screenshot({ path: 'test-results/wellness-mood-dialog.png' });
   await dialog.getByRole('button', { name: 'Save mood' }).click();
   await expect(dialog).toHaveCount(0);
 }

@@ -90,7 +90,12 @@ export function MoodDialog({ open, onOpenChange }: { open: boolean; onOpenChange
               </p>
               <div className={styles.chips}>
                 {EMOTIONS.map((e) => (
-                  <ChoiceChip key={e} selected={emotions.includes(e)} onClick={() => toggle(e)}>
+                  <ChoiceChip
+                    key={e}
+                    className={styles.emotion}
+                    selected={emotions.includes(e)}
+                    onClick={() => toggle(e)}
+                  >
                     {e}
                   </ChoiceChip>
                 ))}

@@ -21,9 +21,12 @@ async function finishSession(page: Page, title: string) {
   const celebration = page.getByTestId('celebration');
   // The member's first completion celebrates; later ones close the player.
   await expect
-    .poll(async () => (await celebration.isVisible()) || (await player(page).count()) === 0, { timeout: 6000 })
+    .poll(async () => (await celebration.isVisible()) || (await player(page).count()) === 0, {
+      timeout: 6000,
+    })
     .toBe(true);
-  if (await celebration.isVisible()) await celebration.getByRole('button', { name: 'continue my journey' }).click();
+  if (await celebration.isVisible())
+    await celebration.getByRole('button', { name: 'continue my journey' }).click();
   await expect(player(page)).toHaveCount(0);
 }
 

@@ -142,7 +142,10 @@ test('mood and vitals over simulated days: an insight appears only once 7 days s
   await expect(entries).toHaveCount(7);
   await expect(entries.first()).toContainText('Mood 10/10');
   await expect(entries.first()).toContainText('grateful');
-  await entries.first().getByRole('button', { name: /Delete the mood entry/ }).click();
+  await entries
+    .first()
+    .getByRole('button', { name: /Delete the mood entry/ })
+    .click();
   await expect(entries).toHaveCount(6);
   await page.getByRole('tab', { name: 'Vitals' }).click();
   await expect(page.getByTestId('vital-entry').first()).toContainText('Sleep quality: 9 /10');

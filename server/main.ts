@@ -9,6 +9,7 @@ import { createLogger } from './lib/logger';
 import { StartupError } from './lib/startup-error';
 import { seedDemoCatalogue } from './seed';
 import { seedDemoCircles } from './seed/circles';
+import { seedExpertContent } from './seed/expert-content';
 
 /** Starts the whole product on one port: migrate, seed on first start, serve, shut down cleanly. */
 async function main(): Promise<void> {
@@ -22,6 +23,9 @@ async function main(): Promise<void> {
   if (config.demoSeed) {
     await seedDemoCatalogue({ db, dataDir: config.dataDir, logger });
     seedDemoCircles(db, Date.now());
+    // Also fills databases created before the expert content existed (missing rows only).
+    const added = seedExpertContent(db);
+    if (added) logger.info('demo expert content seeded', { added });
   }
 
   const app = createApp({ config, db, keys, logger, now: Date.now });

@@ -3,8 +3,10 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { accountRoutes } from './accounts/routes';
 import { circlesRoutes } from './circles/routes';
 import { communityRoutes } from './community/routes';
+import { learningRoutes } from './learning/routes';
 import { listeningRoutes } from './listening/routes';
 import { systemRoutes } from './system/routes';
+import { wellnessRoutes } from './wellness/routes';
 
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -14,5 +16,7 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', listeningRoutes(deps));
   api.route('/', communityRoutes(deps));
   api.route('/', circlesRoutes(deps));
+  api.route('/', wellnessRoutes(deps));
+  api.route('/', learningRoutes(deps));
   return api;
 }

@@ -64,6 +64,12 @@ const TuningRoomScreen = lazy(() =>
 const VoiceAnalysisScreen = lazy(() =>
   import('../features/tuning/VoiceAnalysisScreen').then((m) => ({ default: m.VoiceAnalysisScreen })),
 );
+const WellnessScreen = lazy(() =>
+  import('../features/wellness/WellnessScreen').then((m) => ({ default: m.WellnessScreen })),
+);
+const ExpertContentScreen = lazy(() =>
+  import('../features/expert-content/ExpertContentScreen').then((m) => ({ default: m.ExpertContentScreen })),
+);
 
 /** Screens that exist; every other route of the table shows its placeholder. */
 const SCREENS: Record<string, RouteObject['element']> = {
@@ -116,6 +122,16 @@ const SCREENS: Record<string, RouteObject['element']> = {
   '/filtered': (
     <RequireMember>
       <FilteredScreen />
+    </RequireMember>
+  ),
+  '/wellness': (
+    <RequireMember>
+      <WellnessScreen />
+    </RequireMember>
+  ),
+  '/expert-content': (
+    <RequireMember>
+      <ExpertContentScreen />
     </RequireMember>
   ),
   '/tuning-room': <TuningRoomScreen />,

@@ -5,6 +5,7 @@ import { assertSelf, requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
 import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
 import { toneTokensFor } from '../../../src/domain/tokens';
+import { advanceProgramsAfter } from '../learning/advance';
 import { buildDashboard } from './dashboard';
 import { presentSession } from './present';
 import { createListeningRepository } from './repository';
@@ -71,18 +72,30 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await jsonBody(c, completionBody);
     const session = requireSession(String(body.sessionId));
     const now = deps.now();
-    const result = repo.complete({
-      userId: c.var.user.id,
-      sessionId: session.id,
-      title: session.title,
-      completedAt: new Date(now).toISOString(),
-      localDate: localDateOf(now, body.timeZone),
-      timeZone: body.timeZone,
-      tokens: toneTokensFor(session.skill_level),
-    });
+    const completedAt = new Date(now).toISOString();
+    // One transaction with the program steps it finishes (issue 12): both or neither.
+    const { result, programs } = deps.db.transaction(() => {
+      const result = repo.complete({
+        userId: c.var.user.id,
+        sessionId: session.id,
+        title: session.title,
+        completedAt,
+        localDate: localDateOf(now, body.timeZone),
+        timeZone: body.timeZone,
+        tokens: toneTokensFor(session.skill_level),
+      });
+      const item = { kind: 'session' as const, id: session.id };
+      return { result, programs: advanceProgramsAfter(deps.db, c.var.user.id, item, completedAt) };
+    })();
     const tokensAwarded = result.recorded ? toneTokensFor(session.skill_level) : 0;
     return c.json(
-      { isFirstSession: result.isFirst, tokensAwarded, totalTokens: result.totalTokens },
+      {
+        isFirstSession: result.isFirst,
+        tokensAwarded,
+        totalTokens: result.totalTokens,
+        // Present only when the completion moved a program on, so the shape is otherwise unchanged.
+        ...(programs.length > 0 ? { programs } : {}),
+      },
       result.recorded ? 201 : 200,
     );
   });

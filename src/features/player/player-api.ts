@@ -79,7 +79,8 @@ function invalidateByPath(client: QueryClient, fragments: string[]): Promise<voi
 
 /** After a completion: the member's dashboard (tokens, streaks) and completed list are stale. */
 export function refreshAfterCompletion(client: QueryClient): Promise<void> {
-  return invalidateByPath(client, ['dashboard', 'completed-sessions']);
+  // A completion can also move a program on (my-enrollments) and add a practice day (insights).
+  return invalidateByPath(client, ['dashboard', 'completed-sessions', 'my-enrollments', 'wellness-insights']);
 }
 
 /** After an echo: echoed sessions, the most-echoed list and the community pulse. */

@@ -194,7 +194,14 @@ describe('startVoiceAnalyser', () => {
   it('fails the start with the processor’s own message when the Wasm cannot be instantiated', async () => {
     const { graph, peer } = mockGraph({ silent: true });
     const onError = vi.fn();
-    const start = startVoiceAnalyser({ stream, module, workletUrl: '/w.js', onFrame: () => {}, onError, graph });
+    const start = startVoiceAnalyser({
+      stream,
+      module,
+      workletUrl: '/w.js',
+      onFrame: () => {},
+      onError,
+      graph,
+    });
     peer.postMessage({ type: 'voice-error', message: 'voice-analyser could not start: bad module' });
     await expect(start).rejects.toThrow(new AnalyserStartError('voice-analyser could not start: bad module'));
     expect(onError).not.toHaveBeenCalled();

@@ -43,7 +43,9 @@ export async function waitFor<T>(
     last = await read();
     if (ok(last)) return last;
     if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what} (last: ${JSON.stringify(last)})`);
+      throw new Error(
+        `timed out after ${timeoutMs / 1000} s waiting for ${what} (last: ${JSON.stringify(last)})`,
+      );
     }
     await new Promise((r) => setTimeout(r, intervalMs));
   }

@@ -96,7 +96,9 @@ async function runTest(
     results.push({ engine, name, ok: false, error });
   } finally {
     if (driver) {
-      await withTimeout(`${engine}: close`, 20_000, () => (driver as EngineDriver).close()).catch(() => undefined);
+      await withTimeout(`${engine}: close`, 20_000, () => (driver as EngineDriver).close()).catch(
+        () => undefined,
+      );
       open.delete(driver);
     }
   }
@@ -134,23 +136,33 @@ async function main(): Promise<number> {
   fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
   dataDir = fs.mkdtempSync(path.join(root, '.tmp/cross-engine-data-'));
   // The rendered demo audio from earlier runs; without it the first start renders it (~40 s).
-  if (fs.existsSync(AUDIO_CACHE)) fs.cpSync(AUDIO_CACHE, path.join(dataDir, 'storage/audio'), { recursive: true });
+  if (fs.existsSync(AUDIO_CACHE))
+    fs.cpSync(AUDIO_CACHE, path.join(dataDir, 'storage/audio'), { recursive: true });
   const serverStarted = Date.now();
-  server = await startServer({ DEMO_SEED: '1', AUTH_AUTOCONFIRM: '1', AUTH_RATE_LIMIT_SCALE: '100' }, dataDir);
+  server = await startServer(
+    { DEMO_SEED: '1', AUTH_AUTOCONFIRM: '1', AUTH_RATE_LIMIT_SCALE: '100' },
+    dataDir,
+  );
   console.log(`  server ready on ${server.baseUrl} (${((Date.now() - serverStarted) / 1000).toFixed(1)} s)`);
   const base = server.baseUrl;
 
   if (engines.includes('firefox')) {
     const mock = !hasSoundOutput();
     const member = await createMember(base, 'firefox');
-    await runTest('firefox', 'member path', () => launchFirefox({ mockSoundOutput: mock }), (d) =>
-      memberPath(d, base, member),
+    await runTest(
+      'firefox',
+      'member path',
+      () => launchFirefox({ mockSoundOutput: mock }),
+      (d) => memberPath(d, base, member),
     );
     // With no sound output and no mock, Firefox's audio never runs: the real failure members
     // reported. The recorder must show its error. Only checkable where there is no sound card.
     if (mock) {
-      await runTest('firefox', 'no sound output', () => launchFirefox({ mockSoundOutput: false }), (d) =>
-        engineFailureIsShown(d, base),
+      await runTest(
+        'firefox',
+        'no sound output',
+        () => launchFirefox({ mockSoundOutput: false }),
+        (d) => engineFailureIsShown(d, base),
       );
     }
   }

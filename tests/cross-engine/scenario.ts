@@ -23,7 +23,12 @@ let marks = 0;
 
 async function find(d: EngineDriver, q: Query, what: string, timeoutMs = 15_000): Promise<string> {
   const id = `m${++marks}`;
-  const selector = await waitFor(what, () => d.evaluate<string | null>(FIND, { ...q, id }), Boolean, timeoutMs);
+  const selector = await waitFor(
+    what,
+    () => d.evaluate<string | null>(FIND, { ...q, id }),
+    Boolean,
+    timeoutMs,
+  );
   return selector as string;
 }
 
@@ -51,13 +56,22 @@ export async function memberPath(d: EngineDriver, base: string, member: SmokeMem
     await d.type(await find(d, { label: 'Password' }, 'the Password field'), member.password);
     await d.click(await find(d, { button: 'get in tune' }, 'the get in tune button'));
     // Through the intro splash (3 s) to home.
-    await waitFor('/home', () => d.url(), (u) => new URL(u).pathname === '/home', 20_000);
+    await waitFor(
+      '/home',
+      () => d.url(),
+      (u) => new URL(u).pathname === '/home',
+      20_000,
+    );
   });
 
   const card = '[aria-label="latest sessions"] [data-testid=session-card]';
   let title = '';
   await step(d, 'home lists the latest sessions', 20_000, async () => {
-    await waitFor('session cards on home', () => d.evaluate<number>(COUNT, card), (n) => n > 0);
+    await waitFor(
+      'session cards on home',
+      () => d.evaluate<number>(COUNT, card),
+      (n) => n > 0,
+    );
     title = (await d.evaluate<string | null>(TEXT_OF, `${card} [data-testid=session-title]`)) ?? '';
     if (!title.trim()) throw new Error('the first session card has no title');
   });
@@ -74,7 +88,11 @@ export async function memberPath(d: EngineDriver, base: string, member: SmokeMem
     const first = await waitFor('the audio clock to pass 0.3 s', clock, (a) => (a?.t ?? 0) > 0.3, 20_000);
     await waitFor('the audio clock to keep moving', clock, (a) => (a?.t ?? 0) > (first?.t ?? 0) + 0.3);
     await d.click(await find(d, { button: 'Close player' }, 'the Close player button'));
-    await waitFor('the player to close', () => d.evaluate<number>(COUNT, '[data-testid=player]'), (n) => n === 0);
+    await waitFor(
+      'the player to close',
+      () => d.evaluate<number>(COUNT, '[data-testid=player]'),
+      (n) => n === 0,
+    );
   });
 
   await tuningRoomReadsPitch(d, base);

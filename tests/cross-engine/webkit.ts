@@ -41,7 +41,10 @@ export async function launchWebKit(): Promise<EngineDriver> {
       'WebKitWebDriver to listen',
       async () => {
         if (child.exitCode !== null) throw new Error(`WebKitWebDriver exited (${child.exitCode}): ${log}`);
-        return fetch(`http://127.0.0.1:${port}/status`).then((r) => r.ok, () => false);
+        return fetch(`http://127.0.0.1:${port}/status`).then(
+          (r) => r.ok,
+          () => false,
+        );
       },
       Boolean,
       15_000,

@@ -64,7 +64,7 @@ export const startVoiceEngine: StartEngine = async ({ onFrame, onError }) => {
   const mic: MicrophoneCapture = await openMicrophone();
   let handle: VoiceAnalyserHandle;
   let stopped = false;
-  let watchdog: ReturnType<typeof stallWatchdog> | undefined;
+  let watchdog: ReturnType<typeof stallWatchdog> | undefined = undefined; // set once started
   // An error between the first frame and the end of the start is the start's failure: the
   // recorder has no session yet to end.
   let earlyError: unknown = null;

@@ -33,7 +33,12 @@ export async function launchFirefox(options: FirefoxOptions): Promise<EngineDriv
     await browser.close().catch(() => undefined);
     throw e;
   }
-  page.on('pageerror', (e) => console.log(`    [firefox page error] ${String(e)}`));
+  page.on('pageerror', (e) => {
+    // zod probes `Function('')` once to see whether it may compile validators; our CSP says
+    // no, zod falls back, and Firefox reports the refusal as a page error. Anything else is news.
+    if (/blocked a JavaScript eval/.test(String(e))) return;
+    console.log(`    [firefox page error] ${String(e)}`);
+  });
   let closed = false;
   return {
     name: 'firefox',

@@ -3,9 +3,9 @@
 // so closing kills xvfb-run, Xvfb, the driver and MiniBrowser together: no leftovers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { Builder, By, Capabilities, type WebDriver } from 'selenium-webdriver';
+import { Builder, By, Capabilities, error, type WebDriver } from 'selenium-webdriver';
 import { freePort } from '../e2e/support/server';
-import { waitFor, type EngineDriver } from './driver';
+import { describeError, waitFor, type EngineDriver } from './driver';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER =
@@ -65,7 +65,20 @@ export async function launchWebKit(): Promise<EngineDriver> {
   return {
     name: 'webkit',
     goto: (url) => wd.get(url),
-    evaluate: (fnSource, arg) => wd.executeScript(`return (${fnSource})(${JSON.stringify(arg ?? null)})`),
+    // A read can race the page (a React re-render, the player's history entry); WebKitWebDriver
+    // then answers a bare 'javascript error'. Reads have no side effects, so try them again.
+    evaluate: async <T>(fnSource: string, arg?: unknown): Promise<T> => {
+      const script = `return (${fnSource})(${JSON.stringify(arg ?? null)})`;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await wd.executeScript<T>(script);
+        } catch (e) {
+          if (attempt >= 3 || !(e instanceof error.WebDriverError)) throw e;
+          console.log(`      (retrying a page read after ${describeError(e)})`);
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
+    },
     click: async (selector) => wd.findElement(By.css(selector)).click(),
     type: async (selector, text) => wd.findElement(By.css(selector)).sendKeys(text),
     url: () => wd.getCurrentUrl(),

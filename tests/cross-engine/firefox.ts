@@ -52,7 +52,11 @@ export async function launchFirefox(options: FirefoxOptions): Promise<EngineDriv
     close: async () => {
       if (closed) return;
       closed = true;
-      await browser.close().catch(() => browser.process()?.kill('SIGKILL'));
+      // A close that hangs must not leave Firefox running: kill it after 10 s.
+      const proc = browser.process();
+      const timer = setTimeout(() => proc?.kill('SIGKILL'), 10_000);
+      await browser.close().catch(() => proc?.kill('SIGKILL'));
+      clearTimeout(timer);
     },
   };
 }

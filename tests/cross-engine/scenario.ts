@@ -118,6 +118,9 @@ export async function tuningRoomReadsPitch(d: EngineDriver, base: string): Promi
       100,
     );
     console.log(`      live pitch: ${readings.slice(-3).join(', ')} Hz`);
+    // For a look at how the engine lays the screen out (not compared automatically).
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    await d.screenshot(path.join(SHOTS_DIR, `${d.name}-tuning-room.png`));
     await d.click(await find(d, { button: 'Stop recording' }, 'the Stop recording button'));
     await find(d, { css: '[data-testid=analysis-complete]' }, 'the analysis card');
   });

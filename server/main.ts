@@ -8,6 +8,7 @@ import { loadOrCreateKeys } from './lib/keys';
 import { createLogger } from './lib/logger';
 import { StartupError } from './lib/startup-error';
 import { seedDemoCatalogue } from './seed';
+import { seedSessionTemplates } from './seed/templates';
 
 /** Starts the whole product on one port: migrate, seed on first start, serve, shut down cleanly. */
 async function main(): Promise<void> {
@@ -18,7 +19,12 @@ async function main(): Promise<void> {
   const applied = migrate(db);
   if (applied.length) logger.info('migrations applied', { versions: applied });
   const keys = await loadOrCreateKeys(config.dataDir);
-  if (config.demoSeed) await seedDemoCatalogue({ db, dataDir: config.dataDir, logger });
+  if (config.demoSeed) {
+    await seedDemoCatalogue({ db, dataDir: config.dataDir, logger });
+    // Also fills a database seeded before templates existed.
+    const templates = seedSessionTemplates(db);
+    if (templates) logger.say(`Session templates ready: ${templates} exercise plans.`);
+  }
 
   const app = createApp({ config, db, keys, logger, now: Date.now });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

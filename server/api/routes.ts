@@ -4,6 +4,7 @@ import { accountRoutes } from './accounts/routes';
 import { communityRoutes } from './community/routes';
 import { listeningRoutes } from './listening/routes';
 import { systemRoutes } from './system/routes';
+import { templateRoutes } from './templates/routes';
 
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -12,5 +13,6 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', accountRoutes(deps));
   api.route('/', listeningRoutes(deps));
   api.route('/', communityRoutes(deps));
+  api.route('/', templateRoutes(deps));
   return api;
 }

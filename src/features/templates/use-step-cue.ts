@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { storageKeys } from '../../lib/storage-keys';
+
+function readMuted(): boolean {
+  try {
+    return localStorage.getItem(storageKeys.cuesMuted) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Speaks a step's instruction when the step starts. One audio element for the whole session
+ * (iOS lets an element that played once after a tap play again without another tap). Pausing
+ * the session pauses the voice; muting keeps it silent (the text is always on screen) and is
+ * remembered on this device.
+ */
+export function useStepCue(cueUrl: string | null, stepKey: number, running: boolean) {
+  const [muted, setMuted] = useState(readMuted);
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const played = useRef<number | null>(null);
+
+  const element = useCallback(() => {
+    if (!audio.current) {
+      audio.current = new Audio();
+      audio.current.preload = 'auto';
+    }
+    return audio.current;
+  }, []);
+
+  useEffect(() => {
+    const el = element();
+    el.muted = muted;
+  }, [muted, element]);
+
+  useEffect(() => {
+    if (!cueUrl) return;
+    const el = element();
+    if (played.current !== stepKey) {
+      if (!running) return;
+      played.current = stepKey;
+      el.src = cueUrl;
+      el.currentTime = 0;
+    }
+    if (running && !el.ended) {
+      el.play().catch((e: unknown) => console.info('The spoken instruction could not play', e));
+    } else if (!running) {
+      el.pause();
+    }
+  }, [cueUrl, stepKey, running, element]);
+
+  useEffect(
+    () => () => {
+      audio.current?.pause();
+      audio.current = null;
+    },
+    [],
+  );
+
+  const toggleMuted = useCallback(() => {
+    setMuted((m) => {
+      try {
+        localStorage.setItem(storageKeys.cuesMuted, String(!m));
+      } catch {
+        // storage unavailable (private mode): the choice lasts for this session only
+      }
+      return !m;
+    });
+  }, []);
+
+  return { muted, toggleMuted, element: audio };
+}

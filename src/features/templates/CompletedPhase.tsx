@@ -15,7 +15,10 @@ interface CompletedPhaseProps {
 /** Spec: 'Session Complete!' with buttons to /home and /library; plus what the save earned. */
 export function CompletedPhase({ template, activeSec, save, onRetry }: CompletedPhaseProps) {
   return (
-    <section className={styles.centred} aria-labelledby="complete-title">
+    <section className={`${styles.centred} ${styles.complete}`} aria-labelledby="complete-title">
+      <span className={styles.completeMark} aria-hidden>
+        ✓
+      </span>
       <h1 id="complete-title" className={styles.centredTitle}>
         Session Complete!
       </h1>

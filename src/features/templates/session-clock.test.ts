@@ -8,6 +8,7 @@ import {
   startClock,
   viewClock,
 } from './session-clock';
+import { parseTemplateId } from './template-api';
 
 const steps = [60, 30, 90];
 const T0 = 1_000_000;
@@ -69,5 +70,14 @@ describe('the template session clock', () => {
     expect(formatCountdown(0)).toBe('0:00');
     expect(formatCountdown(65)).toBe('1:05');
     expect(formatCountdown(600)).toBe('10:00');
+  });
+});
+
+describe('the template id in the route', () => {
+  it('is a positive whole number, or null so the screen says the session was not found', () => {
+    expect(parseTemplateId('12')).toBe(12);
+    for (const raw of [undefined, '', '0', '-1', 'abc', '1.5', '1e3', '12345678901']) {
+      expect(parseTemplateId(raw), String(raw)).toBeNull();
+    }
   });
 });

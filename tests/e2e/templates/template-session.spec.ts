@@ -66,6 +66,10 @@ test.describe('template sessions', () => {
 
     // The member's own voice, from the fake microphone through the analyser.
     await expect(page.getByTestId('voice-view')).toHaveAttribute('data-live', 'false');
+    await expect(
+      page.getByText('The microphone is off, so this wave is only resting.', { exact: false }),
+    ).toBeVisible();
+    await page.screenshot({ path: screenshotPath('template-idle.png'), fullPage: false });
     await page.getByRole('button', { name: 'Turn on microphone' }).click();
     await expect(page.getByTestId('voice-view')).toHaveAttribute('data-live', 'true');
     await page.waitForTimeout(1500);

@@ -128,6 +128,26 @@ test.describe('template sessions', () => {
     expect((await dashboard(request, page, token)).user).toMatchObject({ totalSessions: 2, toneTokens: 20 });
   });
 
+  test('the countdown follows the clock, not timer ticks: time spent in a background tab is not lost', async ({
+    page,
+    request,
+  }) => {
+    await signInNewMember(page, request);
+    await page.clock.install();
+    await page.goto('/session/1');
+    const start = page.getByRole('button', { name: 'Start Session' });
+    await expect(start).toBeVisible();
+    const t0 = Date.now() + 60_000;
+    await page.clock.pauseAt(t0);
+    await start.click();
+    await expect(page.getByTestId('countdown')).toHaveText('1:00');
+    // 75 s pass while no timer runs (a throttled background tab), then one tick.
+    await page.clock.setSystemTime(t0 + 75_000);
+    await page.clock.runFor(300);
+    await expect(page.getByTestId('step-of')).toHaveText('Step 2 of 6');
+    await expect(page.getByTestId('countdown')).toHaveText('0:45');
+  });
+
   test("an unknown or malformed template shows 'Session not found' with a way back to the library", async ({
     page,
     request,

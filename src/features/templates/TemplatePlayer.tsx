@@ -101,6 +101,8 @@ export function TemplatePlayer({ template }: { template: SessionTemplate }) {
           setClock(startClock(at));
           setNow(at);
           setPhase('active');
+          const first = template.instructions[0];
+          if (first) cue.playFromGesture(first.cue, 0);
         }}
       />
     );

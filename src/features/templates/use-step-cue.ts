@@ -68,5 +68,19 @@ export function useStepCue(cueUrl: string | null, stepKey: number, running: bool
     });
   }, []);
 
-  return { muted, toggleMuted, element: audio };
+  /**
+   * Plays the first cue straight from the Start tap: Safari only lets audio start inside the
+   * gesture itself, and an element unlocked once may play again later without one.
+   */
+  const playFromGesture = useCallback(
+    (url: string, key: number) => {
+      const el = element();
+      played.current = key;
+      el.src = url;
+      el.play().catch((e: unknown) => console.info('The spoken instruction could not play', e));
+    },
+    [element],
+  );
+
+  return { muted, toggleMuted, playFromGesture };
 }

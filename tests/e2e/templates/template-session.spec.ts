@@ -148,6 +148,32 @@ test.describe('template sessions', () => {
     await expect(page.getByTestId('countdown')).toHaveText('0:45');
   });
 
+  test("a failed save shows the spec's destructive toast and can be retried", async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    const { token } = await signInNewMember(page, request);
+    await page.route('**/api/sessions', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
+    );
+    await page.goto('/session/2');
+    await page.getByRole('button', { name: 'Start Session' }).click();
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Session Complete!' })).toBeVisible();
+    await expect(page.getByText('Error', { exact: true })).toBeVisible();
+    await expect(page.getByText('Failed to save session. Please try again.', { exact: true })).toBeVisible();
+    expect((await dashboard(request, page, token)).user.totalSessions).toBe(0);
+
+    await page.unroute('**/api/sessions');
+    await page.getByRole('button', { name: 'Try saving again' }).click();
+    await expect(page.getByText('Session completed!', { exact: true })).toBeVisible();
+    expect((await dashboard(request, page, token)).user).toMatchObject({ totalSessions: 1, toneTokens: 20 });
+    // Only the deliberate 503 may reach the console.
+    const unexpected = consoleErrors.filter((e) => !/status of 503/.test(e));
+    consoleErrors.splice(0, consoleErrors.length, ...unexpected);
+  });
+
   test("an unknown or malformed template shows 'Session not found' with a way back to the library", async ({
     page,
     request,

@@ -49,7 +49,7 @@ export function ActivePhase({
       </div>
       <div className={styles.progressRow}>
         <span data-testid="step-of">
-          Step {view.stepIndex + 1} of {steps.length}
+          step {view.stepIndex + 1} of {steps.length}
         </span>
         <span data-testid="percent">{view.percent}% complete</span>
       </div>

@@ -60,7 +60,7 @@ test.describe('template sessions', () => {
     await page.getByRole('button', { name: 'Start Session' }).click();
     const cue = await firstCue;
     expect(cue.headers()['content-type']).toBe('audio/mpeg');
-    await expect(page.getByTestId('step-of')).toHaveText('Step 1 of 6');
+    await expect(page.getByTestId('step-of')).toHaveText('step 1 of 6');
     await expect(page.getByTestId('current-exercise')).toContainText('Stand or sit tall');
     await expect(page.getByTestId('countdown')).toHaveText(/^(1:00|0:5\d)$/);
 
@@ -88,14 +88,14 @@ test.describe('template sessions', () => {
     const secondCue = page.waitForResponse((r) => r.url().endsWith('/cues/morning-voice-wake-up/2.mp3'));
     await page.getByRole('button', { name: 'Skip step' }).click();
     await secondCue;
-    await expect(page.getByTestId('step-of')).toHaveText('Step 2 of 6');
+    await expect(page.getByTestId('step-of')).toHaveText('step 2 of 6');
     await expect(page.getByTestId('countdown')).toHaveText(/^(1:00|0:59)$/);
     await expect(page.getByTestId('percent')).toHaveText('14% complete');
 
     // Skipping past the last step completes and saves the session.
     for (let n = 3; n <= 6; n++) {
       await page.getByRole('button', { name: 'Skip step' }).click();
-      await expect(page.getByTestId('step-of')).toHaveText(`Step ${n} of 6`);
+      await expect(page.getByTestId('step-of')).toHaveText(`step ${n} of 6`);
     }
     await page.getByRole('button', { name: 'Skip step' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Session Complete!' })).toBeVisible();
@@ -144,7 +144,7 @@ test.describe('template sessions', () => {
     // 75 s pass while no timer runs (a throttled background tab), then one tick.
     await page.clock.setSystemTime(t0 + 75_000);
     await page.clock.runFor(300);
-    await expect(page.getByTestId('step-of')).toHaveText('Step 2 of 6');
+    await expect(page.getByTestId('step-of')).toHaveText('step 2 of 6');
     await expect(page.getByTestId('countdown')).toHaveText('0:45');
   });
 

@@ -92,57 +92,69 @@ export function TemplatePlayer({ template }: { template: SessionTemplate }) {
     if (phase === 'active' && clock && view?.finished) complete(finishClock(clock, durations, now), true);
   }, [phase, clock, view?.finished, durations, now, complete]);
 
+  // One element for every phase, so the Start tap unlocks the one that speaks every step.
+  const cueAudio = <audio ref={cue.audioRef} preload="auto" data-testid="cue-audio" hidden />;
+
   if (phase === 'preview' || !clock || !view)
     return (
-      <PreviewPhase
-        template={template}
-        onStart={() => {
-          const at = Date.now();
-          setClock(startClock(at));
-          setNow(at);
-          setPhase('active');
-          const first = template.instructions[0];
-          if (first) cue.playFromGesture(first.cue, 0);
-        }}
-      />
+      <>
+        {cueAudio}
+        <PreviewPhase
+          template={template}
+          onStart={() => {
+            const at = Date.now();
+            setClock(startClock(at));
+            setNow(at);
+            setPhase('active');
+            const first = template.instructions[0];
+            if (first) cue.playFromGesture(first.cue, 0);
+          }}
+        />
+      </>
     );
 
   if (phase === 'completed')
     return (
-      <CompletedPhase
-        template={template}
-        activeSec={view.activeSec}
-        save={save}
-        onRetry={() =>
-          save.mutate({ activeSec: view.activeSec, completed: save.variables?.completed ?? false })
-        }
-      />
+      <>
+        {cueAudio}
+        <CompletedPhase
+          template={template}
+          activeSec={view.activeSec}
+          save={save}
+          onRetry={() =>
+            save.mutate({ activeSec: view.activeSec, completed: save.variables?.completed ?? false })
+          }
+        />
+      </>
     );
 
   return (
-    <ActivePhase
-      template={template}
-      view={view}
-      paused={paused}
-      meter={meter}
-      cue={cue}
-      onPauseResume={() => {
-        const at = Date.now();
-        setClock((c) =>
-          c && c.runningSince === null ? resumeClock(c, at) : c && pauseClock(c, durations, at),
-        );
-        setNow(at);
-      }}
-      onSkip={() => {
-        const at = Date.now();
-        const next = skipStep(clock, durations, at);
-        if (next.finished) complete(next, true);
-        else {
-          setClock(next);
+    <>
+      {cueAudio}
+      <ActivePhase
+        template={template}
+        view={view}
+        paused={paused}
+        meter={meter}
+        cue={cue}
+        onPauseResume={() => {
+          const at = Date.now();
+          setClock((c) =>
+            c && c.runningSince === null ? resumeClock(c, at) : c && pauseClock(c, durations, at),
+          );
           setNow(at);
-        }
-      }}
-      onFinish={() => complete(finishClock(clock, durations, Date.now()), false)}
-    />
+        }}
+        onSkip={() => {
+          const at = Date.now();
+          const next = skipStep(clock, durations, at);
+          if (next.finished) complete(next, true);
+          else {
+            setClock(next);
+            setNow(at);
+          }
+        }}
+        onFinish={() => complete(finishClock(clock, durations, Date.now()), false)}
+      />
+    </>
   );
 }

@@ -10,8 +10,8 @@ function readMuted(): boolean {
 }
 
 /**
- * Speaks a step's instruction when the step starts. One audio element for the whole session
- * (iOS lets an element that played once after a tap play again without another tap). Pausing
+ * Speaks a step's instruction when the step starts, through the player's one <audio> element
+ * (`audioRef`; iOS lets an element that played once after a tap play again without one). Pausing
  * the session pauses the voice; muting keeps it silent (the text is always on screen) and is
  * remembered on this device.
  */
@@ -21,10 +21,8 @@ export function useStepCue(cueUrl: string | null, stepKey: number, running: bool
   const played = useRef<number | null>(null);
 
   const element = useCallback(() => {
-    if (!audio.current) {
-      audio.current = new Audio();
-      audio.current.preload = 'auto';
-    }
+    // Rendered by the player; a detached element only if it is not mounted (never in practice).
+    audio.current ??= new Audio();
     return audio.current;
   }, []);
 
@@ -49,13 +47,10 @@ export function useStepCue(cueUrl: string | null, stepKey: number, running: bool
     }
   }, [cueUrl, stepKey, running, element]);
 
-  useEffect(
-    () => () => {
-      audio.current?.pause();
-      audio.current = null;
-    },
-    [],
-  );
+  useEffect(() => {
+    const el = audio.current;
+    return () => el?.pause();
+  }, []);
 
   const toggleMuted = useCallback(() => {
     setMuted((m) => {
@@ -82,5 +77,5 @@ export function useStepCue(cueUrl: string | null, stepKey: number, running: bool
     [element],
   );
 
-  return { muted, toggleMuted, playFromGesture };
+  return { muted, toggleMuted, playFromGesture, audioRef: audio };
 }

@@ -10,6 +10,7 @@ import { StartupError } from './lib/startup-error';
 import { seedDemoCatalogue } from './seed';
 import { seedDemoCircles } from './seed/circles';
 import { seedExpertContent } from './seed/expert-content';
+import { seedSessionTemplates } from './seed/templates';
 
 /** Starts the whole product on one port: migrate, seed on first start, serve, shut down cleanly. */
 async function main(): Promise<void> {
@@ -26,6 +27,9 @@ async function main(): Promise<void> {
     // Also fills databases created before the expert content existed (missing rows only).
     const added = seedExpertContent(db);
     if (added) logger.info('demo expert content seeded', { added });
+    // Also fills a database seeded before templates existed.
+    const templates = seedSessionTemplates(db);
+    if (templates) logger.say(`Session templates ready: ${templates} exercise plans.`);
   }
 
   const app = createApp({ config, db, keys, logger, now: Date.now });

@@ -7,6 +7,7 @@ import { learningRoutes } from './learning/routes';
 import { listeningRoutes } from './listening/routes';
 import { systemRoutes } from './system/routes';
 import { wellnessRoutes } from './wellness/routes';
+import { templateRoutes } from './templates/routes';
 
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -18,5 +19,6 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', circlesRoutes(deps));
   api.route('/', wellnessRoutes(deps));
   api.route('/', learningRoutes(deps));
+  api.route('/', templateRoutes(deps));
   return api;
 }

@@ -61,6 +61,12 @@ const ListeningRoomScreen = lazy(() =>
 const TuningRoomScreen = lazy(() =>
   import('../features/tuning/TuningRoomScreen').then((m) => ({ default: m.TuningRoomScreen })),
 );
+const LibraryScreen = lazy(() =>
+  import('../features/templates/LibraryScreen').then((m) => ({ default: m.LibraryScreen })),
+);
+const TemplateSessionScreen = lazy(() =>
+  import('../features/templates/TemplateSessionScreen').then((m) => ({ default: m.TemplateSessionScreen })),
+);
 const VoiceAnalysisScreen = lazy(() =>
   import('../features/tuning/VoiceAnalysisScreen').then((m) => ({ default: m.VoiceAnalysisScreen })),
 );
@@ -132,6 +138,16 @@ const SCREENS: Record<string, RouteObject['element']> = {
   '/expert-content': (
     <RequireMember>
       <ExpertContentScreen />
+    </RequireMember>
+  ),
+  '/library': (
+    <RequireMember>
+      <LibraryScreen />
+    </RequireMember>
+  ),
+  '/session/:templateId': (
+    <RequireMember>
+      <TemplateSessionScreen />
     </RequireMember>
   ),
   '/tuning-room': <TuningRoomScreen />,

@@ -51,9 +51,10 @@ export function createListeningRepository(db: DB) {
     complete: db.prepare(`INSERT OR IGNORE INTO session_completions
       (user_id, session_id, title, completed_at, local_date, time_zone, tokens_awarded)
       VALUES (@userId, @sessionId, @title, @completedAt, @localDate, @timeZone, @tokens)`),
-    totalTokens: db.prepare(
-      'SELECT coalesce(sum(tokens_awarded), 0) AS n FROM session_completions WHERE user_id = ?',
-    ),
+    // The member's whole balance: template sessions (server/api/templates) earn tokens too.
+    totalTokens: db.prepare(`SELECT
+      (SELECT coalesce(sum(tokens_awarded), 0) FROM session_completions WHERE user_id = @u) +
+      (SELECT coalesce(sum(tokens_awarded), 0) FROM template_sessions WHERE user_id = @u) AS n`),
     completions:
       db.prepare(`SELECT c.session_id, c.title, c.completed_at, c.local_date, c.tokens_awarded, s.length_sec
       FROM session_completions c LEFT JOIN sessions s ON s.id = c.session_id
@@ -79,7 +80,7 @@ export function createListeningRepository(db: DB) {
       return db.transaction(() => {
         const isFirst = !s.hasCompletion.get(c.userId);
         const recorded = s.complete.run(c).changes === 1;
-        const totalTokens = (s.totalTokens.get(c.userId) as { n: number }).n;
+        const totalTokens = (s.totalTokens.get({ u: c.userId }) as { n: number }).n;
         return { recorded, isFirst: isFirst && recorded, totalTokens };
       })();
     },

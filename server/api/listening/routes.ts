@@ -9,6 +9,7 @@ import { advanceProgramsAfter } from '../learning/advance';
 import { buildDashboard } from './dashboard';
 import { presentSession } from './present';
 import { createListeningRepository } from './repository';
+import { createTemplateRepository } from '../templates/repository';
 
 const sessionId = z.union([
   z.number().int().positive(),
@@ -43,6 +44,7 @@ const completionBody = z.object({
 export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const repo = createListeningRepository(deps.db);
+  const templates = createTemplateRepository(deps.db);
   const auth = requireUser(deps);
 
   const requireSession = (raw: string) => {
@@ -119,7 +121,9 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
         tz: 'invalid time zone',
       });
     }
-    return c.json(buildDashboard(repo.completions(c.var.user.id), tz.data, deps.now()));
+    // Template sessions (the /session/{id} player) count for streaks, totals and tokens too.
+    const activity = [...repo.completions(c.var.user.id), ...templates.activity(c.var.user.id)];
+    return c.json(buildDashboard(activity, tz.data, deps.now()));
   });
 
   return r;

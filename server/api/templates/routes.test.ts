@@ -184,4 +184,31 @@ describe('saving a template session', () => {
     const tokens = (await dashboard(ana)).user.toneTokens;
     expect(await res.json()).toMatchObject({ tokensAwarded: 20, totalTokens: tokens });
   });
+
+  it('moves an enrolled program on when its next step is this template, once', async () => {
+    const db = t.deps.db;
+    const programId = Number(
+      db
+        .prepare(
+          `INSERT INTO programs (slug, title, description, duration_days, program_type, difficulty)
+          VALUES ('tpl', 'Template program', 'Two template steps', 7, 'test', 'beginner')`,
+        )
+        .run().lastInsertRowid,
+    );
+    const item = db.prepare('INSERT INTO program_items (program_id, position, template_id) VALUES (?, ?, ?)');
+    item.run(programId, 0, 2);
+    item.run(programId, 1, 3);
+    expect((await call(`/specialized-programs/${programId}/enroll`, ben, { method: 'POST' })).status).toBe(
+      201,
+    );
+
+    const first = await (await save(ben, payload({ templateId: 2, title: 'x' }))).json();
+    expect(first.programs).toEqual([
+      expect.objectContaining({ programId, currentSessionIndex: 1, progress: 50, completed: false }),
+    ]);
+    // Saving the same template again is not the program's next step: nothing moves.
+    expect((await (await save(ben, payload({ templateId: 2 }))).json()).programs).toBeUndefined();
+    const last = await (await save(ben, payload({ templateId: 3 }))).json();
+    expect(last.programs).toEqual([expect.objectContaining({ programId, progress: 100, completed: true })]);
+  });
 });

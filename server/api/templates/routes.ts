@@ -6,6 +6,7 @@ import { ApiError, jsonBody } from '../../lib/http';
 import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
 import { toneTokensFor } from '../../../src/domain/tokens';
 import { awardBadges } from '../achievements/award';
+import { advanceProgramsAfter } from '../learning/advance';
 import { presentTemplate, presentTemplateSummary } from './present';
 import { createTemplateRepository } from './repository';
 
@@ -98,6 +99,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         { duration: 'longer than the session' },
       );
     const now = deps.now();
+    const completedAt = new Date(now).toISOString();
     const result = deps.db.transaction(() => {
       const saved = repo.saveSession({
         userId: user.id,
@@ -106,13 +108,21 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         rating: body.rating,
         maxLevel: body.audioData.maxLevel,
         completed: body.audioData.completed,
-        completedAt: new Date(now).toISOString(),
+        completedAt,
         localDate: localDateOf(now, body.timeZone),
         timeZone: body.timeZone,
         tokens: toneTokensFor(template.voice_level),
       });
       const newBadges = awardBadges(deps.db, user.id, 'template-session');
-      return { ...saved, newBadges, totalTokens: repo.tokenTotal(user.id) };
+      // A template can be a program's next step: finishing it moves the program on, once.
+      const programs = advanceProgramsAfter(
+        deps.db,
+        user.id,
+        { kind: 'template', id: template.id },
+        completedAt,
+      );
+      newBadges.push(...programs.flatMap((p) => p.newBadges));
+      return { ...saved, newBadges, programs, totalTokens: repo.tokenTotal(user.id) };
     })();
     return c.json(
       {
@@ -121,6 +131,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         tokensAwarded: result.tokensAwarded,
         totalTokens: result.totalTokens,
         newBadges: result.newBadges,
+        ...(result.programs.length ? { programs: result.programs } : {}),
       },
       201,
     );

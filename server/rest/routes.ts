@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps, AppEnv } from '../app-env';
+import { clientClosed, isClientAbort } from '../lib/client-abort';
 import { GatewayError, restCaller } from './caller';
 import { permissionDenied, PgrstError, unknownTable } from './errors';
 import { insertRows } from './insert';
@@ -66,6 +67,7 @@ export function restRoutes(deps: AppDeps): Hono<AppEnv> {
   r.onError((err, c) => {
     if (err instanceof PgrstError) return c.json(err.body(), err.status, err.headers);
     if (err instanceof GatewayError) return c.json({ message: err.message, hint: err.hint }, 401);
+    if (isClientAbort(err, c)) return clientClosed();
     deps.logger.error('rest error', { path: c.req.path, error: err.message, stack: err.stack });
     return c.json({ code: 'XX000', details: null, hint: null, message: 'Internal server error' }, 500);
   });

@@ -83,7 +83,8 @@ export function failureBackoff(free: number, now: () => number): FailureLimiter 
       s.failures++;
       s.last = t;
       const over = s.failures - free + 1;
-      if (over > 0) s.lockedUntil = t + Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(over - 1, 20));
+      if (over > 0)
+        s.lockedUntil = t + Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(over - 1, 20));
       state.set(key, s);
     },
     succeed(key) {

@@ -14,7 +14,11 @@ export async function authBody<S extends z.ZodType>(c: Context, schema: S): Prom
   const text = await c.req.text();
   if (text.trim() !== '') {
     if (tooDeep(text)) {
-      throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: nested deeper than ${MAX_JSON_DEPTH} levels`);
+      throw new AuthError(
+        400,
+        'bad_json',
+        `Could not parse request body as JSON: nested deeper than ${MAX_JSON_DEPTH} levels`,
+      );
     }
     try {
       raw = JSON.parse(text);

@@ -37,7 +37,9 @@ export function migrate(db: DB, migrations = readMigrations()): number[] {
   // Each version is applied unless recorded, not "everything above the highest": migrations are
   // numbered in parallel branches with gaps, so a lower number can arrive after a higher one.
   const done = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
+      (r) => r.version,
+    ),
   );
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   const applied: number[] = [];

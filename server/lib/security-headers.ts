@@ -40,7 +40,13 @@ export function securityHeaders(deps: AppDeps): MiddlewareHandler<AppEnv> {
     crossOriginOpenerPolicy: 'same-origin',
   });
   return async (c, next) => {
-    await headers(c, next);
+    let own: string | null = null;
+    await headers(c, async () => {
+      await next();
+      // A handler that set a stricter policy itself (storage's `sandbox`) keeps it.
+      own = c.res.headers.get('Content-Security-Policy');
+    });
+    if (own) c.res.headers.set('Content-Security-Policy', own);
     const proto = deps.config.trustProxy
       ? (c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() ?? new URL(c.req.url).protocol.slice(0, -1))
       : new URL(c.req.url).protocol.slice(0, -1);

@@ -70,7 +70,10 @@ export function parseQuery(params: URLSearchParams): ReadQuery {
   for (const [key, value] of params) {
     // PostgreSQL text cannot hold NUL; PostgREST refuses it while parsing, before any SQL.
     if (key.includes('\0') || value.includes('\0')) {
-      throw parseError(key === 'select' ? 'select parameter' : `parameter ${JSON.stringify(key.replace(/\0/g, '\\0'))}`, 'NUL characters are not allowed');
+      throw parseError(
+        key === 'select' ? 'select parameter' : `parameter ${JSON.stringify(key.replace(/\0/g, '\\0'))}`,
+        'NUL characters are not allowed',
+      );
     }
     if (key === 'select') query.select = parseSelect(value);
     else if (key === 'order') query.order = parseOrder(value);

@@ -44,4 +44,9 @@ export const invalidSignature = () =>
   );
 
 export const invalidMimeType = (type: string) =>
-  new StorageError('415', 'InvalidMimeType', 'invalid_mime_type', `mime type ${type.slice(0, 100)} is not supported`);
+  new StorageError(
+    '415',
+    'InvalidMimeType',
+    'invalid_mime_type',
+    `mime type ${type.slice(0, 100)} is not supported`,
+  );

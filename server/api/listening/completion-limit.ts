@@ -4,12 +4,12 @@
  * per second up to BUDGET_S. An awarded completion spends the session's length; when the
  * budget cannot cover it the completion is refused (429 with Retry-After) and nothing is
  * recorded. BUDGET_S lets a few sessions finished offline be replayed at once when the
- * connection returns; a burst over the whole catalogue stops after about ten minutes of audio.
+ * connection returns; a burst over the whole catalogue stops after fifteen minutes of audio.
  * Repeats of the same session on the same local day award nothing and spend nothing.
  *
  * Kept in memory: one process serves the product, and a restart only refills the budgets.
  */
-export const BUDGET_S = 600;
+export const BUDGET_S = 900;
 /** Sessions with an unknown length still cost this much. */
 const MIN_COST_S = 30;
 

@@ -88,7 +88,13 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
       const zone = zones.effectiveZone(userId, body.timeZone, now);
       const localDate = localDateOf(now, zone);
       if (repo.completedOn(userId, session.id, localDate)) {
-        return { status: 200 as const, isFirst: false, awarded: 0, total: repo.totalTokens(userId), badges: [] };
+        return {
+          status: 200 as const,
+          isFirst: false,
+          awarded: 0,
+          total: repo.totalTokens(userId),
+          badges: [],
+        };
       }
       const wait = limiter.waitFor(userId, session.length_sec);
       if (wait > 0) return { status: 429 as const, wait };
@@ -106,7 +112,13 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
       }
       limiter.spend(userId, session.length_sec);
       const badges = awardBadges(deps.db, userId, 'completion');
-      return { status: 201 as const, isFirst: result.isFirst, awarded: tokens, total: result.totalTokens, badges };
+      return {
+        status: 201 as const,
+        isFirst: result.isFirst,
+        awarded: tokens,
+        total: result.totalTokens,
+        badges,
+      };
     });
     if (outcome.status === 429) {
       c.header('Retry-After', String(outcome.wait));

@@ -119,9 +119,9 @@ describe('POST /auth/v1/token?grant_type=password', () => {
           headers: { 'x-forwarded-for': ip },
           body: JSON.stringify({ email: 'owner@example.com', password }),
         });
-      // Ten wrong passwords from the attacker's address, then more from several others.
+      // Ten wrong passwords from the attacker's address, then more from other addresses.
       for (let i = 0; i < 10; i++) await attempt('203.0.113.9', `guess-${i}-wrong`);
-      for (let i = 0; i < 20; i++) await attempt(`198.51.100.${i}`, 'still-wrong-x');
+      for (let i = 0; i < 6; i++) await attempt(`198.51.100.${i}`, 'still-wrong-x');
       expect((await attempt('203.0.113.9', PASSWORD)).status).toBe(429);
       const owner = await attempt('192.0.2.1', PASSWORD);
       expect(owner.status).toBe(200);

@@ -5,6 +5,7 @@ import { AuthError } from './errors';
 import { boundedString } from './fields';
 import { dummyHash, verifyPassword } from './passwords';
 import { authBody, clientIp, limitRequests } from './request';
+import { pkceGrant } from './pkce';
 import { refreshSession, startSession } from './sessions';
 
 const passwordSchema = z.object({ email: boundedString.optional(), password: boundedString.optional() });
@@ -17,6 +18,10 @@ export async function token(ctx: AuthContext, c: Context): Promise<Response> {
   const grant = c.req.query('grant_type');
   if (grant === 'password') return passwordGrant(ctx, c);
   if (grant === 'refresh_token') return refreshGrant(ctx, c);
+  if (grant === 'pkce') {
+    limitRequests(ctx.limits.verifyPerIp, clientIp(c, ctx.deps.config.trustProxy));
+    return pkceGrant(ctx, c);
+  }
   throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
 }
 

@@ -43,7 +43,12 @@ export async function startEmailChange(
 }
 
 /** POST /resend {type:'email_change'}: the mails of the sides not yet confirmed, again. */
-export async function resendEmailChange(ctx: AuthContext, c: Context, user: UserRow, pkce: PkceRequest | null) {
+export async function resendEmailChange(
+  ctx: AuthContext,
+  c: Context,
+  user: UserRow,
+  pkce: PkceRequest | null,
+) {
   if (!user.email_change) return;
   const pending = (['email_change_current', 'email_change_new'] as const).filter(
     (k) => user.email_change_confirm_status === 0 || ctx.repo.oneTimeTokensOf(user.id, k).length > 0,

@@ -23,7 +23,9 @@ async function sendLink(
   kind: MailKind,
   pkce: PkceRequest | null,
 ): Promise<void> {
-  const mail = issueLink(ctx, user, kind, safeRedirect(ctx.deps.config, c.req.query('redirect_to')), { pkce });
+  const mail = issueLink(ctx, user, kind, safeRedirect(ctx.deps.config, c.req.query('redirect_to')), {
+    pkce,
+  });
   try {
     await ctx.mailer.send(mail);
   } catch (err) {

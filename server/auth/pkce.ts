@@ -30,7 +30,11 @@ export function pkceRequest(body: {
   const method = (body.code_challenge_method ?? '').toLowerCase();
   if (!challenge && !method) return null;
   if (!challenge || !method) {
-    throw new AuthError(400, 'validation_failed', 'PKCE flow requires code_challenge_method and code_challenge');
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'PKCE flow requires code_challenge_method and code_challenge',
+    );
   }
   if (method !== 's256' && method !== 'plain') {
     throw new AuthError(400, 'validation_failed', `unsupported code_challenge method "${method}"`);
@@ -57,7 +61,10 @@ export function issueAuthCode(ctx: AuthContext, userId: string, type: LinkType):
   return code;
 }
 
-const grantSchema = z.object({ auth_code: boundedString.optional(), code_verifier: boundedString.optional() });
+const grantSchema = z.object({
+  auth_code: boundedString.optional(),
+  code_verifier: boundedString.optional(),
+});
 
 function matches(flow: { code_challenge: string; code_challenge_method: string }, verifier: string): boolean {
   const derived =
@@ -78,18 +85,25 @@ export async function pkceGrant(ctx: AuthContext, c: Context): Promise<Response>
     );
   }
   const flow = ctx.flows.flowByCode(hashToken(body.auth_code));
-  if (!flow) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+  if (!flow)
+    throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
   const issued = Date.parse(flow.auth_code_issued_at ?? flow.created_at);
   if (ctx.deps.now() - issued > AUTH_CODE_TTL_MS) {
     ctx.flows.deleteFlow(flow.id);
     throw new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
   }
   if (!matches(flow, body.code_verifier)) {
-    throw new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+    throw new AuthError(
+      400,
+      'bad_code_verifier',
+      'code challenge does not match previously saved code verifier',
+    );
   }
   // Deleting is the spend: a second exchange of the same code finds nothing.
   if (ctx.flows.deleteFlow(flow.id) !== 1) {
     throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
   }
-  return c.json(await startSession(ctx, flow.user_id, flow.authentication_method === 'recovery' ? 'recovery' : 'otp'));
+  return c.json(
+    await startSession(ctx, flow.user_id, flow.authentication_method === 'recovery' ? 'recovery' : 'otp'),
+  );
 }

@@ -33,7 +33,8 @@ export interface SessionRow {
   amr_method: string;
 }
 
-export type OneTimeTokenType = 'signup' | 'recovery' | 'magiclink' | 'email_change_current' | 'email_change_new';
+export type OneTimeTokenType =
+  'signup' | 'recovery' | 'magiclink' | 'email_change_current' | 'email_change_new';
 
 export interface OneTimeTokenRow {
   id: number;
@@ -74,7 +75,9 @@ export function createAuthRepository(db: DB) {
       recovery: db.prepare('UPDATE users SET recovery_sent_at = ?, updated_at = ? WHERE id = ?'),
       // GoTrue records a magic link as a recovery-style mail.
       magiclink: db.prepare('UPDATE users SET recovery_sent_at = ?, updated_at = ? WHERE id = ?'),
-      email_change_current: db.prepare('UPDATE users SET email_change_sent_at = ?, updated_at = ? WHERE id = ?'),
+      email_change_current: db.prepare(
+        'UPDATE users SET email_change_sent_at = ?, updated_at = ? WHERE id = ?',
+      ),
       email_change_new: db.prepare('UPDATE users SET email_change_sent_at = ?, updated_at = ? WHERE id = ?'),
     },
     signedIn: db.prepare('UPDATE users SET last_sign_in_at = ?, updated_at = ? WHERE id = ?'),
@@ -111,7 +114,9 @@ export function createAuthRepository(db: DB) {
     ottsOf: db.prepare(
       'SELECT id, user_id, type, code_hash, failed_attempts, expires_at FROM auth_one_time_tokens WHERE user_id = ? AND type = ?',
     ),
-    ottFailed: db.prepare('UPDATE auth_one_time_tokens SET failed_attempts = failed_attempts + 1 WHERE id = ?'),
+    ottFailed: db.prepare(
+      'UPDATE auth_one_time_tokens SET failed_attempts = failed_attempts + 1 WHERE id = ?',
+    ),
     deleteOtt: db.prepare('DELETE FROM auth_one_time_tokens WHERE id = ?'),
     pruneOtts: db.prepare('DELETE FROM auth_one_time_tokens WHERE expires_at <= ?'),
     pruneRefresh: db.prepare(

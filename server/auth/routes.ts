@@ -62,7 +62,10 @@ export function authRoutes(deps: AppDeps, mailer: Mailer = createMailer(deps)): 
   r.post('/resend', (c) => resend(ctx, c));
   // Anything else answers in GoTrue's error shape, not the SPA's or Hono's plain text.
   r.all('*', (c) =>
-    authErrorResponse(c, new AuthError(404, 'not_found', `${c.req.method} ${c.req.path} is not a route of this auth service`)),
+    authErrorResponse(
+      c,
+      new AuthError(404, 'not_found', `${c.req.method} ${c.req.path} is not a route of this auth service`),
+    ),
   );
   r.onError(handleAuthError(deps.logger));
   return r;

@@ -54,7 +54,8 @@ export async function verifyGet(ctx: AuthContext, c: Context): Promise<Response>
     const token = q.token;
     const outcome = ctx.repo.transaction(() => {
       const result = afterSpend(ctx, consumeLink(ctx, token, type), type);
-      if (result.kind === 'session' && pkce) return { ...result, code: issueAuthCode(ctx, result.userId, type as LinkType) };
+      if (result.kind === 'session' && pkce)
+        return { ...result, code: issueAuthCode(ctx, result.userId, type as LinkType) };
       return { ...result, code: null };
     });
     if (outcome.kind === 'half') {
@@ -77,7 +78,8 @@ export async function verifyGet(ctx: AuthContext, c: Context): Promise<Response>
     }
   } catch (err) {
     if (!(err instanceof AuthError)) throw err;
-    const error = err.status === 403 ? 'access_denied' : err.status >= 500 ? 'server_error' : 'invalid_request';
+    const error =
+      err.status === 403 ? 'access_denied' : err.status >= 500 ? 'server_error' : 'invalid_request';
     fragment = new URLSearchParams({ error, error_code: err.code, error_description: err.message, sb: '' });
     if (pkce) {
       target.searchParams.set('error', error);
@@ -98,7 +100,11 @@ const verifyPostSchema = z.object({
 });
 
 /** The account a typed code belongs to; for an e-mail change, the new address works too. */
-function codeOwner(ctx: AuthContext, email: string, type: string): { user: UserRow; kinds: ReturnType<typeof kindsFor> } {
+function codeOwner(
+  ctx: AuthContext,
+  email: string,
+  type: string,
+): { user: UserRow; kinds: ReturnType<typeof kindsFor> } {
   const current = ctx.repo.userByEmail(email);
   if (type === 'email_change') {
     if (current?.email_change) return { user: current, kinds: ['email_change_current'] };

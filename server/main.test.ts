@@ -71,6 +71,27 @@ describe('starting on a taken port', () => {
   });
 });
 
+describe('npm start on a taken port', () => {
+  it('says so before building the app', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const r = spawnSync(process.execPath, ['scripts/start.mjs'], {
+        cwd: root,
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(`port ${port} on 127.0.0.1 is taken`);
+      expect(r.stdout).not.toContain('Building the app');
+    } finally {
+      blocker.close();
+    }
+  });
+});
+
 describe('stopping the server', () => {
   it('exits cleanly on SIGTERM and leaves the database checkpointed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stop-'));

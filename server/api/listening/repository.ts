@@ -48,6 +48,9 @@ export function createListeningRepository(db: DB) {
     echoed: db.prepare(`SELECT s.id, s.title FROM session_echoes e JOIN sessions s ON s.id = e.session_id
       WHERE e.user_id = ? ORDER BY e.created_at DESC, s.id DESC`),
     hasCompletion: db.prepare('SELECT 1 FROM session_completions WHERE user_id = ? LIMIT 1'),
+    completedOn: db.prepare(
+      'SELECT 1 FROM session_completions WHERE user_id = ? AND session_id = ? AND local_date = ?',
+    ),
     complete: db.prepare(`INSERT OR IGNORE INTO session_completions
       (user_id, session_id, title, completed_at, local_date, time_zone, tokens_awarded)
       VALUES (@userId, @sessionId, @title, @completedAt, @localDate, @timeZone, @tokens)`),
@@ -61,6 +64,8 @@ export function createListeningRepository(db: DB) {
       WHERE c.user_id = ? ORDER BY c.completed_at DESC, c.id DESC`),
   };
 
+  const totalTokens = (userId: string) => (s.totalTokens.get({ u: userId }) as { n: number }).n;
+
   return {
     allSessions: () => s.allSessions.all() as SessionRow[],
     session: (id: number) => (s.session.get(id) as SessionRow | undefined) ?? null,
@@ -72,18 +77,21 @@ export function createListeningRepository(db: DB) {
       })();
     },
     echoedSessions: (userId: string) => s.echoed.all(userId) as { id: number; title: string }[],
+    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+    /** True when this session already counted on this local day (a repeat earns nothing). */
+    completedOn: (userId: string, sessionId: number, localDate: string) =>
+      s.completedOn.get(userId, sessionId, localDate) !== undefined,
     /**
-     * Records a completion unless the same session was already completed that local day.
-     * One transaction, so "first session" and the token total are read consistently.
+     * Records a completion unless the same session was already completed that local day (the
+     * UNIQUE key decides, also under races). Call inside the route's transaction, so "first
+     * session" and the token total are read consistently with the write.
      */
     complete(c: NewCompletion): { recorded: boolean; isFirst: boolean; totalTokens: number } {
-      return db.transaction(() => {
-        const isFirst = !s.hasCompletion.get(c.userId);
-        const recorded = s.complete.run(c).changes === 1;
-        const totalTokens = (s.totalTokens.get({ u: c.userId }) as { n: number }).n;
-        return { recorded, isFirst: isFirst && recorded, totalTokens };
-      })();
+      const isFirst = !s.hasCompletion.get(c.userId);
+      const recorded = s.complete.run(c).changes === 1;
+      return { recorded, isFirst: isFirst && recorded, totalTokens: totalTokens(c.userId) };
     },
+    totalTokens,
     completions: (userId: string) => s.completions.all(userId) as CompletionRow[],
   };
 }

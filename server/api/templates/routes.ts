@@ -7,6 +7,7 @@ import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
 import { toneTokensFor } from '../../../src/domain/tokens';
 import { awardBadges } from '../achievements/award';
 import { advanceProgramsAfter } from '../learning/advance';
+import { createMemberZones } from '../listening/member-zone';
 import { presentTemplate, presentTemplateSummary } from './present';
 import { createTemplateRepository } from './repository';
 
@@ -47,7 +48,7 @@ const saveBody = z.object({
     .string()
     .trim()
     .refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London')
-    .default('UTC'),
+    .optional(),
 });
 
 /**
@@ -61,6 +62,7 @@ const saveBody = z.object({
 export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const repo = createTemplateRepository(deps.db);
+  const zones = createMemberZones(deps.db);
   const auth = requireUser(deps);
 
   r.get('/session-templates', (c) => c.json(repo.listTemplates().map(presentTemplateSummary)));
@@ -101,6 +103,9 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
     const now = deps.now();
     const completedAt = new Date(now).toISOString();
     const result = deps.db.transaction(() => {
+      // The member's zone kept on the server, as for catalogue completions: a zone sent with
+      // the request only takes effect from the next local day, so hopping zones earns nothing.
+      const zone = zones.effectiveZone(user.id, body.timeZone, now);
       const saved = repo.saveSession({
         userId: user.id,
         template,
@@ -109,8 +114,8 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         maxLevel: body.audioData.maxLevel,
         completed: body.audioData.completed,
         completedAt,
-        localDate: localDateOf(now, body.timeZone),
-        timeZone: body.timeZone,
+        localDate: localDateOf(now, zone),
+        timeZone: zone,
         tokens: toneTokensFor(template.voice_level),
       });
       const newBadges = awardBadges(deps.db, user.id, 'template-session');

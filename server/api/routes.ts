@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { accountRoutes } from './accounts/routes';
 import { communityRoutes } from './community/routes';
+import { growthRoutes } from './growth/routes';
+import { voiceRoutes } from './growth/voice-routes';
 import { listeningRoutes } from './listening/routes';
 import { systemRoutes } from './system/routes';
 
@@ -12,5 +14,7 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', accountRoutes(deps));
   api.route('/', listeningRoutes(deps));
   api.route('/', communityRoutes(deps));
+  api.route('/', voiceRoutes(deps));
+  api.route('/', growthRoutes(deps));
   return api;
 }

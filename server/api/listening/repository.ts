@@ -1,4 +1,5 @@
 import type { DB } from '../../db/open';
+import { awardBadges, type AwardedBadge } from '../achievements/award';
 
 export interface SessionRow {
   id: number;
@@ -64,10 +65,11 @@ export function createListeningRepository(db: DB) {
     allSessions: () => s.allSessions.all() as SessionRow[],
     session: (id: number) => (s.session.get(id) as SessionRow | undefined) ?? null,
     /** Idempotent: a second echo by the same member changes nothing. Returns the session's echo count. */
-    echo(userId: string, sessionId: number, at: string): number {
+    echo(userId: string, sessionId: number, at: string): { echoes: number; newBadges: AwardedBadge[] } {
       return db.transaction(() => {
-        s.echo.run(userId, sessionId, at);
-        return (s.echoCount.get(sessionId) as { n: number }).n;
+        const added = s.echo.run(userId, sessionId, at).changes === 1;
+        const newBadges = added ? awardBadges(db, userId, 'echo', new Date(at)) : [];
+        return { echoes: (s.echoCount.get(sessionId) as { n: number }).n, newBadges };
       })();
     },
     echoedSessions: (userId: string) => s.echoed.all(userId) as { id: number; title: string }[],
@@ -75,12 +77,19 @@ export function createListeningRepository(db: DB) {
      * Records a completion unless the same session was already completed that local day.
      * One transaction, so "first session" and the token total are read consistently.
      */
-    complete(c: NewCompletion): { recorded: boolean; isFirst: boolean; totalTokens: number } {
+    complete(c: NewCompletion): {
+      recorded: boolean;
+      isFirst: boolean;
+      totalTokens: number;
+      newBadges: AwardedBadge[];
+    } {
       return db.transaction(() => {
         const isFirst = !s.hasCompletion.get(c.userId);
         const recorded = s.complete.run(c).changes === 1;
         const totalTokens = (s.totalTokens.get(c.userId) as { n: number }).n;
-        return { recorded, isFirst: isFirst && recorded, totalTokens };
+        // Badges are part of the completion: same transaction, so they roll back together.
+        const newBadges = recorded ? awardBadges(db, c.userId, 'completion', new Date(c.completedAt)) : [];
+        return { recorded, isFirst: isFirst && recorded, totalTokens, newBadges };
       })();
     },
     completions: (userId: string) => s.completions.all(userId) as CompletionRow[],

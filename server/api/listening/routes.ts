@@ -32,10 +32,10 @@ const completionBody = z.object({
  * the dashboard. "Who am I" always comes from the token; a path id must be the caller's own.
  *
  * GET  /voice-sessions                 200 Session[] (public, as the sessions table)
- * POST /sessions/:id/echo              200 {sessionId, echoed, echoes} | 400 | 401 | 404
+ * POST /sessions/:id/echo              200 {sessionId, echoed, echoes, newBadges} | 400 | 401 | 404
  * GET  /users/:id/echoed-sessions      200 {id,title}[] | 401 | 403
  * POST /session-completions            201 new | 200 repeat the same local day:
- *                                      {isFirstSession, tokensAwarded, totalTokens} | 400 | 401 | 404
+ *                                      {isFirstSession, tokensAwarded, totalTokens, newBadges} | 400 | 401 | 404
  * GET  /users/:id/completed-sessions   200 {sessionId,title,completedAt}[] | 401 | 403
  * GET  /users/:id/dashboard?tz=        200 {streaks, user, totals} | 400 bad tz | 401 | 403
  */
@@ -58,8 +58,8 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.post('/sessions/:id/echo', auth, (c) => {
     const session = requireSession(c.req.param('id'));
-    const echoes = repo.echo(c.var.user.id, session.id, new Date(deps.now()).toISOString());
-    return c.json({ sessionId: session.id, echoed: true, echoes });
+    const { echoes, newBadges } = repo.echo(c.var.user.id, session.id, new Date(deps.now()).toISOString());
+    return c.json({ sessionId: session.id, echoed: true, echoes, newBadges });
   });
 
   r.get('/users/:id/echoed-sessions', auth, (c) => {
@@ -82,7 +82,12 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
     });
     const tokensAwarded = result.recorded ? toneTokensFor(session.skill_level) : 0;
     return c.json(
-      { isFirstSession: result.isFirst, tokensAwarded, totalTokens: result.totalTokens },
+      {
+        isFirstSession: result.isFirst,
+        tokensAwarded,
+        totalTokens: result.totalTokens,
+        newBadges: result.newBadges,
+      },
       result.recorded ? 201 : 200,
     );
   });

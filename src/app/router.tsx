@@ -56,6 +56,19 @@ const VoiceAnalysisScreen = lazy(() =>
   import('../features/tuning/VoiceAnalysisScreen').then((m) => ({ default: m.VoiceAnalysisScreen })),
 );
 
+const AchievementsScreen = lazy(() =>
+  import('../features/growth/AchievementsScreen').then((m) => ({ default: m.AchievementsScreen })),
+);
+const JourneyProgressScreen = lazy(() =>
+  import('../features/growth/JourneyProgressScreen').then((m) => ({ default: m.JourneyProgressScreen })),
+);
+const StreakCalendarScreen = lazy(() =>
+  import('../features/growth/StreakCalendarScreen').then((m) => ({ default: m.StreakCalendarScreen })),
+);
+const VoiceHealthScreen = lazy(() =>
+  import('../features/growth/VoiceHealthScreen').then((m) => ({ default: m.VoiceHealthScreen })),
+);
+
 /** Screens that exist; every other route of the table shows its placeholder. */
 const SCREENS: Record<string, RouteObject['element']> = {
   '/': <SignInScreen />,
@@ -102,6 +115,26 @@ const SCREENS: Record<string, RouteObject['element']> = {
   '/filtered': (
     <RequireMember>
       <FilteredScreen />
+    </RequireMember>
+  ),
+  '/achievements': (
+    <RequireMember>
+      <AchievementsScreen />
+    </RequireMember>
+  ),
+  '/journey-progress': (
+    <RequireMember>
+      <JourneyProgressScreen />
+    </RequireMember>
+  ),
+  '/streak-calendar': (
+    <RequireMember>
+      <StreakCalendarScreen />
+    </RequireMember>
+  ),
+  '/voice-health-insights': (
+    <RequireMember>
+      <VoiceHealthScreen />
     </RequireMember>
   ),
   '/tuning-room': <TuningRoomScreen />,

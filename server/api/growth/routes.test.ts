@@ -112,6 +112,24 @@ describe('voice analyses', () => {
   });
 });
 
+describe('keeping voice scores in the account', () => {
+  it('is off by default and remembers the member choice', async () => {
+    expect(await (await call('/voice-history-choice', ana)).json()).toEqual({ keep: false, chosenAt: null });
+    const put = await call('/voice-history-choice', ana, {
+      method: 'PUT',
+      body: JSON.stringify({ keep: true }),
+    });
+    expect(await put.json()).toMatchObject({ keep: true });
+    expect(await (await call('/voice-history-choice', ana)).json()).toMatchObject({ keep: true });
+    expect(await (await call('/voice-history-choice', ben)).json()).toMatchObject({ keep: false });
+    const bad = await call('/voice-history-choice', ana, {
+      method: 'PUT',
+      body: JSON.stringify({ keep: 'yes' }),
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('awarding badges', () => {
   it('awards each badge exactly once under concurrent events', async () => {
     const cleo = await createMember(t);

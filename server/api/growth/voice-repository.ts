@@ -79,6 +79,9 @@ export function createVoiceRepository(db: DB) {
       ORDER BY recorded_at DESC, id DESC`),
     remove: db.prepare('DELETE FROM voice_analyses WHERE user_id = ? AND id = ?'),
     removeAll: db.prepare('DELETE FROM voice_analyses WHERE user_id = ?'),
+    choice: db.prepare('SELECT keep, chosen_at FROM voice_history_choices WHERE user_id = ?'),
+    choose: db.prepare(`INSERT INTO voice_history_choices (user_id, keep, chosen_at) VALUES (?, ?, ?)
+      ON CONFLICT (user_id) DO UPDATE SET keep = excluded.keep, chosen_at = excluded.chosen_at`),
   };
 
   return {
@@ -110,5 +113,12 @@ export function createVoiceRepository(db: DB) {
       (s.list.all(userId, from, to) as Row[]).map(presentAnalysis),
     remove: (userId: string, id: number) => s.remove.run(userId, id).changes === 1,
     removeAll: (userId: string) => s.removeAll.run(userId).changes,
+    choice(userId: string): { keep: boolean; chosenAt: string | null } {
+      const row = s.choice.get(userId) as { keep: number; chosen_at: string } | undefined;
+      return { keep: row?.keep === 1, chosenAt: row?.chosen_at ?? null };
+    },
+    choose(userId: string, keep: boolean, at: string) {
+      s.choose.run(userId, keep ? 1 : 0, at);
+    },
   };
 }

@@ -80,6 +80,8 @@ const idParam = z
  * GET    /voice-analyses?from=&to=   200 the caller's own, newest first | 400 bad date
  * DELETE /voice-analyses/:id         204 | 404 (not the caller's or gone)
  * DELETE /voice-analyses             200 {deleted}
+ * GET    /voice-history-choice       200 {keep, chosenAt} (default keep false)
+ * PUT    /voice-history-choice       {keep: boolean} → 200 {keep, chosenAt} | 400
  */
 export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
@@ -138,6 +140,14 @@ export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!repo.remove(c.var.user.id, id.data))
       throw new ApiError(404, 'analysis_not_found', 'You have no voice analysis with this id.');
     return c.body(null, 204);
+  });
+
+  r.get('/voice-history-choice', auth, (c) => c.json(repo.choice(c.var.user.id)));
+
+  r.put('/voice-history-choice', auth, async (c) => {
+    const body = await jsonBody(c, z.object({ keep: z.boolean() }).strict());
+    repo.choose(c.var.user.id, body.keep, new Date(deps.now()).toISOString());
+    return c.json(repo.choice(c.var.user.id));
   });
 
   r.delete('/voice-analyses', auth, (c) => c.json({ deleted: repo.removeAll(c.var.user.id) }));

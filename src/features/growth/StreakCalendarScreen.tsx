@@ -162,11 +162,13 @@ function CalendarBody({ c, onMonth }: { c: CalendarMonth; onMonth: (by: number) 
         ) : (
           <ul className={styles.list}>
             {c.recentAchievements.map((b) => (
-              <li key={b.id} className={styles.row}>
+              <li
+                key={b.id}
+                className={styles.row}
+                style={{ borderLeft: `4px solid ${tierStyle(b.tier).colour}`, paddingLeft: 8 }}
+              >
                 <span>{b.name}</span>
-                <span className={styles.tierLabel} style={{ color: tierStyle(b.tier).colour }}>
-                  {tierStyle(b.tier).label}
-                </span>
+                <span className={styles.tierLabel}>{tierStyle(b.tier).label}</span>
               </li>
             ))}
           </ul>

@@ -52,7 +52,8 @@ export function TuningRoomScreen() {
       )}
       {history.signedIn && (
         <KeepScoresToggle
-          keep={history.keep}
+          // Shows the member's choice at once while it is being saved.
+          keep={history.setKeep.isPending ? history.setKeep.variables : history.keep}
           busy={history.choiceLoading || history.setKeep.isPending}
           failed={history.setKeep.isError}
           onChange={(keep) => history.setKeep.mutate(keep)}

@@ -23,7 +23,7 @@ test('a week of practice, a reflection, an echo and a recording show on every gr
 }) => {
   const member = await createOnboardedMember(request);
   const token = await accessTokenOf(request, member);
-  const userId = await userIdOf(request, token);
+  const userId = userIdOf(token);
 
   // Six earlier days, then today through the API: the seventh day in a row is First Week Warrior.
   completeOnEarlierDays(userId, EARLIER);
@@ -72,7 +72,10 @@ test('a week of practice, a reflection, an echo and a recording show on every gr
   await expect(page.getByTestId('badge-progress')).toContainText(
     `${Math.round((unlocked / total) * 100)}% unlocked`,
   );
-  await expect(page.getByRole('link', { name: 'profile' }).last()).toHaveAttribute('aria-current', 'page');
+  // The profile tab (named by the first name) is the active one; back goes to /profile.
+  const main = page.getByRole('navigation', { name: 'Main' });
+  await expect(main.locator('[aria-current="page"]')).toHaveAttribute('href', '/profile');
+  await expect(page.getByRole('link', { name: 'back to profile' })).toHaveAttribute('href', '/profile');
   await shot(page, 'achievements');
   await page.getByRole('tab', { name: 'mastery' }).click();
   await expect(page.getByTestId('badge-octave-range')).toHaveAttribute('data-unlocked', 'true');
@@ -148,7 +151,7 @@ test('another member gets 403 on every /api/users/{id}/ route', async ({ request
   const b = await createOnboardedMember(request);
   const tokenA = await accessTokenOf(request, a);
   const tokenB = await accessTokenOf(request, b);
-  const idA = await userIdOf(request, tokenA);
+  const idA = userIdOf(tokenA);
   for (const p of [
     'achievements',
     'journey-progress',
@@ -165,7 +168,7 @@ test('another member gets 403 on every /api/users/{id}/ route', async ({ request
 test('badges are awarded exactly once when events arrive together', async ({ request }) => {
   const member = await createOnboardedMember(request);
   const token = await accessTokenOf(request, member);
-  const userId = await userIdOf(request, token);
+  const userId = userIdOf(token);
   const results = await Promise.all(
     [7, 8, 10, 11, 12, 13, 16, 19].flatMap((id) => [
       request.post('/api/session-completions', { ...auth(token), data: { sessionId: id, timeZone: 'UTC' } }),

@@ -29,7 +29,7 @@ test('opting in uploads the browser history once and the cards then read the acc
   expect(await api<Stored[]>(request, 'get', '/api/voice-analyses', token)).toEqual([]);
 
   await keep.check();
-  await expect(page.getByTestId('new-badge')).toContainText('new badge: First Sound');
+  await expect(page.getByTestId('new-badge').filter({ hasText: 'new badge: First Sound' })).toBeVisible();
   await expect(keep).toBeChecked();
   const stored = await api<Stored[]>(request, 'get', '/api/voice-analyses', token);
   expect(stored).toHaveLength(1);

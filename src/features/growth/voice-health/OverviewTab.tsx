@@ -17,7 +17,9 @@ export function OverviewTab({ list }: { list: StoredAnalysis[] }) {
         <>
           <div className={styles.card} data-testid="health-score">
             <p className={styles.tierLabel}>voice health score</p>
-            <h2 className={BAND_CLASS[band('voiceQualityScore', m.voiceQualityScore)]}>
+            <h2
+              className={`${styles.bigScore} ${BAND_CLASS[band('voiceQualityScore', m.voiceQualityScore)]}`}
+            >
               {m.voiceQualityScore}
             </h2>
             <p className={styles.muted}>

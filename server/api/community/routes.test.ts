@@ -135,8 +135,12 @@ describe('community API', () => {
 
   it('echoes shared reflections idempotently and 404s unknown or private ones', async () => {
     const [latest] = await (await call('/community/reflections', ben)).json();
-    expect(await (await post(`/community/reflections/${latest.id}/echo`, ben)).json()).toMatchObject({ echoes: 1 });
-    expect(await (await post(`/community/reflections/${latest.id}/echo`, ben)).json()).toMatchObject({ echoes: 1 });
+    expect(await (await post(`/community/reflections/${latest.id}/echo`, ben)).json()).toMatchObject({
+      echoes: 1,
+    });
+    expect(await (await post(`/community/reflections/${latest.id}/echo`, ben)).json()).toMatchObject({
+      echoes: 1,
+    });
     const priv = t.deps.db
       .prepare("SELECT id FROM reflections WHERE reflection_text = 'private note'")
       .get() as {

@@ -4,6 +4,8 @@ import { accountRoutes } from './accounts/routes';
 import { circlesRoutes } from './circles/routes';
 import { communityRoutes } from './community/routes';
 import { learningRoutes } from './learning/routes';
+import { growthRoutes } from './growth/routes';
+import { voiceRoutes } from './growth/voice-routes';
 import { listeningRoutes } from './listening/routes';
 import { systemRoutes } from './system/routes';
 import { wellnessRoutes } from './wellness/routes';
@@ -20,5 +22,7 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', wellnessRoutes(deps));
   api.route('/', learningRoutes(deps));
   api.route('/', templateRoutes(deps));
+  api.route('/', voiceRoutes(deps));
+  api.route('/', growthRoutes(deps));
   return api;
 }

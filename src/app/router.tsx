@@ -77,6 +77,19 @@ const ExpertContentScreen = lazy(() =>
   import('../features/expert-content/ExpertContentScreen').then((m) => ({ default: m.ExpertContentScreen })),
 );
 
+const AchievementsScreen = lazy(() =>
+  import('../features/growth/AchievementsScreen').then((m) => ({ default: m.AchievementsScreen })),
+);
+const JourneyProgressScreen = lazy(() =>
+  import('../features/growth/JourneyProgressScreen').then((m) => ({ default: m.JourneyProgressScreen })),
+);
+const StreakCalendarScreen = lazy(() =>
+  import('../features/growth/StreakCalendarScreen').then((m) => ({ default: m.StreakCalendarScreen })),
+);
+const VoiceHealthScreen = lazy(() =>
+  import('../features/growth/VoiceHealthScreen').then((m) => ({ default: m.VoiceHealthScreen })),
+);
+
 /** Screens that exist; every other route of the table shows its placeholder. */
 const SCREENS: Record<string, RouteObject['element']> = {
   '/': <SignInScreen />,
@@ -148,6 +161,26 @@ const SCREENS: Record<string, RouteObject['element']> = {
   '/session/:templateId': (
     <RequireMember>
       <TemplateSessionScreen />
+    </RequireMember>
+  ),
+  '/achievements': (
+    <RequireMember>
+      <AchievementsScreen />
+    </RequireMember>
+  ),
+  '/journey-progress': (
+    <RequireMember>
+      <JourneyProgressScreen />
+    </RequireMember>
+  ),
+  '/streak-calendar': (
+    <RequireMember>
+      <StreakCalendarScreen />
+    </RequireMember>
+  ),
+  '/voice-health-insights': (
+    <RequireMember>
+      <VoiceHealthScreen />
     </RequireMember>
   ),
   '/tuning-room': <TuningRoomScreen />,

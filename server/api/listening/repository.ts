@@ -1,4 +1,5 @@
 import type { DB } from '../../db/open';
+import { awardBadges, type AwardedBadge } from '../achievements/award';
 
 export interface SessionRow {
   id: number;
@@ -70,10 +71,11 @@ export function createListeningRepository(db: DB) {
     allSessions: () => s.allSessions.all() as SessionRow[],
     session: (id: number) => (s.session.get(id) as SessionRow | undefined) ?? null,
     /** Idempotent: a second echo by the same member changes nothing. Returns the session's echo count. */
-    echo(userId: string, sessionId: number, at: string): number {
+    echo(userId: string, sessionId: number, at: string): { echoes: number; newBadges: AwardedBadge[] } {
       return db.transaction(() => {
-        s.echo.run(userId, sessionId, at);
-        return (s.echoCount.get(sessionId) as { n: number }).n;
+        const added = s.echo.run(userId, sessionId, at).changes === 1;
+        const newBadges = added ? awardBadges(db, userId, 'echo', new Date(at)) : [];
+        return { echoes: (s.echoCount.get(sessionId) as { n: number }).n, newBadges };
       })();
     },
     echoedSessions: (userId: string) => s.echoed.all(userId) as { id: number; title: string }[],

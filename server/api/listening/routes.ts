@@ -42,7 +42,7 @@ const completionBody = z.object({
  * the dashboard. "Who am I" always comes from the token; a path id must be the caller's own.
  *
  * GET  /voice-sessions                 200 Session[] (public, as the sessions table)
- * POST /sessions/:id/echo              200 {sessionId, echoed, echoes} | 400 | 401 | 404
+ * POST /sessions/:id/echo              200 {sessionId, echoed, echoes, newBadges} | 400 | 401 | 404
  * GET  /users/:id/echoed-sessions      200 {id,title}[] | 401 | 403
  * POST /session-completions            201 new | 200 repeat the same local day (member's stored zone):
  *                                      {isFirstSession, tokensAwarded, totalTokens, newBadges}
@@ -72,8 +72,8 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.post('/sessions/:id/echo', auth, (c) => {
     const session = requireSession(c.req.param('id'));
-    const echoes = repo.echo(c.var.user.id, session.id, new Date(deps.now()).toISOString());
-    return c.json({ sessionId: session.id, echoed: true, echoes });
+    const { echoes, newBadges } = repo.echo(c.var.user.id, session.id, new Date(deps.now()).toISOString());
+    return c.json({ sessionId: session.id, echoed: true, echoes, newBadges });
   });
 
   r.get('/users/:id/echoed-sessions', auth, (c) => {

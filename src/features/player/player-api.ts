@@ -50,19 +50,33 @@ export interface CompletionResult {
   isFirstSession: boolean;
   tokensAwarded: number;
   totalTokens: number;
+  /** Badges this completion unlocked (server/api/achievements/award.ts). */
+  newBadges: { id: string; name: string }[];
+}
+
+function badgesOf(raw: unknown): { id: string; name: string }[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((b: { id?: unknown; name?: unknown }) =>
+    typeof b?.id === 'string' && typeof b.name === 'string' ? [{ id: b.id, name: b.name }] : [],
+  );
 }
 
 export async function postCompletion(sessionId: number, title: string): Promise<CompletionResult> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  const body = await apiJson<Partial<CompletionResult>>('POST', '/api/session-completions', {
-    sessionId,
-    title,
-    timeZone,
-  });
+  const body = await apiJson<Partial<CompletionResult> & { newBadges?: unknown }>(
+    'POST',
+    '/api/session-completions',
+    {
+      sessionId,
+      title,
+      timeZone,
+    },
+  );
   return {
     isFirstSession: body?.isFirstSession === true,
     tokensAwarded: typeof body?.tokensAwarded === 'number' ? body.tokensAwarded : 0,
     totalTokens: typeof body?.totalTokens === 'number' ? body.totalTokens : 0,
+    newBadges: badgesOf(body?.newBadges),
   };
 }
 

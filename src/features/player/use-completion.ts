@@ -10,7 +10,7 @@ export type CompletionPhase = 'idle' | 'bursting' | 'celebrating' | 'done';
 
 /**
  * 'i feel complete': a short burst, the completion is posted, the end dialog closes after
- * 2 s, and after 2.3 s either the first-session celebration opens or the player closes.
+ * 2 s, and after 2.3 s either the celebration opens (first session or a new badge) or the player closes.
  * A failed post is logged only (spec core §8) and the player simply closes.
  */
 export function useCompletion(
@@ -43,7 +43,7 @@ export function useCompletion(
       window.setTimeout(() => {
         void posted.then((r) => {
           setResult(r);
-          if (r?.isFirstSession) setPhase('celebrating');
+          if (r?.isFirstSession || (r?.newBadges.length ?? 0) > 0) setPhase('celebrating');
           else {
             setPhase('done');
             closePlayer();

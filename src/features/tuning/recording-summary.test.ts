@@ -65,3 +65,13 @@ describe('recording summary', () => {
     expect(acc.result(3)).not.toBeNull();
   });
 });
+
+describe('pitch range', () => {
+  it('spans the middle of the voiced pitches in semitones, one octave for 110 to 220 Hz', async () => {
+    const { pitchRange } = await import('./recording-summary');
+    const glide = Array.from({ length: 101 }, (_, i) => 110 * 2 ** (i / 100));
+    expect(pitchRange(glide)).toBeCloseTo(10.8, 1);
+    expect(pitchRange([220, 220, 220])).toBe(0);
+    expect(pitchRange([220])).toBeNull();
+  });
+});

@@ -22,6 +22,11 @@ export interface VoiceAnalysis {
   /** Median fundamental over voiced frames, Hz; null when no voiced frame was heard. */
   pitchHz: number | null;
   voicedFrames: number;
+  /**
+   * Semitones between the 5th and 95th percentile of the voiced pitches (so a stray octave
+   * error does not count as range); absent on analyses made before it was measured.
+   */
+  pitchRangeSemitones?: number | null;
 }
 
 /** Below this many voiced frames (about a quarter of a second) there is nothing to judge. */
@@ -40,6 +45,15 @@ export interface SummaryAccumulator {
 }
 
 const pct = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 100);
+
+/** The semitone span of the middle 90% of pitches. */
+export function pitchRange(values: number[]): number | null {
+  if (values.length < 2) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const lo = s[Math.floor(0.05 * (s.length - 1))] ?? 0;
+  const hi = s[Math.ceil(0.95 * (s.length - 1))] ?? 0;
+  return lo > 0 ? Math.round(12 * Math.log2(hi / lo) * 10) / 10 : null;
+}
 
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
@@ -99,6 +113,7 @@ export function createSummaryAccumulator(): SummaryAccumulator {
         volume: pct(mean.volume),
         pitchHz: pitch === null ? null : Math.round(pitch * 10) / 10,
         voicedFrames: n,
+        pitchRangeSemitones: pitchRange(pitches),
       };
     },
   };

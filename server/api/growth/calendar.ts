@@ -1,16 +1,19 @@
 import { localDateOf, streaksFrom } from '../../../src/domain/streaks';
 import { badgeById } from './badges';
-import type { GrowthRepository } from './growth-repository';
-
-export type DayFeeling = (userId: string, localDate: string) => string | null;
+import type { GrowthRepository, MoodFact } from './growth-repository';
 
 /**
- * "feeling …" for a day: from the day's mood entry once the wellness area exists (the lead
- * registers it with registerDayFeeling after the merge); without one the day has no feeling.
+ * "feeling …" for a day, from the member's own words: the chips of the day's latest mood entry
+ * (wellness), else a word for its mood score; a day without a mood entry has no feeling.
  */
-let dayFeeling: DayFeeling = () => null;
-export function registerDayFeeling(fn: DayFeeling): void {
-  dayFeeling = fn;
+export function feelingOf(mood: MoodFact | undefined): string | null {
+  if (!mood) return null;
+  const emotions = JSON.parse(mood.emotions) as string[];
+  if (emotions.length > 0) return emotions.slice(0, 2).join(' and ').toLowerCase();
+  if (mood.mood_score >= 8) return 'great';
+  if (mood.mood_score >= 6) return 'good';
+  if (mood.mood_score >= 4) return 'okay';
+  return 'low';
 }
 
 /** Days of a YYYY-MM month, in the member's zone; score = the day's best recording. */
@@ -24,7 +27,11 @@ export function buildCalendar(
   const [y, m] = month.split('-').map(Number) as [number, number];
   const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const completions = repo.completions(userId);
-  const completionDates = completions.map((c) => localDateOf(Date.parse(c.completed_at), timeZone));
+  const completionDates = [
+    ...completions.map((c) => c.completed_at),
+    ...repo.templateSessionTimes(userId),
+  ].map((at) => localDateOf(Date.parse(at), timeZone));
+  const moods = repo.moods(userId);
   const achievements = repo.achievements(userId);
   const reflections = repo.reflections(userId);
   const analyses = repo.analyses(userId);
@@ -41,7 +48,7 @@ export function buildCalendar(
       hasSession: sessionCount > 0,
       sessionCount,
       qualityScore: scores.length ? Math.round(Math.max(...scores)) : null,
-      emotionalState: dayFeeling(userId, date),
+      emotionalState: feelingOf(moods.find((m) => dateOf(m.recorded_at) === date)),
       badgesEarned: achievements.filter((a) => dateOf(a.unlocked_at) === date).map((a) => a.badge_id),
       notes,
     };

@@ -31,6 +31,12 @@ export interface AnalysisFact {
   duration_sec: number;
 }
 
+export interface MoodFact {
+  recorded_at: string;
+  mood_score: number;
+  emotions: string;
+}
+
 /** The reads behind journey progress and the calendar, prepared once. */
 export function createGrowthRepository(db: DB) {
   const s = {
@@ -47,6 +53,11 @@ export function createGrowthRepository(db: DB) {
       ORDER BY r.created_at DESC, r.id DESC`),
     analyses: db.prepare(`SELECT id, recorded_at, local_date, score, duration_sec FROM voice_analyses
       WHERE user_id = ? ORDER BY recorded_at DESC, id DESC`),
+    templateSessionTimes: db.prepare(
+      'SELECT completed_at FROM template_sessions WHERE user_id = ? ORDER BY completed_at DESC',
+    ),
+    moods: db.prepare(`SELECT recorded_at, mood_score, emotions FROM mood_entries WHERE user_id = ?
+      ORDER BY recorded_at DESC, id DESC`),
     focusSizes: db.prepare(`SELECT j.value AS focus, count(*) AS n FROM sessions s, json_each(s.category) j
       WHERE j.value IN ('find', 'free', 'fine-tune', 'fun') GROUP BY j.value`),
   };
@@ -55,6 +66,10 @@ export function createGrowthRepository(db: DB) {
     achievements: (u: string) => s.achievements.all(u) as AchievementFact[],
     reflections: (u: string) => s.reflections.all(u) as ReflectionFact[],
     analyses: (u: string) => s.analyses.all(u) as AnalysisFact[],
+    /** When the member finished template sessions (the template player): practice days too. */
+    templateSessionTimes: (u: string) =>
+      (s.templateSessionTimes.all(u) as { completed_at: string }[]).map((r) => r.completed_at),
+    moods: (u: string) => s.moods.all(u) as MoodFact[],
     focusSizes: () => s.focusSizes.all() as { focus: string; n: number }[],
   };
 }

@@ -66,8 +66,9 @@ const focusCount =
   (db, userId) =>
     scalar(
       db,
-      `SELECT count(*) AS n FROM session_completions c JOIN sessions s ON s.id = c.session_id
-     WHERE c.user_id = ? AND EXISTS (SELECT 1 FROM json_each(s.category) j WHERE j.value = '${focus}')`,
+      `SELECT (SELECT count(*) FROM session_completions c JOIN sessions s ON s.id = c.session_id
+         WHERE c.user_id = @u AND EXISTS (SELECT 1 FROM json_each(s.category) j WHERE j.value = '${focus}'))
+       + (SELECT count(*) FROM template_sessions WHERE user_id = @u AND category = '${focus}') AS n`,
       userId,
     );
 
@@ -77,11 +78,12 @@ function longestStreak(db: DB, userId: string): number {
   let stmt = streakDays.get(db);
   if (!stmt) {
     stmt = db.prepare(
-      'SELECT DISTINCT local_date AS d FROM session_completions WHERE user_id = ? ORDER BY d',
+      `SELECT local_date AS d FROM session_completions WHERE user_id = @u
+       UNION SELECT local_date FROM template_sessions WHERE user_id = @u ORDER BY d`,
     );
     streakDays.set(db, stmt);
   }
-  const rows = stmt.all(userId) as { d: string }[];
+  const rows = stmt.all({ u: userId }) as { d: string }[];
   let longest = 0;
   let run = 0;
   let previous = Number.NaN;
@@ -95,9 +97,21 @@ function longestStreak(db: DB, userId: string): number {
 }
 
 const metrics: Record<MetricKey, Metric> = {
-  sessions: (db, u) => scalar(db, 'SELECT count(*) AS n FROM session_completions WHERE user_id = ?', u),
+  // Catalogue sessions and template sessions both count as practice, as on the dashboard.
+  sessions: (db, u) =>
+    scalar(
+      db,
+      `SELECT (SELECT count(*) FROM session_completions WHERE user_id = @u)
+        + (SELECT count(*) FROM template_sessions WHERE user_id = @u) AS n`,
+      u,
+    ),
   practiceDays: (db, u) =>
-    scalar(db, 'SELECT count(DISTINCT local_date) AS n FROM session_completions WHERE user_id = ?', u),
+    scalar(
+      db,
+      `SELECT count(*) AS n FROM (SELECT local_date FROM session_completions WHERE user_id = @u
+       UNION SELECT local_date FROM template_sessions WHERE user_id = @u)`,
+      u,
+    ),
   longestStreak,
   focusFind: focusCount('find'),
   focusFree: focusCount('free'),
@@ -106,8 +120,10 @@ const metrics: Record<MetricKey, Metric> = {
   focusesTried: (db, u) =>
     scalar(
       db,
-      `SELECT count(DISTINCT j.value) AS n FROM session_completions c JOIN sessions s ON s.id = c.session_id,
-       json_each(s.category) j WHERE c.user_id = ? AND j.value IN ('find', 'free', 'fine-tune', 'fun')`,
+      `SELECT count(*) AS n FROM (
+         SELECT j.value FROM session_completions c JOIN sessions s ON s.id = c.session_id,
+           json_each(s.category) j WHERE c.user_id = @u AND j.value IN ('find', 'free', 'fine-tune', 'fun')
+         UNION SELECT category FROM template_sessions WHERE user_id = @u)`,
       u,
     ),
   distinctSessions: (db, u) =>
@@ -115,8 +131,9 @@ const metrics: Record<MetricKey, Metric> = {
   practiceMinutes: (db, u) =>
     scalar(
       db,
-      `SELECT coalesce(sum(s.length_sec), 0) / 60 AS n FROM session_completions c
-       JOIN sessions s ON s.id = c.session_id WHERE c.user_id = ?`,
+      `SELECT ((SELECT coalesce(sum(s.length_sec), 0) FROM session_completions c
+         JOIN sessions s ON s.id = c.session_id WHERE c.user_id = @u)
+       + (SELECT coalesce(sum(duration_sec), 0) FROM template_sessions WHERE user_id = @u)) / 60 AS n`,
       u,
     ),
   reflections: (db, u) => scalar(db, 'SELECT count(*) AS n FROM reflections WHERE user_id = ?', u),
@@ -147,36 +164,19 @@ const metrics: Record<MetricKey, Metric> = {
     scalar(db, 'SELECT max(pitch_range_semitones) AS n FROM voice_analyses WHERE user_id = ?', u),
   analysisDays: (db, u) =>
     scalar(db, 'SELECT count(DISTINCT local_date) AS n FROM voice_analyses WHERE user_id = ?', u),
-  // Guesses at the other areas' tables; wrong guesses read 0 until the lead registers the
-  // real query with registerMetric after the merge.
-  templateSessions: (db, u) =>
-    scalar(db, 'SELECT count(*) AS n FROM template_session_saves WHERE user_id = ?', u, true),
+  // Other areas' events: template player (0021), wellness (0030), programs (0031), circles (0025).
+  templateSessions: (db, u) => scalar(db, 'SELECT count(*) AS n FROM template_sessions WHERE user_id = ?', u),
   moodDays: (db, u) =>
-    scalar(db, 'SELECT count(DISTINCT local_date) AS n FROM mood_entries WHERE user_id = ?', u, true),
+    scalar(db, 'SELECT count(DISTINCT local_date) AS n FROM mood_entries WHERE user_id = ?', u),
   programsFinished: (db, u) =>
     scalar(
       db,
       'SELECT count(*) AS n FROM program_enrollments WHERE user_id = ? AND completed_at IS NOT NULL',
       u,
-      true,
     ),
-  circlesJoined: (db, u) =>
-    scalar(db, 'SELECT count(*) AS n FROM voice_circle_members WHERE user_id = ?', u, true),
+  circlesJoined: (db, u) => scalar(db, 'SELECT count(*) AS n FROM circle_members WHERE user_id = ?', u),
 };
 
 export function readMetric(db: DB, userId: string, key: MetricKey): number {
   return metrics[key](db, userId);
-}
-
-/**
- * Replaces how a metric is measured: for the lead after the merge, e.g.
- * `registerMetric('moodDays', (db, u) => count of distinct local days in the mood table)`.
- */
-export function registerMetric(key: MetricKey, metric: Metric): void {
-  metrics[key] = metric;
-}
-
-/** A helper for registerMetric: a one-number SQL with one `?` for the member id. */
-export function sqlMetric(sql: string): Metric {
-  return (db, userId) => scalar(db, sql, userId, true);
 }

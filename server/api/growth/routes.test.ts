@@ -10,11 +10,12 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Short sessions: all four fit in one member's listening budget (completion-limit.ts).
   insertSessions(t, [
-    { id: 1, title: 'Find it', category: ['find'], length_sec: 600 },
-    { id: 2, title: 'Free it', category: ['free'], length_sec: 300 },
-    { id: 3, title: 'Tune it', category: ['fine-tune'], length_sec: 900 },
-    { id: 4, title: 'Play it', category: ['fun'], length_sec: 600 },
+    { id: 1, title: 'Find it', category: ['find'], length_sec: 120 },
+    { id: 2, title: 'Free it', category: ['free'], length_sec: 60 },
+    { id: 3, title: 'Tune it', category: ['fine-tune'], length_sec: 180 },
+    { id: 4, title: 'Play it', category: ['fun'], length_sec: 120 },
   ]);
   ana = await createMember(t);
   ben = await createMember(t);

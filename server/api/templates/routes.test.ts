@@ -146,12 +146,9 @@ describe('saving a template session', () => {
   it('awards tokens by voice level once per template per local day, and counts every save', async () => {
     const first = await save(ana, payload());
     expect(first.status).toBe(201);
-    expect(await first.json()).toMatchObject({
-      templateId: 1,
-      tokensAwarded: 20,
-      totalTokens: 20,
-      newBadges: [],
-    });
+    const body = await first.json();
+    expect(body).toMatchObject({ templateId: 1, tokensAwarded: 20, totalTokens: 20 });
+    expect(body.newBadges.map((b: { id: string }) => b.id)).toEqual(['first-session', 'first-template']);
     // The same template again that day: recorded, no tokens. Another template: its own tokens.
     expect(await (await save(ana, payload())).json()).toMatchObject({ tokensAwarded: 0, totalTokens: 20 });
     // Template 3 is 'developing': 25 tokens.

@@ -5,7 +5,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { AuthLoading } from '../auth/AuthLoading';
-import { recordRememberChoice } from '../auth/remember-me';
+import { browserSessionMark, recordRememberChoice } from '../auth/remember-me';
 import { NotFoundScreen } from '../shell/NotFoundScreen';
 import { generateTestCredentials } from './test-credentials';
 import { useRuntimeConfig } from './useRuntimeConfig';
@@ -66,7 +66,7 @@ function TestSignup() {
       });
       if (error) setResult({ tone: 'error', text: `Sign-in failed: ${error.message}` });
       else {
-        recordRememberChoice(localStorage, sessionStorage, false, Date.now());
+        recordRememberChoice(localStorage, browserSessionMark(), false, Date.now());
         setResult({ tone: 'success', text: `Signed in as ${creds.email}.`, signedIn: true });
       }
     } finally {

@@ -59,7 +59,7 @@ export function EmailLinkNotice() {
         <form className={styles.form} onSubmit={resend} noValidate>
           {problem && <Alert>{problem}</Alert>}
           <TextField
-            label="Email for a new link"
+            label="Address for a new link"
             type="email"
             autoComplete="email"
             inputMode="email"

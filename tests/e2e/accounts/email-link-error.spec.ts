@@ -24,7 +24,7 @@ test.describe('an email link that cannot be used', () => {
     });
     await page.goto(location);
     await expect(page.getByText(/That email link has expired or was already used/)).toBeVisible();
-    await page.getByLabel('Email for a new link').fill(member.email);
+    await page.getByLabel('Address for a new link').fill(member.email);
     await page.getByRole('button', { name: 'resend the confirmation email' }).click();
     await expect(page.getByText(/a new link is on its way/)).toBeVisible();
     expect(resendBody).toMatchObject({ type: 'signup', email: member.email });

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api';
+import { apiJson, apiRequest } from '../../lib/api';
 import { supabase } from '../../lib/supabase';
 import { useAuthStore } from '../auth/auth-store';
 
@@ -50,16 +50,16 @@ export interface CompletionResult {
   isFirstSession: boolean;
   tokensAwarded: number;
   totalTokens: number;
+  /** The session was already completed today: nothing new was recorded (HTTP 200, not 201). */
+  alreadyCounted: boolean;
 }
 
 export async function postCompletion(sessionId: number, title: string): Promise<CompletionResult> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  const body = await apiJson<Partial<CompletionResult>>('POST', '/api/session-completions', {
-    sessionId,
-    title,
-    timeZone,
-  });
+  const res = await apiRequest('POST', '/api/session-completions', { sessionId, title, timeZone });
+  const body = (await res.json()) as Partial<CompletionResult> | null;
   return {
+    alreadyCounted: res.status === 200,
     isFirstSession: body?.isFirstSession === true,
     tokensAwarded: typeof body?.tokensAwarded === 'number' ? body.tokensAwarded : 0,
     totalTokens: typeof body?.totalTokens === 'number' ? body.totalTokens : 0,

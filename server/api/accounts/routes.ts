@@ -5,6 +5,7 @@ import { assertSelf, requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
 import { parseOnboarding } from './onboarding';
 import { createAccountRepository } from './repository';
+import { testAccountRoutes } from './test-accounts';
 
 /**
  * The member's own account through the app API. The id always comes from the verified token;
@@ -63,6 +64,9 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     repo.skipOnboarding(c.var.user.id, new Date(deps.now()).toISOString());
     return c.json(profileOf(c.var.user.id));
   });
+
+  // The demo-mode developer account maker lives with the accounts (404 outside demo mode).
+  r.route('/', testAccountRoutes(deps));
 
   return r;
 }

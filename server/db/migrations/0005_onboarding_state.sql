@@ -6,3 +6,13 @@ ALTER TABLE users ADD COLUMN onboarding_state TEXT NOT NULL DEFAULT 'pending'
 ALTER TABLE users ADD COLUMN onboarding_updated_at TEXT;
 UPDATE users SET onboarding_state = 'completed', onboarding_updated_at = updated_at
   WHERE has_completed_onboarding = 1;
+
+-- The demo catalogue credited its synthesised musicians with invented Instagram handles
+-- (all '@tuneful.…'); credits link only real accounts, so installs seeded before the fix
+-- lose those handles and show the names alone.
+UPDATE sessions SET musicians = (
+  SELECT json_group_array(
+    CASE WHEN json_extract(value, '$.instagram') LIKE '@tuneful.%'
+      THEN json_remove(value, '$.instagram') ELSE json(value) END)
+  FROM json_each(sessions.musicians)
+) WHERE json_valid(musicians) AND musicians LIKE '%@tuneful.%';

@@ -1,5 +1,11 @@
 import { expect, test } from '../support/fixtures';
-import { autoplayLaunch, expectAudioPlaying, player, seekNearEnd, signInNewMember } from '../listening/support';
+import {
+  autoplayLaunch,
+  expectAudioPlaying,
+  player,
+  seekNearEnd,
+  signInNewMember,
+} from '../listening/support';
 
 test.use(autoplayLaunch);
 
@@ -90,7 +96,10 @@ test.describe('screen details at 390 px', () => {
       ctx.fillText('✨', 0, 0);
       const d = ctx.getImageData(0, 0, 32, 32).data;
       for (let i = 0; i < d.length; i += 4) {
-        if (d[i + 3]! > 0 && Math.max(d[i]!, d[i + 1]!, d[i + 2]!) - Math.min(d[i]!, d[i + 1]!, d[i + 2]!) > 16)
+        if (
+          d[i + 3]! > 0 &&
+          Math.max(d[i]!, d[i + 1]!, d[i + 2]!) - Math.min(d[i]!, d[i + 1]!, d[i + 2]!) > 16
+        )
           return true;
       }
       return false;

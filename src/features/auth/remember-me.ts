@@ -21,7 +21,8 @@ export function browserSessionMark(doc: Pick<Document, 'cookie'> = document): Br
   return {
     isSet: () => doc.cookie.split(';').some((c) => c.trim() === `${BROWSER_SESSION_COOKIE}=1`),
     set: () => {
-      doc.cookie = `${BROWSER_SESSION_COOKIE}=1; Path=/; SameSite=Strict`;
+      const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+      doc.cookie = `${BROWSER_SESSION_COOKIE}=1; Path=/; SameSite=Strict${secure}`;
     },
   };
 }

@@ -3,7 +3,7 @@ import { createVoiceAnalyser } from './loader';
 import { analyseFixture, sine, voiceModule } from './test-helpers';
 import type { VoiceFrame } from './types';
 
-async function analyse(samples: Float32Array, sampleRate: number, hop = 1024): Promise<VoiceFrame[]> {
+async function analyse(samples: Float32Array, sampleRate: number, hop?: number): Promise<VoiceFrame[]> {
   return createVoiceAnalyser(await voiceModule(), { sampleRate, hop }).analyse(samples);
 }
 
@@ -16,8 +16,9 @@ describe('level and spectral features', () => {
     const frames = await analyse(sine(441, 44100, 1, 0.5), 44100);
     const f = frames[5];
     if (!f) throw new Error('no frame');
-    expect(f.rms).toBeCloseTo(0.5 / Math.SQRT2, 3);
-    expect(f.peak).toBeCloseTo(0.5, 3);
+    // The window is not a whole number of periods, so DC removal shifts these slightly.
+    expect(f.rms).toBeCloseTo(0.5 / Math.SQRT2, 2);
+    expect(f.peak).toBeCloseTo(0.5, 2);
     expect(f.zeroCrossingRate).toBeCloseTo((2 * 441) / 44100, 3);
     expect(Math.abs(f.spectralCentroid - 441)).toBeLessThan(15);
     expect(f.f0).toBeCloseTo(441, 1);
@@ -32,8 +33,9 @@ describe('level and spectral features', () => {
   });
 
   it('stamps frames at the window centre, one hop apart', async () => {
-    const frames = await analyse(sine(220, 48000, 0.5), 48000, 512);
-    expect(frames[0]?.t).toBeCloseTo(2048 / 48000, 6);
+    const analyser = createVoiceAnalyser(await voiceModule(), { sampleRate: 48000, hop: 512 });
+    const frames = analyser.analyse(sine(220, 48000, 0.5));
+    expect(frames[0]?.t).toBeCloseTo(analyser.windowSize / 2 / 48000, 6);
     expect((frames[3]?.t ?? 0) - (frames[2]?.t ?? 0)).toBeCloseTo(512 / 48000, 6);
   });
 
@@ -55,7 +57,9 @@ describe('level and spectral features', () => {
     const quiet = sine(220, 48000, 0.6, 0.0316 * Math.SQRT2);
     const loud = sine(220, 48000, 0.6, 0.316 * Math.SQRT2);
     const frames = await analyse(Float32Array.from([...quiet, ...loud]), 48000);
-    expect(frames[frames.length - 1]?.dynamicRange).toBeCloseTo(0.4, 1);
+    // The volume history holds the last 50 frames with sound (0.5 s at 10 ms): read it 0.2 s
+    // after the step, when it spans both levels.
+    expect(frames.find((f) => f.t >= 0.8)?.dynamicRange).toBeCloseTo(0.4, 1);
   });
 });
 

@@ -45,9 +45,11 @@ describe('voice quality on real recordings', () => {
     const clarity: number[] = [];
     for (const name of order) {
       const { frames } = await analyseFixture(`real/${name}.wav`);
+      const track = loadPraatTrack(name);
+      // Same frames as Praat's mean: the ones both call voiced.
       clarity.push(
         meanOf(
-          frames.filter((f) => f.f0 !== null),
+          frames.filter((f) => f.f0 !== null && praatAt(track, f.t) !== null),
           (f) => f.clarity,
         ),
       );

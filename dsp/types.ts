@@ -1,12 +1,12 @@
-/** One analysis frame, produced every `hop` samples from the last 4096 samples. */
+/** One analysis frame, produced every `hop` samples from a window of 3 periods of the pitch floor. */
 export interface VoiceFrame {
-  /** Seconds since the first sample, at the centre of the 4096-sample window. */
+  /** Seconds since the first sample, at the centre of the analysis window. */
   t: number;
   /** Root-mean-square amplitude of the window after DC removal (full scale = 1). */
   rms: number;
   /** Largest absolute sample in the window after DC removal. */
   peak: number;
-  /** Fundamental frequency in Hz when the frame is voiced and 80-800 Hz, else null. */
+  /** Fundamental frequency in Hz when the frame is voiced (50-1500 Hz, or the configured range), else null. */
   f0: number | null;
   /** MIDI-style semitone number of f0 (69 = A4 = 440 Hz), null when f0 is null. */
   semitone: number | null;
@@ -35,10 +35,17 @@ export interface VoiceFrame {
 }
 
 export interface VoiceAnalyserOptions {
-  /** 16000-96000 Hz. */
+  /** 8000-96000 Hz (above 48 kHz the engine halves the rate first). */
   sampleRate: number;
-  /** Samples between frames, 64-4096; default 1024. */
+  /** Input samples between frames; default 10 ms (sampleRate / 100). */
   hop?: number;
+  /** The member's pitch range, when known (clamped: floor 50-120 Hz, ceiling 700-1500 Hz). */
+  pitchRange?: PitchRange;
+}
+
+export interface PitchRange {
+  floorHz: number;
+  ceilingHz: number;
 }
 
 export interface VoiceAnalyser {
@@ -49,10 +56,12 @@ export interface VoiceAnalyser {
   process(samples: Float32Array, onFrame: (frame: VoiceFrame) => void): void;
   /** Convenience for offline use: feeds samples and returns copies of every frame. */
   analyse(samples: Float32Array): VoiceFrame[];
-  /** Analyses exactly one 4096-sample window, bypassing the ring buffer. */
+  /** Analyses exactly one window (windowSize samples at the working rate), bypassing the ring buffer. */
   analyseWindow(window: Float32Array): VoiceFrame;
   /** Clears the ring buffer, the clock and the histories. */
   reset(): void;
+  /** Narrows the searched pitch range (resets the stream); returns the range after clamping. */
+  setPitchRange(floorHz: number, ceilingHz: number): PitchRange;
 }
 
 export interface DecodedWav {

@@ -4,13 +4,12 @@
 // the lag that fits best locally (tracked +-2 samples from the previous segment), and the
 // normalised peaks are averaged with energy weights. HNR = 10 log10(r / (1 - r)) follows.
 
-import { FFT_N } from './fft';
-
 const TRACK: i32 = 2;
 
 let bestLag: i32 = 0;
 let bestNsdf: f64 = 0;
 let bestEnergy: f64 = 0;
+let winLen: i32 = 4096;
 
 // Normalised square difference 2 sum(a b) / sum(a^2 + b^2) between x[start..start+len) and the
 // same span `lag` later. f32x4 over four samples at a time; the tail is done scalar.
@@ -67,7 +66,7 @@ function searchSegment(x: StaticArray<f32>, start: i32, len: i32, lo: i32, hi: i
     } else if (lag == best + 1) after = v;
     prev = v;
   }
-  if (best == hi && hi + start + len < FFT_N) after = nsdfAt(x, start, len, hi + 1);
+  if (best == hi && hi + start + len < winLen) after = nsdfAt(x, start, len, hi + 1);
   if (best == lo && lo > 1) before = nsdfAt(x, start, len, lo - 1);
   const den = before - 2.0 * top + after;
   let peak = top;
@@ -78,7 +77,8 @@ function searchSegment(x: StaticArray<f32>, start: i32, len: i32, lo: i32, hi: i
 }
 
 /** Energy-weighted mean of the per-period normalised correlation peaks, 0..1. */
-export function localPeriodicity(x: StaticArray<f32>, period: f64): f64 {
+export function localPeriodicity(x: StaticArray<f32>, period: f64, n: i32): f64 {
+  winLen = n;
   const tau = <i32>Math.round(period);
   if (tau < 2) return 0;
   const wide = max<i32>(TRACK, <i32>Math.ceil(0.04 * <f64>tau));
@@ -86,7 +86,7 @@ export function localPeriodicity(x: StaticArray<f32>, period: f64): f64 {
   let weighted: f64 = 0,
     total: f64 = 0;
   let first = true;
-  for (let start = 0; start + tau + lag + wide + 1 < FFT_N; start += tau) {
+  for (let start = 0; start + tau + lag + wide + 1 < n; start += tau) {
     const radius = first ? wide : TRACK;
     searchSegment(x, start, tau, max<i32>(2, lag - radius), lag + radius);
     first = false;

@@ -3,10 +3,10 @@
 
 /** Level at which the mapped volume reaches 0 (dBFS); 0 dBFS maps to 1. */
 export const VOLUME_FLOOR_DB: f64 = -50;
-/** Below this RMS (about -54 dBFS) a frame is treated as silence: no pitch, no voice measures. */
-export const LEVEL_GATE: f64 = 0.002;
-/** A frame is voiced when YIN's aperiodicity (CMNDF at the chosen lag) is under this. */
-export const VOICING_APERIODICITY: f64 = 0.3;
+/** A periodic frame under this f0 whose harmonics hold less than HUM_HARMONIC_SHARE of its
+ * power is mains hum, not voice. */
+export const HUM_MAX_HZ: f64 = 72;
+export const HUM_HARMONIC_SHARE: f64 = 0.05;
 /** HNR (dB) that maps to clarity 1; a healthy sustained vowel is about 20 dB (Praat). */
 export const CLARITY_FULL_HNR_DB: f64 = 25;
 /** HNR (dB) at and above which the aperiodic part of breathiness is 0. */

@@ -25,11 +25,12 @@ describe('level and spectral features', () => {
     expect(f.semitone).toBeCloseTo(69 + 12 * Math.log2(441 / 440), 3);
   });
 
-  it('maps a -20 dBFS tone to volume 0.6 and projection 0.72', async () => {
+  it('maps a -20 dBFS tone to volume 0.6 and a pure tone (no energy above 1 kHz) to projection 0.45', async () => {
     const frames = await analyse(sine(220, 48000, 1, 0.1 * Math.SQRT2), 48000);
     const f = frames[5];
     expect(f?.volume).toBeCloseTo(0.6, 2);
-    expect(f?.projection).toBeCloseTo(0.72, 2);
+    // 0.6 x (-20 + 50) / 40 from the level; the tilt term is 0 for a pure tone.
+    expect(f?.projection).toBeCloseTo(0.45, 2);
   });
 
   it('stamps frames at the window centre, one hop apart', async () => {
@@ -64,18 +65,6 @@ describe('level and spectral features', () => {
 });
 
 describe('voice-quality measures on synthetic vowels', () => {
-  it('ranks resonance by the formant energy above 800 Hz: /a/ > /u/ > /i/ at both pitches', async () => {
-    const { frames } = await analyseFixture('synth-vowels-48k.wav');
-    // Segments: gap 0.25 s, then /a/ /i/ /u/ at 120 Hz and at 220 Hz, 0.6 s each with 0.25 s gaps.
-    // /a/ has F1 730 and F2 1090 Hz; /u/ puts F2 at 870 Hz; /i/ has a strong F1 at 270 Hz.
-    const seg = (i: number) =>
-      mean(inSpan(frames, 0.25 + i * 0.85 + 0.05, 0.25 + i * 0.85 + 0.55).map((f) => f.resonance));
-    for (const base of [0, 3]) {
-      expect(seg(base)).toBeGreaterThan(seg(base + 2) + 0.2);
-      expect(seg(base + 2)).toBeGreaterThan(seg(base + 1) + 0.2);
-    }
-  });
-
   it('lowers clarity and raises breathiness as breath noise grows, and lowers clarity under jitter', async () => {
     const { frames } = await analyseFixture('synth-rough-breathy-44k.wav');
     // Segments (1 s each after 0.25 s gaps): clean, jitter+shimmer, 12 dB SNR, 6 dB SNR.

@@ -49,6 +49,15 @@ export function emptyFrame(): VoiceFrame {
     volume: 0,
     hnr: 0,
     aperiodicity: 1,
+    jitter: 0,
+    shimmer: 0,
+    vibratoRate: 0,
+    vibratoExtent: 0,
+    wobble: 0,
+    clipped: false,
+    alphaRatio: 0,
+    singersFormant: 0,
+    harmonicDb: 0,
   };
 }
 
@@ -72,6 +81,15 @@ export function readFrame(raw: Float32Array, slot: number, out: VoiceFrame): Voi
   out.volume = raw[b + F.VOLUME] ?? 0;
   out.hnr = raw[b + F.HNR] ?? 0;
   out.aperiodicity = raw[b + F.APERIODICITY] ?? 1;
+  out.jitter = raw[b + F.JITTER] ?? 0;
+  out.shimmer = raw[b + F.SHIMMER] ?? 0;
+  out.vibratoRate = raw[b + F.VIBRATO_RATE] ?? 0;
+  out.vibratoExtent = raw[b + F.VIBRATO_EXTENT] ?? 0;
+  out.wobble = raw[b + F.WOBBLE] ?? 0;
+  out.clipped = (raw[b + F.CLIPPED] ?? 0) > 0;
+  out.alphaRatio = raw[b + F.ALPHA_RATIO] ?? 0;
+  out.singersFormant = raw[b + F.SINGERS_FORMANT] ?? 0;
+  out.harmonicDb = raw[b + F.HARMONIC_DB] ?? 0;
   return out;
 }
 

@@ -10,19 +10,25 @@ export interface VoiceFrame {
   f0: number | null;
   /** MIDI-style semitone number of f0 (69 = A4 = 440 Hz), null when f0 is null. */
   semitone: number | null;
-  /** 0..1, HNR / 25 dB clamped (HNR from the normalised autocorrelation peak). */
+  /** 0..1, 1 - exp(-HNR / 15 dB) on voiced frames, else 0. */
   clarity: number;
-  /** 0..1, 1 - mean semitone step / 12 over the last 50 voiced frames; 0 until 10 exist. */
+  /**
+   * 0..1 on voiced frames of a note held 0.3 s or more (else 0): 1 - (0.35 jitter/2 % +
+   * 0.25 shimmer/10 % + 0.4 wobble/50 cents), each term capped at 1; vibrato is removed from wobble.
+   */
   stability: number;
   /** 0..1, 0.8 x clamp((20 - HNR dB) / 20) + 0.2 x share of 0-4 kHz energy above 1 kHz. */
   breathiness: number;
-  /** 0..1, level of 800-4000 Hz over 200-800 Hz, -30 dB -> 0 to +5 dB -> 1. */
+  /** 0..1 on voiced frames: singer's-formant level (dB, see singersFormant), -45 dB -> 0 to -5 dB -> 1. */
   resonance: number;
   /** Magnitude-weighted mean frequency of the Hann-windowed spectrum, Hz. */
   spectralCentroid: number;
   /** Fraction of adjacent sample pairs whose sign differs, 0..1. */
   zeroCrossingRate: number;
-  /** 0..1, min(1, volume x 1.2): the spec's volume x 120 capped at 100, as a fraction. */
+  /**
+   * 0..1 on voiced, unclipped frames: 0.6 x clamp((harmonicDb + 50) / 40) +
+   * 0.4 x clamp((alphaRatio + 25) / 20).
+   */
   projection: number;
   /** 0..1, max - min volume over the last 50 frames with sound; 0 until 10 exist. */
   dynamicRange: number;
@@ -32,6 +38,24 @@ export interface VoiceFrame {
   hnr: number;
   /** YIN's CMNDF at the chosen lag (0 = perfectly periodic); the voicing decision uses it. */
   aperiodicity: number;
+  /** Local jitter over the window's cycles, fraction (0.01 = 1 %); 0 when unvoiced. */
+  jitter: number;
+  /** Local shimmer over the window's cycles, fraction; 0 when unvoiced. */
+  shimmer: number;
+  /** Vibrato rate of the held note, Hz (4-8), 0 when none is recognised. */
+  vibratoRate: number;
+  /** Vibrato extent, cents (amplitude, +-), 0 when none. */
+  vibratoExtent: number;
+  /** RMS pitch drift around the held note with vibrato removed, cents; 0 until measured. */
+  wobble: number;
+  /** True when 3 or more samples of the window sit at the converter's rail ("too loud for the microphone"). */
+  clipped: boolean;
+  /** Alpha ratio: power 1-5 kHz over 50 Hz-1 kHz, dB; 0 when unvoiced. */
+  alphaRatio: number;
+  /** Strongest partial 2-4 kHz minus strongest 0-2 kHz, dB; 0 when unvoiced. */
+  singersFormant: number;
+  /** Level of the periodic part, dBFS (RMS x sqrt(periodicity)); 0 when unvoiced. */
+  harmonicDb: number;
 }
 
 export interface VoiceAnalyserOptions {

@@ -13,10 +13,14 @@ import {
   candPeriod,
   candAper,
   candPick,
+  candBlocked,
 } from './yin';
 import {
   spectralFeatures,
   spectrumConfigure,
+  tiltFeatures,
+  singersFormantDb,
+  alphaRatioDb,
   harmonicShare,
   centroidHz,
   band1,
@@ -26,7 +30,17 @@ import {
   highPower,
 } from './spectrum';
 import { trackerReset, trackStep, trackF0, trackAperiodicity } from './tracker';
-import { historyReset, pushPitch, pushVolume, stability, dynamicRange } from './history';
+import {
+  historyReset,
+  pushVoiced,
+  pushUnvoiced,
+  pushVolume,
+  dynamicRange,
+  stabilityValue,
+  vibratoRate,
+  vibratoExtent,
+  wobbleCents,
+} from './history';
 import {
   HUM_MAX_HZ,
   HUM_HARMONIC_SHARE,
@@ -35,10 +49,12 @@ import {
   clarityOf,
   breathinessOf,
   resonanceOf,
+  projectionOf,
+  dbfs,
   semitoneOf,
 } from './measures';
 import * as F from './layout';
-import { localPeriodicity } from './hnr';
+import { localPeriodicity, jitterLocal, shimmerLocal } from './hnr';
 
 const RING: i32 = 16384;
 const RING_MASK: i32 = RING - 1;
@@ -235,6 +251,9 @@ function sumLanes(v: v128): f64 {
 // Removes the DC offset in place (a mic's offset is not loudness) and returns the RMS; the
 // peak goes to levelPeak. f32x4 throughout; FFT_N is a multiple of 4.
 let levelPeak: f32 = 0;
+let clippedSamples: i32 = 0;
+/** A frame with at least this many samples at the rail is "too loud for the microphone". */
+const CLIP_MIN_SAMPLES: i32 = 3;
 
 function removeDcAndMeasure(): f64 {
   const p = changetype<usize>(windowBuf);
@@ -279,6 +298,9 @@ function zeroCrossings(): i32 {
 
 // Zero-crossing rate = fraction of adjacent sample pairs that change sign.
 function levelFeatures(base: i32): void {
+  // Clipping: samples at the converter's rail (|x| >= 0.99 before DC removal).
+  clippedSamples = 0;
+  for (let j = 0; j < winLen; j++) if (Mathf.abs(unchecked(windowBuf[j])) >= <f32>0.99) clippedSamples++;
   const rms = removeDcAndMeasure();
   unchecked((frames[base + F.T] = <f32>((totalSamples - <f64>winLen * 0.5) / sampleRate)));
   unchecked((frames[base + F.RMS] = <f32>rms));
@@ -295,15 +317,19 @@ function voiceFeatures(base: i32): void {
   const pickF0 = yinPeriod > 0 ? sampleRate / yinPeriod : 0;
   // Mains hum (50/60 Hz and a weak buzz above it) is a near-sinusoid; a voice that low always
   // carries strong harmonics (creak, vocal fry, a bass's chest voice).
-  const humBelow =
-    pickF0 > 0 && pickF0 < HUM_MAX_HZ && harmonicShare(pickF0, sampleRate) < HUM_HARMONIC_SHARE
-      ? HUM_MAX_HZ
-      : 0;
-  trackStep(sampleRate, silent, floorHz, ceilingHz, humBelow);
+  for (let c = 0; c < candCount; c++) {
+    const f = sampleRate / unchecked(candPeriod[c]);
+    unchecked((candBlocked[c] = f < HUM_MAX_HZ && harmonicShare(f, sampleRate) < HUM_HARMONIC_SHARE));
+  }
+  trackStep(sampleRate, silent, floorHz, ceilingHz);
   const f0 = trackF0;
   const voiced = f0 > 0;
   const r = voiced ? localPeriodicity(windowBuf, sampleRate / f0, winLen) : 0;
   const hnr = voiced ? hnrDb(r) : 0;
+  const clipped = clippedSamples >= CLIP_MIN_SAMPLES;
+  if (voiced) tiltFeatures(sampleRate);
+  // Level of the periodic part only: noise lowers r, so it does not raise projection.
+  const harmonicDb = voiced ? dbfs(rms * Math.sqrt(r)) : -200;
   unchecked((frames[base + F.F0] = voiced ? <f32>f0 : 0));
   unchecked((frames[base + F.SEMITONE] = voiced ? <f32>semitoneOf(f0) : 0));
   unchecked((frames[base + F.VOICED] = voiced ? 1 : 0));
@@ -314,15 +340,28 @@ function voiceFeatures(base: i32): void {
   // Voice measures exist only for voice: nothing is computed for silence, noise or hum.
   unchecked((frames[base + F.CLARITY] = voiced ? <f32>clarityOf(hnr) : 0));
   unchecked((frames[base + F.BREATHINESS] = voiced ? <f32>breathinessOf(hnr, lowPower, highPower) : 0));
-  unchecked((frames[base + F.RESONANCE] = voiced ? <f32>resonanceOf(band1, band2, band3) : 0));
+  unchecked((frames[base + F.RESONANCE] = voiced ? <f32>resonanceOf(singersFormantDb) : 0));
   unchecked((frames[base + F.CENTROID] = <f32>centroidHz));
-  unchecked((frames[base + F.PROJECTION] = voiced ? Mathf.min(1, volume * <f32>1.2) : 0));
+  // A clipped frame's level and tilt are the microphone's, not the voice's: no projection.
+  unchecked(
+    (frames[base + F.PROJECTION] = voiced && !clipped ? <f32>projectionOf(harmonicDb, alphaRatioDb, r) : 0),
+  );
   unchecked((frames[base + F.BAND1] = <f32>band1));
   unchecked((frames[base + F.BAND2] = <f32>band2));
   unchecked((frames[base + F.BAND3] = <f32>band3));
-  if (voiced) pushPitch(<f32>semitoneOf(f0));
+  unchecked((frames[base + F.JITTER] = voiced ? <f32>jitterLocal : 0));
+  unchecked((frames[base + F.SHIMMER] = voiced ? <f32>shimmerLocal : 0));
+  unchecked((frames[base + F.CLIPPED] = clipped ? 1 : 0));
+  unchecked((frames[base + F.ALPHA_RATIO] = voiced ? <f32>alphaRatioDb : 0));
+  unchecked((frames[base + F.SINGERS_FORMANT] = voiced ? <f32>singersFormantDb : 0));
+  unchecked((frames[base + F.HARMONIC_DB] = voiced ? <f32>harmonicDb : 0));
+  if (voiced) pushVoiced(semitoneOf(f0), jitterLocal, shimmerLocal, <f64>hop / sampleRate);
+  else pushUnvoiced();
   if (!silent) pushVolume(volume);
-  unchecked((frames[base + F.STABILITY] = stability()));
+  unchecked((frames[base + F.STABILITY] = <f32>stabilityValue));
+  unchecked((frames[base + F.VIBRATO_RATE] = <f32>vibratoRate));
+  unchecked((frames[base + F.VIBRATO_EXTENT] = <f32>vibratoExtent));
+  unchecked((frames[base + F.WOBBLE] = voiced && stabilityValue > 0 ? <f32>wobbleCents : 0));
   unchecked((frames[base + F.DYNAMIC_RANGE] = dynamicRange()));
 }
 

@@ -102,3 +102,30 @@ export function harmonicShare(f0: f64, sampleRate: f64): f64 {
   const total = fundamental + harmonics;
   return total > 0 ? harmonics / total : 0;
 }
+
+function peakDb(from: i32, to: i32): f64 {
+  let best: f32 = 0;
+  for (let k = max<i32>(1, from); k < min<i32>(to, HALF); k++) {
+    const v = unchecked(power[k]);
+    if (v > best) best = v;
+  }
+  return best > 0 ? 10.0 * Math.log10(<f64>best) : -200.0;
+}
+
+/** Singer's-formant level: strongest partial in 2-4 kHz minus the strongest in 0-2 kHz, dB. */
+export let singersFormantDb: f64 = -60;
+/** Alpha ratio: power in 1-5 kHz over power in 50 Hz-1 kHz, dB (flatter tilt = higher). */
+export let alphaRatioDb: f64 = -60;
+
+/** Voice-quality spectral measures (after spectralFeatures): see dsp/README.md. */
+export function tiltFeatures(sampleRate: f64): void {
+  const binHz = sampleRate / <f64>FFT_N;
+  const nyquistTop = 0.45 * sampleRate;
+  const b2k = binOf(2000, binHz);
+  const b4k = binOf(Math.min(4000, nyquistTop), binHz);
+  singersFormantDb =
+    peakDb(binOf(70, binHz), b2k) > -200 ? peakDb(b2k, b4k) - peakDb(binOf(70, binHz), b2k) : -60;
+  const low = bandPower(binOf(50, binHz), binOf(1000, binHz));
+  const high = bandPower(binOf(1000, binHz), binOf(Math.min(5000, nyquistTop), binHz));
+  alphaRatioDb = low > 0 && high > 0 ? 10.0 * Math.log10(high / low) : -60;
+}

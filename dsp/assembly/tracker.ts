@@ -15,6 +15,7 @@ import {
   candPick,
   halfPeriodDip,
   aboveRangeDip,
+  candBlocked,
 } from './yin';
 
 const STATES: i32 = MAX_CANDIDATES + 1;
@@ -77,10 +78,10 @@ function isSubharmonic(c: i32, count: i32): bool {
 }
 
 /**
- * One frame. Candidates outside [minHz, maxHz] (or below `humBelowHz`, when the frame is a
- * hum-like sinusoid) are not allowed. State STATES-1 is unvoiced.
+ * One frame. Candidates outside [minHz, maxHz] or blocked (hum) are not allowed. State
+ * STATES-1 is unvoiced.
  */
-export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64, humBelowHz: f64): void {
+export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64): void {
   const u = STATES - 1;
   for (let s = 0; s < STATES; s++) {
     unchecked((curCost[s] = BLOCKED));
@@ -91,7 +92,7 @@ export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64,
   for (let c = 0; c < count; c++) {
     const period = unchecked(candPeriod[c]);
     const f = period > 0 ? sampleRate / period : 0;
-    if (f < minHz || f > maxHz || f < humBelowHz) continue;
+    if (f < minHz || f > maxHz || unchecked(candBlocked[c])) continue;
     // Half the period is below the searched lags: a deep dip there is a tone above the range.
     if (2 * f > maxHz && halfPeriodDip(period) < 0.3) continue;
     const aper = unchecked(candAper[c]);

@@ -40,6 +40,8 @@ export const MAX_CANDIDATES: i32 = 5;
 export const candPeriod = new StaticArray<f64>(MAX_CANDIDATES);
 export const candAper = new StaticArray<f64>(MAX_CANDIDATES);
 export let candCount: i32 = 0;
+/** Set by the caller before tracking: candidates that cannot be a voice (mains hum). */
+export const candBlocked = new StaticArray<bool>(MAX_CANDIDATES);
 /** Index in the candidate list of YIN's own pick (first dip + octave guard), -1 if none. */
 export let candPick: i32 = -1;
 /** Dips shallower than this are not candidates (white noise rarely dips below ~0.5). */

@@ -17,6 +17,8 @@ export interface Segment {
   /** Cycle-to-cycle period jitter (relative SD) and amplitude shimmer (relative SD). */
   jitter?: number;
   shimmer?: number;
+  /** Extra source slope: harmonic k is scaled by k^-tilt (negative = brighter, pressed). */
+  tilt?: number;
   /** Breath noise added to a tone, dB below the tone. */
   noiseSnrDb?: number;
   /** A periodic tone that is not a voice in 50-1500 Hz (hum, or out of range): truth f0 is null. */

@@ -24,6 +24,7 @@ export let shimmerLocal: f64 = 0;
 // Normalised square difference 2 sum(a b) / sum(a^2 + b^2) between x[start..start+len) and the
 // same span `lag` later. f32x4 over four samples at a time; the tail is done scalar.
 function nsdfAt(x: StaticArray<f32>, start: i32, len: i32, lag: i32): f64 {
+  if (!ASC_FEATURE_SIMD) return nsdfScalar(x, start, len, lag);
   const base = changetype<usize>(x);
   let cv = f32x4.splat(0);
   let ev = f32x4.splat(0);
@@ -55,6 +56,19 @@ function nsdfAt(x: StaticArray<f32>, start: i32, len: i32, lag: i32): f64 {
   }
   bestEnergy = e;
   return e > 0 ? (2.0 * c) / e : 0;
+}
+
+function nsdfScalar(x: StaticArray<f32>, start: i32, len: i32, lag: i32): f64 {
+  let c: f32 = 0,
+    e: f32 = 0;
+  for (let j = start; j < start + len; j++) {
+    const a = unchecked(x[j]);
+    const b = unchecked(x[j + lag]);
+    c += a * b;
+    e += a * a + b * b;
+  }
+  bestEnergy = <f64>e;
+  return e > 0 ? (2.0 * <f64>c) / <f64>e : 0;
 }
 
 // Best lag in [lo, hi] for one segment, with a parabolic refinement of the peak height.

@@ -256,6 +256,7 @@ let clippedSamples: i32 = 0;
 const CLIP_MIN_SAMPLES: i32 = 3;
 
 function removeDcAndMeasure(): f64 {
+  if (!ASC_FEATURE_SIMD) return removeDcScalar();
   const p = changetype<usize>(windowBuf);
   let acc = f32x4.splat(0);
   for (let j = 0; j < winLen; j += 4) acc = f32x4.add(acc, v128.load(p + ((<usize>j) << 2)));
@@ -276,8 +277,30 @@ function removeDcAndMeasure(): f64 {
   return Math.sqrt(sumLanes(squares) / <f64>winLen);
 }
 
+function removeDcScalar(): f64 {
+  let sum: f64 = 0;
+  for (let j = 0; j < winLen; j++) sum += <f64>unchecked(windowBuf[j]);
+  const mean = <f32>(sum / <f64>winLen);
+  let squares: f64 = 0;
+  let peak: f32 = 0;
+  for (let j = 0; j < winLen; j++) {
+    const v = unchecked(windowBuf[j]) - mean;
+    unchecked((windowBuf[j] = v));
+    squares += <f64>(v * v);
+    peak = Mathf.max(peak, Mathf.abs(v));
+  }
+  levelPeak = peak;
+  return Math.sqrt(squares / <f64>winLen);
+}
+
 /** Adjacent sample pairs whose sign (>= 0 or < 0) differs, counted four pairs at a time. */
 function zeroCrossings(): i32 {
+  if (!ASC_FEATURE_SIMD) {
+    let n = 0;
+    for (let j = 1; j < winLen; j++)
+      if (unchecked(windowBuf[j]) >= 0 != unchecked(windowBuf[j - 1]) >= 0) n++;
+    return n;
+  }
   const p = changetype<usize>(windowBuf);
   const zero = f32x4.splat(0);
   let count = i32x4.splat(0);

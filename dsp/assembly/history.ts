@@ -14,8 +14,8 @@ const NOTE_GAP_FRAMES: i32 = 5;
 
 /** Stability weights and the values that count as "fully unsteady" (README: Stability). */
 const JITTER_FULL: f64 = 0.02; // 2 % local jitter (Praat's pathology threshold is 1.04 %)
-const SHIMMER_FULL: f64 = 0.1; // 10 % local shimmer (Praat's threshold is 3.81 %)
-const WOBBLE_FULL: f64 = 50; // 50 cents RMS drift around the note (vibrato removed)
+const SHIMMER_FULL: f64 = 0.15; // 15 % APQ3 shimmer (Praat's local-shimmer threshold is 3.81 %)
+const WOBBLE_FULL: f64 = 80; // 80 cents RMS drift around the note (vibrato removed)
 const W_JITTER: f64 = 0.35;
 const W_SHIMMER: f64 = 0.25;
 const W_WOBBLE: f64 = 0.4;

@@ -56,21 +56,21 @@ export function breathinessOf(hnr: f64, lowPower: f64, highPower: f64): f64 {
 
 /**
  * Resonance from the singer's-formant level (strongest partial 2-4 kHz minus strongest
- * 0-2 kHz, dB), mapped linearly from -45 dB (no ring, 0) to -5 dB (strong ring, 1).
+ * 0-2 kHz, dB), mapped linearly from -45 dB (no ring, 0) to -20 dB (strong ring, 1).
  */
 export function resonanceOf(singersFormantDb: f64): f64 {
-  return clamp01((singersFormantDb + 45.0) / 40.0);
+  return clamp01((singersFormantDb + 45.0) / 25.0);
 }
 
 /**
  * Projection from the level of the voice's periodic part (dBFS of RMS x sqrt(r), so added
  * noise does not raise it) and the alpha ratio (vocal effort flattens the tilt):
- * 0.6 x clamp((harmonicDb + 50) / 40) + 0.4 x clamp((alpha + 25) / 20) x r.
+ * 0.6 x clamp((harmonicDb + 50) / 35) + 0.4 x clamp((alpha + 30) / 25) x r.
  */
 export function projectionOf(harmonicDb: f64, alphaDb: f64, periodicity: f64): f64 {
   // Noise flattens the tilt too; the tilt term counts only as far as the frame is periodic.
   return (
-    0.6 * clamp01((harmonicDb + 50.0) / 40.0) + 0.4 * clamp01((alphaDb + 25.0) / 20.0) * clamp01(periodicity)
+    0.6 * clamp01((harmonicDb + 50.0) / 35.0) + 0.4 * clamp01((alphaDb + 30.0) / 25.0) * clamp01(periodicity)
   );
 }
 

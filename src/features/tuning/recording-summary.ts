@@ -35,7 +35,8 @@ export interface VoiceAnalysis {
 export interface LiveSummary {
   overall: number;
   clarity: number;
-  stability: number;
+  /** null until a note has been held long enough to measure it (0.3 s). */
+  stability: number | null;
   resonance: number;
   projection: number;
 }
@@ -122,7 +123,11 @@ export function createSummaryAccumulator(): SummaryAccumulator {
     live() {
       if (pitches.length === 0) return null;
       const score = overallScore(means());
-      return { overall: score.overall, ...score.breakdown };
+      return {
+        overall: score.overall,
+        ...score.breakdown,
+        stability: stabilityCount ? score.breakdown.stability : null,
+      };
     },
     result(durationSec, now = new Date()) {
       const n = pitches.length;

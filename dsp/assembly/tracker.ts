@@ -93,8 +93,12 @@ export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64)
     const period = unchecked(candPeriod[c]);
     const f = period > 0 ? sampleRate / period : 0;
     if (f < minHz || f > maxHz || unchecked(candBlocked[c])) continue;
-    // Half the period is below the searched lags: a deep dip there is a tone above the range.
-    if (2 * f > maxHz && halfPeriodDip(period) < 0.3) continue;
+    // Half the period is below the searched lags: a dip there as deep as this one means a
+    // tone above the range (a strong 2nd harmonic, as in a soprano's /i/, is shallower).
+    if (2 * f > maxHz) {
+      const half = halfPeriodDip(period);
+      if (half < 0.1 && half <= unchecked(candAper[c]) + 0.05) continue;
+    }
     const aper = unchecked(candAper[c]);
     const local =
       aper +

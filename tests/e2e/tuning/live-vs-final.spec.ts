@@ -23,7 +23,9 @@ test('the live readout and the final card show the same score and areas', async 
   await page.getByRole('button', { name: 'Stop recording' }).click();
   const card = page.getByTestId('analysis-complete');
   await expect(card.getByTestId('score-value')).toBeVisible();
-  const final: Record<string, number> = { score: percent(await card.getByTestId('score-value').textContent()) };
+  const final: Record<string, number> = {
+    score: percent(await card.getByTestId('score-value').textContent()),
+  };
   for (const area of AREAS) final[area] = percent(await card.getByTestId(`score-${area}`).textContent());
   console.log('live', JSON.stringify(live), 'final', JSON.stringify(final));
   expect(final).toEqual(live);

@@ -25,12 +25,12 @@ describe('level and spectral features', () => {
     expect(f.semitone).toBeCloseTo(69 + 12 * Math.log2(441 / 440), 3);
   });
 
-  it('maps a -20 dBFS tone to volume 0.6 and a pure tone (no energy above 1 kHz) to projection 0.45', async () => {
+  it('maps a -20 dBFS tone to volume 0.6 and a pure tone (no energy above 1 kHz) to projection 0.51', async () => {
     const frames = await analyse(sine(220, 48000, 1, 0.1 * Math.SQRT2), 48000);
     const f = frames[5];
     expect(f?.volume).toBeCloseTo(0.6, 2);
-    // 0.6 x (-20 + 50) / 40 from the level; the tilt term is 0 for a pure tone.
-    expect(f?.projection).toBeCloseTo(0.45, 2);
+    // 0.6 x (-20 + 50) / 35 from the level; the tilt term is 0 for a pure tone.
+    expect(f?.projection).toBeCloseTo((0.6 * 30) / 35, 2);
   });
 
   it('stamps frames at the window centre, one hop apart', async () => {

@@ -14,10 +14,12 @@ import {
   candAper,
   candPick,
   candBlocked,
+  yinSilence,
 } from './yin';
 import {
   spectralFeatures,
   spectrumConfigure,
+  spectrumSilence,
   tiltFeatures,
   singersFormantDb,
   alphaRatioDb,
@@ -233,9 +235,17 @@ function copyWindow(): void {
 function analyse(slot: i32): void {
   const base = slot * F.FRAME_STRIDE;
   levelFeatures(base);
-  correlate(windowBuf);
-  yinRun(windowBuf);
-  spectralFeatures(windowBuf, sampleRate);
+  const rms = <f64>unchecked(frames[base + F.RMS]);
+  if (rms < ABSOLUTE_SILENCE || rms < loudestRms * RELATIVE_SILENCE) {
+    // Silence cannot be voiced (its voicing cost is prohibitive), so skip the pitch and
+    // spectrum work: a recording's pauses cost almost nothing.
+    yinSilence();
+    spectrumSilence();
+  } else {
+    correlate(windowBuf);
+    yinRun(windowBuf);
+    spectralFeatures(windowBuf, sampleRate);
+  }
   voiceFeatures(base);
 }
 

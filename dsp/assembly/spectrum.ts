@@ -129,3 +129,13 @@ export function tiltFeatures(sampleRate: f64): void {
   const high = bandPower(binOf(1000, binHz), binOf(Math.min(5000, nyquistTop), binHz));
   alphaRatioDb = low > 0 && high > 0 ? 10.0 * Math.log10(high / low) : -60;
 }
+
+/** A silent frame: no spectral measures. */
+export function spectrumSilence(): void {
+  centroidHz = 0;
+  band1 = 0;
+  band2 = 0;
+  band3 = 0;
+  lowPower = 0;
+  highPower = 0;
+}

@@ -327,3 +327,12 @@ export function aboveRangeDip(): f64 {
   }
   return <f64>best;
 }
+
+/** A silent frame: no candidates, no period. */
+export function yinSilence(): void {
+  candCount = 0;
+  candPick = -1;
+  yinPeriod = 0;
+  yinAperiodicity = 1;
+  yinCorrelation = 0;
+}

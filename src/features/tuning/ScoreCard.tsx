@@ -72,7 +72,7 @@ export function ScoreCard({ analysis, title, testId, reveal }: ScoreCardProps) {
           <dd>{analysis.volume}%</dd>
         </div>
         {analysis.vibratoRateHz ? (
-          <div>
+          <div className={styles.wide}>
             <dt>vibrato</dt>
             <dd data-testid="score-vibrato">
               {analysis.vibratoRateHz} Hz, ±{analysis.vibratoExtentCents ?? 0} cents

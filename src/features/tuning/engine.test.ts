@@ -9,10 +9,13 @@ describe('audio context sample rate', () => {
 
   it('can be pinned with ?sampleRate= for end-to-end tests', () => {
     expect(contextSampleRate('?sampleRate=48000', 44100)).toBe(48000);
+    // A Bluetooth headset's 8 kHz narrow band: the engine analyses 8-96 kHz.
+    expect(contextSampleRate('?sampleRate=8000', 44100)).toBe(8000);
   });
 
   it('ignores a pinned rate the analyser cannot run at', () => {
-    expect(contextSampleRate('?sampleRate=8000', 44100)).toBe(44100);
+    expect(contextSampleRate('?sampleRate=4000', 44100)).toBe(44100);
+    expect(contextSampleRate('?sampleRate=192000', 44100)).toBe(44100);
     expect(contextSampleRate('?sampleRate=abc', undefined)).toBeUndefined();
   });
 });

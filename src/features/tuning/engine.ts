@@ -19,11 +19,11 @@ import { AUDIO_OUTPUT_HINT, EngineStartError } from './errors';
  */
 export function contextSampleRate(search: string, micRate: number | undefined): number | undefined {
   const pinned = Number(new URLSearchParams(search).get('sampleRate'));
-  if (Number.isInteger(pinned) && pinned >= 16000 && pinned <= 96000) return pinned;
-  return micRate && micRate >= 16000 && micRate <= 96000 ? micRate : undefined;
+  if (Number.isInteger(pinned) && pinned >= 8000 && pinned <= 96000) return pinned;
+  return micRate && micRate >= 8000 && micRate <= 96000 ? micRate : undefined;
 }
 
-/** Frames come ~20-50 times a second; this long without one means the audio thread stalled. */
+/** Frames come every 10 ms (the engine hop); this long without one means the audio thread stalled. */
 export const STALL_MS = 4000;
 
 /**

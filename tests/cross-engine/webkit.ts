@@ -79,7 +79,13 @@ export async function launchWebKit(): Promise<EngineDriver> {
         }
       }
     },
-    click: async (selector) => wd.findElement(By.css(selector)).click(),
+    click: async (selector) => {
+      // WebDriver scrolls a target only to the viewport's edge, where the fixed tab bar covers
+      // it; centre it first, as a member's thumb would.
+      const el = await wd.findElement(By.css(selector));
+      await wd.executeScript('arguments[0].scrollIntoView({ block: "center" })', el);
+      await el.click();
+    },
     type: async (selector, text) => wd.findElement(By.css(selector)).sendKeys(text),
     url: () => wd.getCurrentUrl(),
     screenshot: async (file) => fs.writeFileSync(file, await wd.takeScreenshot(), 'base64'),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { assertSelf, requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
+import { accountDataRoutes } from './data-routes';
 import { parseOnboarding } from './onboarding';
 import { createAccountRepository } from './repository';
 
@@ -49,5 +50,7 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(profileOf(c.var.user.id));
   });
 
+  // Export, delete and privacy settings (issue 13) live in their own file.
+  r.route('/', accountDataRoutes(deps));
   return r;
 }

@@ -4,6 +4,7 @@ import { useMemberProfile } from '../auth/useMemberProfile';
 import { useMarkAppVisited } from '../onboarding/useOnboardingGate';
 import { ExercisesSection } from './ExercisesSection';
 import { LevelAndStats, ProfileLinks } from './LevelAndStats';
+import { MyDataSection } from './my-data/MyDataSection';
 import { useDashboard } from './profile-queries';
 import { levelLine, tuningSince } from './profile-text';
 import { QueryBlock } from './QueryBlock';
@@ -50,6 +51,7 @@ export function ProfileScreen() {
       <ProfileLinks />
       <ExercisesSection />
       <ReflectionsSection />
+      <MyDataSection />
     </section>
   );
 }

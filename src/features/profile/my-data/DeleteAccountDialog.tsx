@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiRequestError } from '../../../lib/api';
 import { supabase } from '../../../lib/supabase';
@@ -20,6 +20,7 @@ export function DeleteAccountDialog() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const passwordId = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -63,7 +64,14 @@ export function DeleteAccountDialog() {
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog}>
+        <Dialog.Content
+          className={styles.dialog}
+          onOpenAutoFocus={(e) => {
+            // Straight to the password: the warning is read as the dialog's description.
+            e.preventDefault();
+            document.getElementById(passwordId)?.focus();
+          }}
+        >
           <div className={styles.dialogTop}>
             <Dialog.Title className={styles.dialogTitle}>Delete your account?</Dialog.Title>
             <Dialog.Close className={styles.close} aria-label="Close">
@@ -83,6 +91,7 @@ export function DeleteAccountDialog() {
             }}
           >
             <TextField
+              id={passwordId}
               label="Your password"
               revealable
               autoComplete="current-password"

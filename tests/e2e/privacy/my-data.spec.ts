@@ -63,7 +63,8 @@ test('the privacy setting is on by default and can show completions as Someone',
   });
   expect(await res.json()).toEqual({ pulseIdentity: 'hidden' });
   if (process.env.MYDATA_SCREENSHOT) {
-    await page.getByRole('heading', { name: 'Privacy and your data' }).scrollIntoViewIfNeeded();
+    await page.getByLabel('Show my first name in the community pulse').scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 400);
     await page.screenshot({ path: '.tmp/screens/my-data.png' });
   }
 });

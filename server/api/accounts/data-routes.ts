@@ -7,6 +7,7 @@ import { verifyPassword } from '../../auth/passwords';
 import { ApiError, jsonBody } from '../../lib/http';
 import { deleteMember } from './delete-account';
 import { exportMember } from './export';
+import { purgeOutbox } from './outbox-purge';
 
 /**
  * The member's data in their hands (issue 13). The member is always the token's subject.
@@ -55,6 +56,11 @@ export function accountDataRoutes(deps: AppDeps, mailer: Mailer = createMailer(d
       });
     }
     deleteMember(db, c.var.user.id);
+    try {
+      if (!deps.config.smtpUrl) await purgeOutbox(deps.config.dataDir, user.email);
+    } catch (err) {
+      deps.logger.warn('could not remove a deleted member’s outbox mail', { error: String(err) });
+    }
     try {
       await mailer.send({
         to: user.email,

@@ -134,6 +134,16 @@ describe('DELETE /api/account', () => {
     expect((await api('/auth/me', ada)).status).toBe(200);
   });
 
+  it('limits password tries per member (429), deleting nothing', async () => {
+    for (let i = 0; i < 10; i++) expect((await del(ada, { password: `wrong-${i}` })).status).toBe(403);
+    const limited = await del(ada, { password: PASSWORD });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await api('/auth/me', ada)).status).toBe(200);
+    t.advance(5 * 60_000 + 1000);
+    expect((await del(ada, { password: PASSWORD })).status).toBe(200);
+  });
+
   it('deletes the member and all their data, ends every session and mails a confirmation', async () => {
     const { benToken, reflectionId, adaItem, benItem } = await activity();
     expect(outbox(t).some((m) => m.includes('To: ada@example.com'))).toBe(true);

@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
 import { createMailer, type Mailer } from '../../auth/mail/mailer';
 import { verifyPassword } from '../../auth/passwords';
+import { slidingWindow } from '../../auth/rate-limit';
 import { ApiError, jsonBody } from '../../lib/http';
 import { deleteMember } from './delete-account';
 import { exportMember } from './export';
@@ -13,7 +14,8 @@ import { purgeOutbox } from './outbox-purge';
  * The member's data in their hands (issue 13). The member is always the token's subject.
  *
  * GET    /account/export   200 JSON file (Content-Disposition: attachment) | 401
- * DELETE /account          {password} 200 {deleted:true} | 400 validation_failed | 403 wrong_password | 401
+ * DELETE /account          {password} 200 {deleted:true} | 400 validation_failed | 403 wrong_password
+ *                          | 429 too_many_attempts (10 password checks per member per 5 minutes) | 401
  * GET    /account/privacy  200 {pulseIdentity} | 401
  * PUT    /account/privacy  {pulseIdentity} 200 {pulseIdentity} | 400 | 401
  *
@@ -36,6 +38,13 @@ export function accountDataRoutes(deps: AppDeps, mailer: Mailer = createMailer(d
   const privacyOf = db.prepare('SELECT pulse_identity FROM users WHERE id = ?');
   const setPrivacy = db.prepare('UPDATE users SET pulse_identity = ?, updated_at = ? WHERE id = ?');
   const isoNow = () => new Date(deps.now()).toISOString();
+  // A stolen access token must not become a way to guess the password: like sign-in, a few
+  // tries per member, scaled with AUTH_RATE_LIMIT_SCALE.
+  const passwordChecks = slidingWindow(
+    Math.max(1, Math.round(10 * deps.config.authRateLimitScale)),
+    5 * 60_000,
+    deps.now,
+  );
 
   r.get('/account/export', auth, (c) => {
     const data = exportMember(db, c.var.user.id, isoNow());
@@ -48,6 +57,15 @@ export function accountDataRoutes(deps: AppDeps, mailer: Mailer = createMailer(d
 
   r.delete('/account', auth, async (c) => {
     const { password } = await jsonBody(c, deleteBody);
+    const wait = passwordChecks.hit(c.var.user.id);
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
+      throw new ApiError(
+        429,
+        'too_many_attempts',
+        `Too many tries. Please wait ${wait} seconds. Nothing was deleted.`,
+      );
+    }
     const user = passwordOf.get(c.var.user.id) as { email: string; password_hash: string } | undefined;
     if (!user) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
     if (!(await verifyPassword(password, user.password_hash))) {

@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startAuthSync, useAuthStore } from './features/auth/auth-store';
-import { shouldEndStoredSignIn } from './features/auth/remember-me';
+import { browserSessionMark, shouldEndStoredSignIn } from './features/auth/remember-me';
+import { captureEmailLinkError } from './features/auth/email-link-error';
 import { setAccessTokenSource } from './lib/api';
 import { fetchRuntimeConfig } from './lib/runtime-config';
 import { chooseBackend, initSupabase } from './lib/supabase';
@@ -15,10 +16,12 @@ import './styles/global.css';
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   try {
+    // Before the client reads (and the router rewrites) the URL: a failed email link's reason.
+    captureEmailLinkError(window.location);
     const config = await fetchRuntimeConfig();
     const client = initSupabase(chooseBackend(config, localStorage, window.location.origin));
     const fromEmailLink = /(^#|&)(access_token|error_description)=/.test(window.location.hash);
-    if (shouldEndStoredSignIn(localStorage, sessionStorage, Date.now(), fromEmailLink)) {
+    if (shouldEndStoredSignIn(localStorage, browserSessionMark(), Date.now(), fromEmailLink)) {
       await client.auth
         .signOut({ scope: 'local' })
         .catch((err: unknown) => console.error('Sign-out failed', err));

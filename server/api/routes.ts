@@ -4,9 +4,12 @@ import { accountRoutes } from './accounts/routes';
 import { circlesRoutes } from './circles/routes';
 import { communityRoutes } from './community/routes';
 import { learningRoutes } from './learning/routes';
+import { growthRoutes } from './growth/routes';
+import { voiceRoutes } from './growth/voice-routes';
 import { listeningRoutes } from './listening/routes';
 import { systemRoutes } from './system/routes';
 import { wellnessRoutes } from './wellness/routes';
+import { templateRoutes } from './templates/routes';
 
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -18,5 +21,8 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', circlesRoutes(deps));
   api.route('/', wellnessRoutes(deps));
   api.route('/', learningRoutes(deps));
+  api.route('/', templateRoutes(deps));
+  api.route('/', voiceRoutes(deps));
+  api.route('/', growthRoutes(deps));
   return api;
 }

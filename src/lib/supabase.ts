@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { RuntimeConfig } from './runtime-config';
 import { storageKeys } from './storage-keys';
+import { observedFetch } from './unauthorized';
 
 let client: SupabaseClient | null = null;
 
@@ -27,6 +28,8 @@ export function chooseBackend(config: RuntimeConfig, storage: Storage, origin: s
 export function initSupabase(choice: BackendChoice): SupabaseClient {
   client = createClient(choice.url, choice.anonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
+    // A revoked session must end in sign-in, not in a loop of refused reads (issue 8).
+    global: { fetch: observedFetch },
   });
   return client;
 }

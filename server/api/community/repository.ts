@@ -1,4 +1,5 @@
 import type { DB } from '../../db/open';
+import { awardBadges, type AwardedBadge } from '../achievements/award';
 
 export interface PulseRow {
   id: number;
@@ -22,6 +23,11 @@ export interface ReflectionRow {
   session_title: string;
   echoes: number;
   created_at: string;
+}
+
+export interface EchoResult {
+  echoes: number;
+  newBadges: AwardedBadge[];
 }
 
 export interface MostEchoedRow {
@@ -90,23 +96,26 @@ export function createCommunityRepository(db: DB) {
         const id = Number(
           s.insertReflection.run(userId, sessionId, text, at, anonymous ? 1 : 0).lastInsertRowid,
         );
-        return s.reflection.get(id) as ReflectionRow;
+        const newBadges = awardBadges(db, userId, 'reflection-shared', new Date(at));
+        return { row: s.reflection.get(id) as ReflectionRow, newBadges };
       })();
     },
     /** Idempotent per member; null when there is no shared reflection with this id. */
-    echoReflection(userId: string, id: number, at: string): number | null {
+    echoReflection(userId: string, id: number, at: string): EchoResult | null {
       return db.transaction(() => {
         if (!s.sharedExists.get(id)) return null;
-        s.echoReflection.run(userId, id, at);
-        return (s.reflectionEchoes.get(id) as { n: number }).n;
+        const added = s.echoReflection.run(userId, id, at).changes === 1;
+        const newBadges = added ? awardBadges(db, userId, 'echo', new Date(at)) : [];
+        return { echoes: (s.reflectionEchoes.get(id) as { n: number }).n, newBadges };
       })();
     },
     /** Idempotent per member; null when there is no completion with this id. */
-    echoCompletion(userId: string, id: number, at: string): number | null {
+    echoCompletion(userId: string, id: number, at: string): EchoResult | null {
       return db.transaction(() => {
         if (!s.completionExists.get(id)) return null;
-        s.echoCompletion.run(userId, id, at);
-        return (s.completionEchoes.get(id) as { n: number }).n;
+        const added = s.echoCompletion.run(userId, id, at).changes === 1;
+        const newBadges = added ? awardBadges(db, userId, 'echo', new Date(at)) : [];
+        return { echoes: (s.completionEchoes.get(id) as { n: number }).n, newBadges };
       })();
     },
   };

@@ -14,7 +14,8 @@ beforeAll(async () => {
   t = await createTestApp();
   insertSessions(
     t,
-    Array.from({ length: 30 }, (_, i) => ({ id: i + 1, title: `session ${i + 1}` })),
+    // Short sessions, so the per-member listening budget (completion-limit.ts) never refuses one here.
+    Array.from({ length: 30 }, (_, i) => ({ id: i + 1, title: `session ${i + 1}`, length_sec: 60 })),
   );
   expect(seedExpertContent(t.deps.db)).toBe(16);
   expect(seedExpertContent(t.deps.db)).toBe(0); // idempotent: only missing rows are added
@@ -159,12 +160,18 @@ describe('enrolment and progress', () => {
       nextItem: { kind: 'template', id: 900, title: 'test hum' },
     });
 
-    // The template step (POST /api/sessions calls this after the merge) completes the program.
+    // The template step (POST /api/sessions calls this) completes the program and unlocks its badge.
     const last = t.deps.db.transaction(() =>
       advanceProgramsAfter(t.deps.db, ben.id, { kind: 'template', id: 900 }, '2026-01-01T00:00:00Z'),
     )();
     expect(last).toEqual([
-      { programId, currentSessionIndex: 2, progress: 100, completed: true, newBadges: [] },
+      {
+        programId,
+        currentSessionIndex: 2,
+        progress: 100,
+        completed: true,
+        newBadges: [expect.objectContaining({ id: 'program-finished', name: 'Program Graduate' })],
+      },
     ]);
     expect(advanceProgramsAfter(t.deps.db, ben.id, { kind: 'template', id: 900 })).toEqual([]);
     expect((await json(call('/my-enrollments', ben)))[0]).toMatchObject({

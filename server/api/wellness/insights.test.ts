@@ -64,20 +64,20 @@ describe('insights', () => {
     expect(ids({ voiceClarity: flat })).toEqual([]);
   });
 
-  it('reads voice analyses only when the table exists', async () => {
+  it("reads the member's kept voice analyses by their local day", async () => {
     const t = await createTestApp();
     try {
       const m = await createMember(t);
-      expect(readVoiceSeries(t.deps.db, m.id, 'UTC')).toEqual({ score: null, clarity: null });
-      t.deps.db.exec(
-        'CREATE TABLE voice_analyses (id INTEGER PRIMARY KEY, user_id TEXT, recorded_at TEXT, score REAL)',
-      );
+      expect(readVoiceSeries(t.deps.db, m.id, 'UTC')).toEqual({ score: [], clarity: [] });
       t.deps.db
-        .prepare('INSERT INTO voice_analyses (user_id, recorded_at, score) VALUES (?, ?, ?)')
-        .run(m.id, '2026-01-02T23:30:00Z', 71);
+        .prepare(
+          `INSERT INTO voice_analyses (user_id, recorded_at, local_date, duration_sec, score, clarity,
+            stability, resonance, projection, created_at) VALUES (?, ?, ?, 10, 71, 0.8, 0.7, 0.6, 0.5, ?)`,
+        )
+        .run(m.id, '2026-01-02T23:30:00Z', '2026-01-02', '2026-01-02T23:30:00Z');
       expect(readVoiceSeries(t.deps.db, m.id, 'Pacific/Auckland')).toEqual({
         score: [{ localDate: '2026-01-03', value: 71 }],
-        clarity: null,
+        clarity: [{ localDate: '2026-01-03', value: 0.8 }],
       });
     } finally {
       t.close();

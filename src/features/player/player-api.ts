@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api';
+import { apiJson, apiRequest } from '../../lib/api';
 import { supabase } from '../../lib/supabase';
 import { useAuthStore } from '../auth/auth-store';
 
@@ -50,19 +50,29 @@ export interface CompletionResult {
   isFirstSession: boolean;
   tokensAwarded: number;
   totalTokens: number;
+  /** Badges this completion unlocked (server/api/achievements/award.ts). */
+  newBadges: { id: string; name: string }[];
+  /** The session was already completed today: nothing new was recorded (HTTP 200, not 201). */
+  alreadyCounted: boolean;
+}
+
+function badgesOf(raw: unknown): { id: string; name: string }[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((b: { id?: unknown; name?: unknown }) =>
+    typeof b?.id === 'string' && typeof b.name === 'string' ? [{ id: b.id, name: b.name }] : [],
+  );
 }
 
 export async function postCompletion(sessionId: number, title: string): Promise<CompletionResult> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  const body = await apiJson<Partial<CompletionResult>>('POST', '/api/session-completions', {
-    sessionId,
-    title,
-    timeZone,
-  });
+  const res = await apiRequest('POST', '/api/session-completions', { sessionId, title, timeZone });
+  const body = (await res.json()) as (Partial<CompletionResult> & { newBadges?: unknown }) | null;
   return {
+    alreadyCounted: res.status === 200,
     isFirstSession: body?.isFirstSession === true,
     tokensAwarded: typeof body?.tokensAwarded === 'number' ? body.tokensAwarded : 0,
     totalTokens: typeof body?.totalTokens === 'number' ? body.totalTokens : 0,
+    newBadges: badgesOf(body?.newBadges),
   };
 }
 

@@ -2,6 +2,8 @@ import { firstNameOf, useAuthStore } from '../auth/auth-store';
 import { ProfileMenu } from '../auth/ProfileMenu';
 import { useMemberProfile } from '../auth/useMemberProfile';
 import { useMarkAppVisited } from '../onboarding/useOnboardingGate';
+import { tierFor } from '../../domain/tiers';
+import { TierFeatures } from '../growth/TierFeatures';
 import { ExercisesSection } from './ExercisesSection';
 import { LevelAndStats, ProfileLinks } from './LevelAndStats';
 import { MyDataSection } from './my-data/MyDataSection';
@@ -49,6 +51,7 @@ export function ProfileScreen() {
       </section>
 
       <ProfileLinks />
+      {tokens !== undefined && <TierFeatures level={tierFor(tokens).level} />}
       <ExercisesSection />
       <ReflectionsSection />
       <MyDataSection />

@@ -24,6 +24,7 @@ const analysisSchema = z.object({
   volume: percentage,
   pitchHz: z.number().finite().positive().nullable(),
   voicedFrames: z.number().int().min(0),
+  pitchRangeSemitones: z.number().finite().min(0).nullable().optional(),
 });
 
 /** Parses stored text; anything unreadable gives an empty history, bad entries are skipped. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { assertSelf, requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
+import { accountDataRoutes } from './data-routes';
 import { parseOnboarding } from './onboarding';
 import { createAccountRepository } from './repository';
 import { testAccountRoutes } from './test-accounts';
@@ -52,6 +53,8 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(profileOf(c.var.user.id));
   });
 
+  // Export, delete and privacy settings (issue 13) live in their own file.
+  r.route('/', accountDataRoutes(deps));
   r.get('/onboarding', auth, (c) => {
     const record = repo.onboarding(c.var.user.id);
     if (!record) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');

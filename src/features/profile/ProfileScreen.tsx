@@ -6,6 +6,7 @@ import { tierFor } from '../../domain/tiers';
 import { TierFeatures } from '../growth/TierFeatures';
 import { ExercisesSection } from './ExercisesSection';
 import { LevelAndStats, ProfileLinks } from './LevelAndStats';
+import { MyDataSection } from './my-data/MyDataSection';
 import { useDashboard } from './profile-queries';
 import { levelLine, tuningSince } from './profile-text';
 import { QueryBlock } from './QueryBlock';
@@ -53,6 +54,7 @@ export function ProfileScreen() {
       {tokens !== undefined && <TierFeatures level={tierFor(tokens).level} />}
       <ExercisesSection />
       <ReflectionsSection />
+      <MyDataSection />
     </section>
   );
 }

@@ -42,6 +42,13 @@ async function main(): Promise<void> {
     logger.say(`\n  Ready. Open ${config.publicUrl} in your browser.\n  Data lives in ${config.dataDir}\n`);
   });
   server.on('error', (err: NodeJS.ErrnoException) => fail(listenError(config.host, config.port, err)));
+  // Node closes an idle keep-alive socket after 5 s; a client that reuses it at that moment
+  // gets ECONNRESET (seen under load from browsers and test clients). Keep idle sockets longer
+  // than clients and proxies do (60 s is common), and headers timing out after that.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   onShutdown(() => {
     logger.info('shutting down');
     server.close(() => {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { Toaster } from '../features/toast/Toaster';
+import { LazyToaster } from './lazy-shell';
 import { createQueryClient } from '../lib/query-client';
 import { ErrorBoundary } from './ErrorBoundary';
 import { createAppRouter } from './router';
@@ -13,7 +13,7 @@ export function App() {
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <Toaster />
+        <LazyToaster />
       </QueryClientProvider>
     </ErrorBoundary>
   );

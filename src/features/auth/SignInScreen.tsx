@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { supabase } from '../../lib/supabase';
+import { preloadSupabase, supabase } from '../../lib/supabase';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
@@ -65,7 +65,9 @@ function SignInForm({ submitting }: { submitting: { current: boolean } }) {
     setBusy(true);
     submitting.current = true;
     try {
-      const { data, error: authError } = await supabase().auth.signInWithPassword({
+      const { data, error: authError } = await (
+        await supabase()
+      ).auth.signInWithPassword({
         email: email.trim(),
         password,
       });
@@ -88,7 +90,7 @@ function SignInForm({ submitting }: { submitting: { current: boolean } }) {
 
   return (
     <AuthCard title="welcome back" subtitle="Sign in to pick up your voice practice where you left it.">
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={submit} onFocus={preloadSupabase} noValidate>
         {error && <Alert>{error}</Alert>}
         <TextField
           label="Email"

@@ -27,10 +27,15 @@ export function compressJson(): MiddlewareHandler {
     if (declared < JSON_COMPRESS_THRESHOLD) return;
     const accept = (c.req.header('Accept-Encoding') ?? '').toLowerCase();
     const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    if (!encoding) {
+      // Nothing to pick: no need to read the body; caches still learn the answer varies.
+      res.headers.append('Vary', 'Accept-Encoding');
+      return;
+    }
     const raw = Buffer.from(await res.arrayBuffer());
     // Hono copies the old answer's headers onto a new c.res, so ours are set after assigning.
-    if (!encoding || raw.length < JSON_COMPRESS_THRESHOLD) {
-      c.res = new Response(raw, { status: res.status, statusText: res.statusText });
+    if (raw.length < JSON_COMPRESS_THRESHOLD) {
+      c.res = new Response(raw, { status: res.status, statusText: res.statusText, headers: res.headers });
       c.res.headers.set('Content-Length', String(raw.length));
       c.res.headers.append('Vary', 'Accept-Encoding');
       return;
@@ -39,7 +44,7 @@ export function compressJson(): MiddlewareHandler {
       encoding === 'br'
         ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
         : await gzip(raw, { level: 6 });
-    c.res = new Response(body, { status: res.status, statusText: res.statusText });
+    c.res = new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
     c.res.headers.set('Content-Encoding', encoding);
     c.res.headers.set('Content-Length', String(body.length));
     c.res.headers.append('Vary', 'Accept-Encoding');

@@ -63,5 +63,7 @@ describe('large JSON answers', () => {
     const small = await app.request('/small', { headers: { 'Accept-Encoding': 'br' } });
     expect(small.headers.get('content-encoding')).toBeNull();
     expect(await small.json()).toEqual({ ok: true });
+    expect(small.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(gz.headers.get('content-type')).toMatch(/^application\/json/);
   });
 });

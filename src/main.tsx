@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadLandingScreen } from './app/route-preload';
 import { startAuthSync, useAuthStore } from './features/auth/auth-store';
 import { shouldEndStoredSignIn } from './features/auth/remember-me';
 import { setAccessTokenSource } from './lib/api';
@@ -20,6 +21,7 @@ import './styles/global.css';
  */
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
+  preloadLandingScreen(window.location.pathname);
   try {
     const config = await fetchRuntimeConfig();
     configureSupabase(chooseBackend(config, localStorage, window.location.origin));

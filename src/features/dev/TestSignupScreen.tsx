@@ -32,7 +32,9 @@ function TestSignup() {
   async function createAccount() {
     setBusy('signup');
     try {
-      const { data, error } = await (await supabase()).auth.signUp({
+      const { data, error } = await (
+        await supabase()
+      ).auth.signUp({
         email: creds.email,
         password: creds.password,
         options: {
@@ -60,7 +62,9 @@ function TestSignup() {
   async function signIn() {
     setBusy('signin');
     try {
-      const { error } = await (await supabase()).auth.signInWithPassword({
+      const { error } = await (
+        await supabase()
+      ).auth.signInWithPassword({
         email: creds.email,
         password: creds.password,
       });

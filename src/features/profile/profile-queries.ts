@@ -69,7 +69,9 @@ interface ReflectionRow {
  * screen: the reflections still show, without titles.
  */
 async function fetchMyReflections(): Promise<MyReflection[]> {
-  const { data, error } = await (await supabase())
+  const { data, error } = await (
+    await supabase()
+  )
     .from('reflections')
     .select('id, session_id, reflection_text, created_at')
     .order('created_at', { ascending: false });

@@ -9,7 +9,9 @@ export const TRENDING_LIMIT = 5;
 
 /** Direct table reads (spec core §7). Errors are thrown so queries show their error state. */
 export async function fetchLatestSessions(limit = LATEST_LIMIT): Promise<Session[]> {
-  const { data, error } = await (await supabase())
+  const { data, error } = await (
+    await supabase()
+  )
     .from('sessions')
     .select('*')
     .order('id', { ascending: false })
@@ -25,7 +27,12 @@ export async function fetchSessionPool(): Promise<Session[]> {
 }
 
 export async function fetchAllSessions(): Promise<Session[]> {
-  const { data, error } = await (await supabase()).from('sessions').select('*').order('id', { ascending: false });
+  const { data, error } = await (
+    await supabase()
+  )
+    .from('sessions')
+    .select('*')
+    .order('id', { ascending: false });
   if (error) throw new Error(error.message);
   return toSessions(data);
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createVoiceAnalyser } from './loader';
 import { FRAME_STRIDE, FrameField } from './layout';
 import { repoRoot } from './node';
-import { readFixture, sine, voiceModule } from './test-helpers';
+import { harmonicTone, readFixture, sine, voiceModule } from './test-helpers';
 import type { VoiceFrame } from './types';
 
 describe('voice-analyser engine', () => {
@@ -57,24 +57,67 @@ describe('voice-analyser engine', () => {
     analyser.analyse(sine(300, 44100, 1));
     analyser.reset();
     const frames = analyser.analyse(sine(300, 44100, 0.2));
-    expect(frames[0]?.t).toBeCloseTo(2048 / 44100, 6);
+    expect(frames[0]?.t).toBeCloseTo(analyser.windowSize / 2 / 44100, 6);
     expect(frames[0]?.stability).toBe(0);
   });
 
   it('analyses a single window directly with the same numbers as the ring buffer', async () => {
     const analyser = createVoiceAnalyser(await voiceModule(), { sampleRate: 48000 });
-    const tone = sine(233, 48000, 4096 / 48000);
+    const tone = sine(233, 48000, analyser.windowSize / 48000);
     const viaRing = createVoiceAnalyser(await voiceModule(), { sampleRate: 48000 }).analyse(tone)[0];
     const direct = analyser.analyseWindow(tone);
     expect(direct.f0).toBeCloseTo(viaRing?.f0 ?? 0, 4);
     expect(direct.clarity).toBeCloseTo(viaRing?.clarity ?? 0, 4);
   });
 
-  it('rejects sample rates outside 16-96 kHz and hops outside 64-4096 with clear errors', async () => {
+  it('rejects sample rates outside 8-96 kHz and hops outside 32-4096 with clear errors', async () => {
     const module = await voiceModule();
-    expect(() => createVoiceAnalyser(module, { sampleRate: 8000 })).toThrow(/16000-96000/);
-    expect(() => createVoiceAnalyser(module, { sampleRate: 192000 })).toThrow(/16000-96000/);
-    expect(() => createVoiceAnalyser(module, { sampleRate: 48000, hop: 32 })).toThrow(/64-4096/);
+    expect(() => createVoiceAnalyser(module, { sampleRate: 4000 })).toThrow(/8000-96000/);
+    expect(() => createVoiceAnalyser(module, { sampleRate: 192000 })).toThrow(/8000-96000/);
+    expect(() => createVoiceAnalyser(module, { sampleRate: 48000, hop: 16 })).toThrow(/32-4096/);
+  });
+
+  it('uses a 10 ms hop and a window of 3 periods of the floor (plus half the longest lag) at any rate', async () => {
+    for (const sampleRate of [8000, 16000, 22050, 44100, 48000, 96000]) {
+      const analyser = createVoiceAnalyser(await voiceModule(), { sampleRate });
+      const frames = analyser.analyse(sine(220, sampleRate, 0.5));
+      expect((frames[5]?.t ?? 0) - (frames[4]?.t ?? 0)).toBeCloseTo(0.01, 4);
+      const work = sampleRate > 48000 ? sampleRate / 2 : sampleRate;
+      // 60 ms of 50 Hz floor + ~10 ms: the same duration whatever the rate.
+      expect(analyser.windowSize / work).toBeGreaterThan(0.07);
+      expect(analyser.windowSize / work).toBeLessThan(0.072);
+    }
+  });
+
+  it('narrows the window when the member has a higher floor, never beyond the clamp', async () => {
+    const analyser = createVoiceAnalyser(await voiceModule(), { sampleRate: 48000 });
+    const wide = analyser.windowSize;
+    expect(analyser.setPitchRange(100, 1000)).toEqual({ floorHz: 100, ceilingHz: 1000 });
+    expect(analyser.windowSize).toBeLessThan(wide * 0.6);
+    expect(analyser.setPitchRange(300, 400)).toEqual({ floorHz: 120, ceilingHz: 700 });
+  });
+
+  it('finds pitch from 50 to 1500 Hz at 16, 44.1 and 96 kHz, and to 1333 Hz at 8 kHz', async () => {
+    for (const sampleRate of [8000, 16000, 44100, 96000]) {
+      // At 8 kHz a 1480 Hz period is 5.4 samples: the ceiling there is rate / 6.
+      for (const f0 of sampleRate === 8000 ? [52, 100, 1047, 1300] : [52, 100, 1047, 1480]) {
+        // A voice always has harmonics (a pure tone under 72 Hz is mains hum, not a voice).
+        const frames = createVoiceAnalyser(await voiceModule(), { sampleRate }).analyse(
+          harmonicTone(f0, sampleRate, 0.5),
+        );
+        const tolerance = sampleRate === 8000 && f0 > 1000 ? 20 : 5;
+        expect(Math.abs(1200 * Math.log2((frames.at(-1)?.f0 ?? 1) / f0))).toBeLessThan(tolerance);
+      }
+    }
+  });
+
+  it('does not voice mains hum (a pure 50 or 60 Hz tone)', async () => {
+    for (const hz of [50, 60]) {
+      const frames = createVoiceAnalyser(await voiceModule(), { sampleRate: 48000 }).analyse(
+        sine(hz, 48000, 1),
+      );
+      expect(frames.filter((f) => f.f0 !== null)).toHaveLength(0);
+    }
   });
 
   it('analyses 16 kHz and 96 kHz input', async () => {

@@ -23,6 +23,15 @@ export const FrameField = {
   BAND1: 19,
   BAND2: 20,
   BAND3: 21,
+  JITTER: 22,
+  SHIMMER: 23,
+  VIBRATO_RATE: 24,
+  VIBRATO_EXTENT: 25,
+  WOBBLE: 26,
+  CLIPPED: 27,
+  ALPHA_RATIO: 28,
+  SINGERS_FORMANT: 29,
+  HARMONIC_DB: 30,
 } as const;
 
-export const FRAME_STRIDE = 24;
+export const FRAME_STRIDE = 32;

@@ -16,6 +16,10 @@ interface Exports {
   frameStride(): number;
   maxFrames(): number;
   windowSize(): number;
+  workingRate(): number;
+  setRange(floorHz: number, ceilingHz: number): void;
+  pitchFloor(): number;
+  pitchCeiling(): number;
 }
 
 const imports = {
@@ -45,6 +49,15 @@ export function emptyFrame(): VoiceFrame {
     volume: 0,
     hnr: 0,
     aperiodicity: 1,
+    jitter: 0,
+    shimmer: 0,
+    vibratoRate: 0,
+    vibratoExtent: 0,
+    wobble: 0,
+    clipped: false,
+    alphaRatio: 0,
+    singersFormant: 0,
+    harmonicDb: 0,
   };
 }
 
@@ -68,6 +81,15 @@ export function readFrame(raw: Float32Array, slot: number, out: VoiceFrame): Voi
   out.volume = raw[b + F.VOLUME] ?? 0;
   out.hnr = raw[b + F.HNR] ?? 0;
   out.aperiodicity = raw[b + F.APERIODICITY] ?? 1;
+  out.jitter = raw[b + F.JITTER] ?? 0;
+  out.shimmer = raw[b + F.SHIMMER] ?? 0;
+  out.vibratoRate = raw[b + F.VIBRATO_RATE] ?? 0;
+  out.vibratoExtent = raw[b + F.VIBRATO_EXTENT] ?? 0;
+  out.wobble = raw[b + F.WOBBLE] ?? 0;
+  out.clipped = (raw[b + F.CLIPPED] ?? 0) > 0;
+  out.alphaRatio = raw[b + F.ALPHA_RATIO] ?? 0;
+  out.singersFormant = raw[b + F.SINGERS_FORMANT] ?? 0;
+  out.harmonicDb = raw[b + F.HARMONIC_DB] ?? 0;
   return out;
 }
 
@@ -78,17 +100,19 @@ function instantiate(module: WebAssembly.Module): Exports {
 
 export function createVoiceAnalyser(module: WebAssembly.Module, opts: VoiceAnalyserOptions): VoiceAnalyser {
   const wasm = instantiate(module);
-  const hop = opts.hop ?? 1024;
+  // 10 ms between frames at any rate (Praat's default time step).
+  const hop = opts.hop ?? Math.round(opts.sampleRate / 100);
   const status = wasm.init(opts.sampleRate, hop);
-  if (status === 1) throw new RangeError(`sampleRate ${opts.sampleRate} Hz is outside 16000-96000 Hz`);
-  if (status === 2) throw new RangeError(`hop ${hop} is outside 64-4096 samples`);
+  if (status === 1) throw new RangeError(`sampleRate ${opts.sampleRate} Hz is outside 8000-96000 Hz`);
+  if (status === 2) throw new RangeError(`hop ${hop} is outside 32-4096 samples (64 above 48 kHz)`);
+  if (opts.pitchRange) wasm.setRange(opts.pitchRange.floorHz, opts.pitchRange.ceilingHz);
   if (wasm.frameStride() !== FRAME_STRIDE) throw new Error('voice-analyser wasm and loader layouts differ');
   // Memory is fixed-size (initial = maximum), so these views never detach.
   const capacity = wasm.inputCapacity();
   const input = new Float32Array(wasm.memory.buffer, wasm.inputPtr(), capacity);
   const raw = new Float32Array(wasm.memory.buffer, wasm.framesPtr(), wasm.maxFrames() * FRAME_STRIDE);
   const frame = emptyFrame();
-  const windowSize = wasm.windowSize();
+  let windowSize = wasm.windowSize();
 
   function process(samples: Float32Array, onFrame: (f: VoiceFrame) => void): void {
     for (let offset = 0; offset < samples.length; offset += capacity) {
@@ -102,7 +126,6 @@ export function createVoiceAnalyser(module: WebAssembly.Module, opts: VoiceAnaly
   return {
     sampleRate: opts.sampleRate,
     hop,
-    windowSize,
     process,
     analyse(samples) {
       const out: VoiceFrame[] = [];
@@ -116,5 +139,13 @@ export function createVoiceAnalyser(module: WebAssembly.Module, opts: VoiceAnaly
       return { ...readFrame(raw, 0, frame) };
     },
     reset: () => wasm.reset(),
+    setPitchRange(floorHz, ceilingHz) {
+      wasm.setRange(floorHz, ceilingHz);
+      windowSize = wasm.windowSize();
+      return { floorHz: wasm.pitchFloor(), ceilingHz: wasm.pitchCeiling() };
+    },
+    get windowSize() {
+      return windowSize;
+    },
   };
 }

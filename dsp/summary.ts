@@ -12,11 +12,14 @@ export interface FrameSummary {
   breathiness: number;
   resonance: number;
   hnr: number;
-  /** Stability of the last frame that had one (it is itself a running measure over 50 frames). */
+  /** Mean over voiced frames that have one (a note held 0.3 s), as the app aggregates it. */
   stability: number;
-  /** Means over frames with sound (RMS above the gate, i.e. volume > 0.08). */
-  volume: number;
+  /** Mean over voiced frames that did not clip, as the app aggregates it. */
   projection: number;
+  /** Share of voiced frames that clipped. */
+  clippedShare: number;
+  /** Means over frames with sound (volume > 0.08). */
+  volume: number;
   spectralCentroid: number;
   zeroCrossingRate: number;
   rms: number;
@@ -36,7 +39,7 @@ function median(xs: number[]): number | null {
 export function summariseFrames(frames: VoiceFrame[], duration: number): FrameSummary {
   const voiced = frames.filter((f) => f.f0 !== null);
   const sound = frames.filter((f) => f.volume > 0.08);
-  const withStability = frames.filter((f) => f.stability > 0);
+  const withStability = voiced.filter((f) => f.stability > 0);
   const last = frames[frames.length - 1];
   return {
     duration,
@@ -47,9 +50,10 @@ export function summariseFrames(frames: VoiceFrame[], duration: number): FrameSu
     breathiness: mean(voiced.map((f) => f.breathiness)),
     resonance: mean(voiced.map((f) => f.resonance)),
     hnr: mean(voiced.map((f) => f.hnr)),
-    stability: withStability[withStability.length - 1]?.stability ?? 0,
+    stability: mean(withStability.map((f) => f.stability)),
+    projection: mean(voiced.filter((f) => !f.clipped).map((f) => f.projection)),
+    clippedShare: voiced.length ? voiced.filter((f) => f.clipped).length / voiced.length : 0,
     volume: mean(sound.map((f) => f.volume)),
-    projection: mean(sound.map((f) => f.projection)),
     spectralCentroid: mean(sound.map((f) => f.spectralCentroid)),
     zeroCrossingRate: mean(sound.map((f) => f.zeroCrossingRate)),
     rms: mean(sound.map((f) => f.rms)),

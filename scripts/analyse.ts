@@ -12,6 +12,7 @@ import { overallScore, scoreColour } from '../src/domain/voice/score';
 interface Args {
   file: string;
   json: boolean;
+  /** 0 = the engine's default, 10 ms. */
   hop: number;
 }
 
@@ -21,7 +22,7 @@ function fail(message: string, code = 1): never {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { file: '', json: false, hop: 1024 };
+  const args: Args = { file: '', json: false, hop: 0 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     if (a === '--json') args.json = true;
@@ -30,8 +31,8 @@ function parseArgs(argv: string[]): Args {
     else args.file = a;
   }
   if (!args.file) fail('usage: npx tsx scripts/analyse.ts file.wav [--json] [--hop N]', 2);
-  if (!Number.isInteger(args.hop) || args.hop < 64 || args.hop > 4096)
-    fail('--hop must be an integer 64-4096', 2);
+  if (!Number.isInteger(args.hop) || (args.hop !== 0 && (args.hop < 32 || args.hop > 4096)))
+    fail('--hop must be an integer 32-4096 (default: 10 ms)', 2);
   return args;
 }
 
@@ -48,7 +49,7 @@ function scoreOf(s: FrameSummary) {
     clarity: s.clarity,
     stability: s.stability,
     resonance: s.resonance,
-    volume: s.volume,
+    projection: s.projection,
   });
   return { overallScore: score.overall, colour: scoreColour(score.overall), breakdown: score.breakdown };
 }
@@ -78,13 +79,13 @@ async function main(): Promise<void> {
   } catch (e) {
     fail(`${args.file}: ${e instanceof WavError ? e.message : String(e)}`, 3);
   }
-  if (wav.sampleRate < 16000 || wav.sampleRate > 96000) {
-    fail(`${args.file}: sample rate ${wav.sampleRate} Hz is outside the supported 16000-96000 Hz`, 3);
+  if (wav.sampleRate < 8000 || wav.sampleRate > 96000) {
+    fail(`${args.file}: sample rate ${wav.sampleRate} Hz is outside the supported 8000-96000 Hz`, 3);
   }
   if (!existsSync(wasmPath)) process.stderr.write(`analyse: building ${wasmPath} (first run)...\n`);
   const analyser = createVoiceAnalyser(await loadVoiceModule(), {
     sampleRate: wav.sampleRate,
-    hop: args.hop,
+    hop: args.hop || undefined,
   });
   const frames = analyser.analyse(wav.samples);
   const stats = summariseFrames(frames, wav.samples.length / wav.sampleRate);

@@ -1,150 +1,214 @@
-// Benchmark: our Wasm engine (every feature) vs pitchy (FFT McLeod) and pitchfinder YIN on the
-// same 4096-sample windows of the project's fixtures. Prints speed and accuracy; never fails on time.
-// Run: npx tsx scripts/bench.ts [--rounds N]
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+// Benchmark: our Wasm engine (every feature on, streamed at its 10 ms hop) against pitchy on
+// the corpora of dsp/eval/corpora.ts, printed as the table of issue 11, then speed per frame.
+// Run: npm run bench   (npx tsx scripts/bench.ts [--rounds N])
 import { PitchDetector } from 'pitchy';
-import Pitchfinder from 'pitchfinder';
 import { createVoiceAnalyser } from '../dsp/loader';
 import { loadVoiceModule } from '../dsp/node';
-import { decodeWav } from '../dsp/wav';
-import { fixturesDir, loadManifest, scorePitch, truthAt, median, type PitchScore } from '../dsp/eval/truth';
-import { loadPraatTrack, praatAt, realDir } from '../dsp/eval/praat';
+import { buildCorpora, type CorpusItem } from '../dsp/eval/corpora';
+import { cents, median } from '../dsp/eval/truth';
 
-const N = 4096;
-const REAL = [
-  'vocadito_10',
-  'vocadito_14',
-  'north_wind_and_the_sun',
-  'sustained_a_199hz',
-  'sustained_a_110hz',
-];
+const LOW = 50;
+const HIGH = 1500;
 
-interface Window {
-  samples: Float32Array;
-  sampleRate: number;
-  /** Reference f0 (0 = none expected). */
-  ref: number;
-  set: 'synthetic' | 'real';
+interface Track {
+  /** Frame centres (s) and estimates (Hz, 0 = unvoiced). */
+  times: number[];
+  f0: number[];
+  /** Seconds each side of the frame centre that the estimator looked at. */
+  half: number;
 }
 
-type Estimator = (w: Window) => number | null;
+type Estimator = (item: CorpusItem) => Track;
 
-// Everyone reports f0 only inside the spec's 80-800 Hz, as our engine does.
-const inRange = (f: number | null | undefined): number | null => (f && f >= 80 && f <= 800 ? f : null);
+const module = await loadVoiceModule();
 
-function windowsOf(
-  samples: Float32Array,
-  sampleRate: number,
-  refAt: (t: number) => number | null,
-  set: Window['set'],
-) {
-  const out: Window[] = [];
-  for (let start = 0; start + N <= samples.length; start += 2048) {
-    const ref = refAt((start + N / 2) / sampleRate);
-    if (ref !== null) out.push({ samples: samples.slice(start, start + N), sampleRate, ref, set });
-  }
-  return out;
-}
-
-function collectWindows(): Window[] {
-  const manifest = loadManifest();
-  const windows: Window[] = [];
-  for (const fixture of manifest.fixtures) {
-    const wav = decodeWav(readFileSync(resolve(fixturesDir, fixture.file)));
-    const refAt = (t: number) => truthAt(fixture, manifest.trackStep, t, N)?.f0 ?? null;
-    windows.push(...windowsOf(wav.samples, wav.sampleRate, refAt, 'synthetic'));
-  }
-  for (const name of REAL) {
-    const wav = decodeWav(readFileSync(resolve(realDir, `${name}.wav`)));
-    const track = loadPraatTrack(name);
-    windows.push(...windowsOf(wav.samples, wav.sampleRate, (t) => praatAt(track, t), 'real'));
-  }
-  return windows;
-}
-
-async function estimators(): Promise<Record<string, Estimator>> {
-  const module = await loadVoiceModule();
-  const engines = new Map<number, ReturnType<typeof createVoiceAnalyser>>();
-  const pitchy = PitchDetector.forFloat32Array(N);
-  const yins = new Map<number, ReturnType<typeof Pitchfinder.YIN>>();
+const ours: Estimator = (item) => {
+  const analyser = createVoiceAnalyser(module, { sampleRate: item.sampleRate });
+  const frames = analyser.analyse(item.samples);
+  const work = item.sampleRate > 48000 ? item.sampleRate / 2 : item.sampleRate;
   return {
-    'wasm engine (all features)': (w) => {
-      let engine = engines.get(w.sampleRate);
-      if (!engine)
-        engines.set(w.sampleRate, (engine = createVoiceAnalyser(module, { sampleRate: w.sampleRate })));
-      return engine.analyseWindow(w.samples).f0;
-    },
-    'pitchy 4.1 (McLeod, clarity >= 0.9)': (w) => {
-      const [pitch, clarity] = pitchy.findPitch(w.samples, w.sampleRate);
-      return clarity >= 0.9 ? inRange(pitch) : null;
-    },
-    'pitchfinder 2.3 YIN': (w) => {
-      let yin = yins.get(w.sampleRate);
-      if (!yin) yins.set(w.sampleRate, (yin = Pitchfinder.YIN({ sampleRate: w.sampleRate })));
-      return inRange(yin(w.samples));
-    },
+    times: frames.map((f) => f.t),
+    f0: frames.map((f) => f.f0 ?? 0),
+    half: analyser.windowSize / 2 / work,
   };
-}
+};
 
-function timeEstimator(estimate: Estimator, windows: Window[], rounds: number): number {
+/** pitchy (McLeod) on windows of ~85-128 ms (2048 samples up to 24 kHz, else 4096), 10 ms apart. */
+function pitchyWindow(rate: number): number {
+  return rate <= 24000 ? 2048 : 4096;
+}
+const pitchy: Estimator = (item) => {
+  const n = pitchyWindow(item.sampleRate);
+  const detector = PitchDetector.forFloat32Array(n);
+  const hop = Math.round(item.sampleRate / 100);
   const times: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    for (const w of windows) {
-      const t0 = process.hrtime.bigint();
-      estimate(w);
-      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    }
+  const f0: number[] = [];
+  for (let start = 0; start + n <= item.samples.length; start += hop) {
+    const [pitch, clarity] = detector.findPitch(item.samples.subarray(start, start + n), item.sampleRate);
+    times.push((start + n / 2) / item.sampleRate);
+    f0.push(clarity >= 0.9 && pitch >= LOW && pitch <= HIGH ? pitch : 0);
   }
-  return median(times);
+  return { times, f0, half: n / 2 / item.sampleRate };
+};
+
+interface Score {
+  truthVoiced: number;
+  hits: number;
+  falseVoiced: number;
+  truthUnvoiced: number;
+  errors: number[];
+  gross: number;
 }
 
-function accuracy(estimate: Estimator, windows: Window[]): Record<Window['set'], PitchScore> {
-  const score = (set: Window['set']) =>
-    scorePitch(windows.filter((w) => w.set === set).map((w) => ({ est: estimate(w), ref: w.ref })));
-  return { synthetic: score('synthetic'), real: score('real') };
+function score(items: CorpusItem[], estimate: Estimator, instant = false, band?: [number, number]): Score {
+  const s: Score = { truthVoiced: 0, hits: 0, falseVoiced: 0, truthUnvoiced: 0, errors: [], gross: 0 };
+  for (const item of items) {
+    const track = estimate(item);
+    // Both estimators are scored on the same frames: those whose widest window sees one truth.
+    const half = Math.max(track.half, 0.064);
+    track.times.forEach((t, i) => {
+      const truth = item.truth(t, half);
+      if (truth === null) return;
+      const est = track.f0[i] ?? 0;
+      if (truth === 0) {
+        s.truthUnvoiced++;
+        if (est > 0) s.falseVoiced++;
+        return;
+      }
+      if (band && (truth < band[0] || truth > band[1])) return;
+      s.truthVoiced++;
+      if (est <= 0) return;
+      s.hits++;
+      const ref = instant && item.instant ? item.instant(t) || truth : truth;
+      s.errors.push(Math.abs(cents(est, ref)));
+      if (Math.abs(est / ref - 1) > 0.2) s.gross++;
+    });
+  }
+  return s;
 }
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+const recall = (s: Score) => (s.truthVoiced ? s.hits / s.truthVoiced : NaN);
 
-async function main(): Promise<void> {
-  const roundsArg = process.argv.indexOf('--rounds');
-  const rounds = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 5;
-  const windows = collectWindows();
-  const all = await estimators();
-  console.log(`${windows.length} windows of ${N} samples (${rounds} timing rounds after a warm-up)\n`);
-  const rows: { name: string; ms: number; acc: Record<Window['set'], PitchScore> }[] = [];
-  for (const [name, estimate] of Object.entries(all)) {
-    timeEstimator(estimate, windows, 1); // warm-up: JIT and first-use allocations
-    rows.push({ name, ms: timeEstimator(estimate, windows, rounds), acc: accuracy(estimate, windows) });
-  }
-  const ours = rows[0]?.ms ?? NaN;
-  console.log(
-    'estimator'.padEnd(38) +
-      'ms/window  x slower   synth RPA50  synth GPE  synth med.c  real RPA50  real GPE  real med.c  voicing(s/r)',
-  );
-  for (const { name, ms, acc } of rows) {
-    const s = acc.synthetic;
-    const r = acc.real;
-    console.log(
-      name.padEnd(38) +
-        ms.toFixed(4).padStart(9) +
-        (ms / ours).toFixed(1).padStart(10) +
-        pct(s.withinTolerance).padStart(13) +
-        pct(s.gpe).padStart(11) +
-        s.medianAbsCents.toFixed(2).padStart(13) +
-        pct(r.withinTolerance).padStart(12) +
-        pct(r.gpe).padStart(10) +
-        r.medianAbsCents.toFixed(2).padStart(12) +
-        `  ${pct(s.voicingAccuracy)}/${pct(r.voicingAccuracy)}`,
-    );
-  }
-  console.log('\nRPA50: share of reference-voiced windows within 50 cents (misses count as wrong).');
-  console.log('GPE: share of windows both call voiced that are >20% off. med.c: median |cents| error.');
-  console.log('Reference: synthesised f0 (synthetic) or Praat pitch (ac) at the window centre (real).');
+interface Row {
+  label: string;
+  kind: 'voicing' | 'error';
+  value: (s: Score) => number;
+  show: (v: number) => string;
+  items: CorpusItem[];
+  instant?: boolean;
+  band?: [number, number];
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+function main(): void {
+  const roundsArg = process.argv.indexOf('--rounds');
+  const rounds = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 3;
+  const c = buildCorpora();
+  const cents = (v: number) => `${v.toFixed(1)} c`;
+  const rows: Row[] = [
+    {
+      label: 'voicing recall, low voices 55-100 Hz (incl. creak)',
+      kind: 'voicing',
+      value: recall,
+      show: pct,
+      items: c.low,
+      band: [50, 105],
+    },
+    {
+      label: 'voicing recall, sopranos 600-1100 Hz',
+      kind: 'voicing',
+      value: recall,
+      show: pct,
+      items: [...c.soprano, ...c.vibratoSoprano],
+    },
+    {
+      label: 'voicing recall, speech at 10 dB SNR',
+      kind: 'voicing',
+      value: recall,
+      show: pct,
+      items: c.snr10,
+    },
+    { label: 'voicing recall, speech at 5 dB SNR', kind: 'voicing', value: recall, show: pct, items: c.snr5 },
+    {
+      label: 'voicing recall, a quiet voice at -48 dBFS',
+      kind: 'voicing',
+      value: recall,
+      show: pct,
+      items: c.quiet,
+    },
+    {
+      label: 'voicing recall, speech in reverb (RT60 0.5 s)',
+      kind: 'voicing',
+      value: recall,
+      show: pct,
+      items: c.reverb,
+    },
+    {
+      label: 'median error at 16 kHz input',
+      kind: 'error',
+      value: (s) => median(s.errors),
+      show: cents,
+      items: c.rate16k,
+    },
+    {
+      label: 'median error, vibrato sopranos vs the true f0',
+      kind: 'error',
+      value: (s) => median(s.errors),
+      show: cents,
+      items: c.vibratoSoprano,
+      instant: true,
+    },
+    {
+      label: 'gross errors (>20 %), all voiced rows',
+      kind: 'error',
+      value: (s) => (s.hits ? s.gross / s.hits : 0),
+      show: pct,
+      items: [...c.low, ...c.soprano, ...c.snr10, ...c.quiet, ...c.reverb, ...c.rate16k],
+    },
+    {
+      label: 'false voicing on hum, noise and breath',
+      kind: 'error',
+      value: (s) => (s.truthUnvoiced ? s.falseVoiced / s.truthUnvoiced : 0),
+      show: pct,
+      items: c.nonVoice,
+    },
+  ];
+  console.log('| measured | ours | pitchy | ours better or equal |');
+  console.log('|---|---|---|---|');
+  let allGood = true;
+  for (const row of rows) {
+    const a = row.value(score(row.items, ours, row.instant, row.band));
+    const b = row.value(score(row.items, pitchy, row.instant, row.band));
+    const good = row.kind === 'voicing' ? a >= b : a < b || (a === 0 && b === 0);
+    allGood &&= good;
+    console.log(`| ${row.label} | ${row.show(a)} | ${row.show(b)} | ${good ? 'yes' : 'NO'} |`);
+  }
+
+  // Speed: ms per analysed frame, every feature on (ours) vs one pitchy window per frame.
+  const items = [...c.low, ...c.soprano, ...c.snr10];
+  const time = (estimate: Estimator) => {
+    let frames = 0;
+    estimate(items[0] as CorpusItem); // warm-up
+    const t0 = process.hrtime.bigint();
+    for (let r = 0; r < rounds; r++) for (const item of items) frames += estimate(item).times.length;
+    return Number(process.hrtime.bigint() - t0) / 1e6 / frames;
+  };
+  const msOurs = time(ours);
+  const msPitchy = time(pitchy);
+  console.log(
+    `| ms per frame (every feature on) | ${msOurs.toFixed(4)} | ${msPitchy.toFixed(4)} | ${(msPitchy / msOurs).toFixed(1)}x faster |`,
+  );
+  console.log('\nVoicing rows: share of truth-voiced frames the estimator voices (higher is better).');
+  console.log(
+    'Error rows: median |cents| on frames both voice, gross-error and false-voicing rates (lower is better).',
+  );
+  console.log(
+    'Truth: synthesised f0 (vowels, creak, vibrato, hum, noise) or Praat (ac) on the clean espeak-ng speech.',
+  );
+  console.log(
+    `pitchy: McLeod, clarity >= 0.9, ${LOW}-${HIGH} Hz, windows of 2048 (<= 24 kHz) or 4096 samples.`,
+  );
+  if (!allGood) console.log('\nNOTE: at least one row is not better than pitchy.');
+}
+
+main();

@@ -1,12 +1,31 @@
 // `npm start`: build the SPA if it is missing or older than its sources, then run the server
 // (compiled JavaScript in dist/server, no TypeScript loader) in a child process that receives our signals for a clean shutdown.
 import { spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientBuildIsStale, serverBuildIsStale } from './lib/fresh.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+// A taken port is told before the (long) first build; server/main.ts checks PORT's format and
+// checks the port again before its own first-start work.
+const port = /^\d{1,5}$/.test(process.env.PORT ?? '') ? Number(process.env.PORT) : 8787;
+const host = process.env.HOST || '127.0.0.1';
+if (port > 0 && port <= 65535) {
+  const taken = await new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', (err) => resolve(err.code === 'EADDRINUSE'));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(false)));
+  });
+  if (taken) {
+    console.error(
+      `\nCannot start: port ${port} on ${host} is taken.\nHow to fix: stop the other program or start with PORT=<another port>.\n`,
+    );
+    process.exit(1);
+  }
+}
 
 if (clientBuildIsStale(root)) {
   console.log('Building the app (first start, or the sources changed)…');

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './lib/chromium.mjs';
+import { ensureEnginePackages } from './lib/engines.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -36,6 +37,7 @@ function readJson(file) {
 
 fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
 const browserReady = ensureChromium();
+const enginesMissing = ensureEnginePackages();
 
 const built = check('build (wasm + client)', 'npm', ['run', 'build', '--silent']);
 // The first screens' JavaScript (brotli, as served) must stay within the budget.
@@ -73,8 +75,35 @@ if (!browserReady || !built) {
   results.push({ suite: 'e2e', passed: stats?.expected ?? 0, failed: failed || (e2eOk ? 0 : 1) });
 }
 
+// Firefox and WebKit: the member's path in the two other engines (tests/cross-engine/). An
+// engine whose browser is missing is skipped with its reason; the rest still count.
+const enginesFile = path.join(root, 'test-results/cross-engine.json');
+fs.rmSync(enginesFile, { force: true });
+if (!built) {
+  results.push({ suite: 'cross-engine smoke', passed: 0, failed: 1 });
+  console.error('Cross-engine smoke test skipped: the build failed.');
+} else {
+  const enginesOk = run('cross-engine smoke (firefox, webkit)', process.execPath, [
+    '--import',
+    'tsx',
+    'tests/cross-engine/run.ts',
+  ]);
+  const engines = readJson(enginesFile);
+  const failed = engines ? engines.failed : 1;
+  results.push({
+    suite: 'cross-engine smoke',
+    passed: engines?.passed ?? 0,
+    failed: failed || (enginesOk ? 0 : 1),
+    notes: (engines?.skipped ?? []).map((s) => `${s.engine} skipped: ${s.reason}`),
+  });
+  if (enginesMissing) console.log(`Cross-engine browsers: ${enginesMissing}`);
+}
+
 console.log('\nSummary');
-for (const r of results) console.log(`  ${r.suite.padEnd(32)} ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) {
+  console.log(`  ${r.suite.padEnd(32)} ${r.passed} passed, ${r.failed} failed`);
+  for (const note of r.notes ?? []) console.log(`    ${note}`);
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -40,7 +40,7 @@ describe('system routes', () => {
 
   it('serves the runtime config with the public anon key', async () => {
     const res = await t.fetch('/api/config');
-    expect(await res.json()).toEqual({ anonKey: t.deps.keys.anonKey, demoMode: true });
+    expect(await res.json()).toEqual({ anonKey: t.deps.keys.anonKey, demoMode: true, backendOrigins: [] });
   });
 
   it('answers unknown API paths with a JSON 404 naming the path', async () => {

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './app-env';
 import { apiRoutes } from './api/routes';
 import { authRoutes } from './auth/routes';
@@ -11,6 +10,7 @@ import { handleError, isServicePath, notFoundJson } from './lib/errors';
 import { ApiError } from './lib/http';
 import { compressJson } from './lib/compress-json';
 import { requestLog } from './lib/request-log';
+import { securityHeaders } from './lib/security-headers';
 import { serveClient } from './lib/static-files';
 
 /** Headers supabase-js reads from responses; exposed so a cross-origin front end sees them too. */
@@ -37,23 +37,7 @@ const EXPOSED_HEADERS = [
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(deps.logger));
-  app.use(
-    '*',
-    secureHeaders({
-      // The SPA loads its own scripts, styles, the Wasm engine and audio from this origin only.
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'https:', 'http:'],
-        workerSrc: ["'self'", 'blob:'],
-      },
-      crossOriginResourcePolicy: 'same-site',
-      crossOriginOpenerPolicy: 'same-origin',
-    }),
-  );
+  app.use('*', securityHeaders(deps));
   for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/storage/v1/*']) {
     app.use(prefix, cors({ origin: (o) => o, exposeHeaders: EXPOSED_HEADERS, maxAge: 600 }));
   }

@@ -33,4 +33,34 @@ describe('configuration', () => {
       'https://voice.example.org',
     );
   });
+
+  it('refuses ports written other than as decimal digits', () => {
+    for (const PORT of ['0x7122', '2.8963e4', ' 8080', '8080.0', '-1', '65536']) {
+      expect(() => loadConfig({ PORT }), PORT).toThrow(/PORT/);
+    }
+    expect(loadConfig({ PORT: '28963' }).port).toBe(28963);
+  });
+
+  it('refuses a PUBLIC_URL that is not http(s)', () => {
+    for (const PUBLIC_URL of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      'ftp://x.org',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL }), PUBLIC_URL).toThrow(
+        /PUBLIC_URL must be an absolute http\(s\) URL/,
+      );
+    }
+  });
+
+  it('reads BACKEND_ORIGINS as a list of origins and refuses anything else', () => {
+    expect(
+      loadConfig({ BACKEND_ORIGINS: 'https://a.example.org, http://b.example.org:8000' }).backendOrigins,
+    ).toEqual(['https://a.example.org', 'http://b.example.org:8000']);
+    expect(loadConfig({}).backendOrigins).toEqual([]);
+    for (const bad of ['https://a.example.org/path', "https://x.org 'unsafe-inline'", 'javascript:1', '*']) {
+      expect(() => loadConfig({ BACKEND_ORIGINS: bad }), bad).toThrow(/BACKEND_ORIGINS/);
+    }
+  });
 });

@@ -9,11 +9,37 @@ const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** Plain decimal digits only: Number() would also take "0x7122", "2.8963e4" or " 80 ". */
+const port = z
+  .string()
+  .regex(/^\d{1,5}$/, 'PORT must be a whole number written in decimal digits, e.g. 8787')
+  .transform(Number)
+  .refine((n) => n <= 65535, 'PORT must be at most 65535');
+
+/** An absolute http(s) URL: `javascript:`, `data:` or `file:` URLs would end up in mail links. */
+const httpUrl = (name: string) =>
+  z.url({ protocol: /^https?$/, message: `${name} must be an absolute http(s) URL` });
+
+/** A comma-separated list of http(s) origins (scheme, host and port; no path). */
+const originList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) => list.every((o) => /^https?:\/\/[^/\s'";,]+$/i.test(o) && URL.canParse(o)),
+    'BACKEND_ORIGINS must be comma-separated origins such as https://project.example.org (no path)',
+  );
+
 const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  PORT: port.default(8787),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  PUBLIC_URL: z.url({ message: 'PUBLIC_URL must be an absolute http(s) URL' }).optional(),
+  PUBLIC_URL: httpUrl('PUBLIC_URL').optional(),
+  BACKEND_ORIGINS: originList.default([]),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DEMO_SEED: flag.default(true),
   DEMO_MODE: flag.optional(),
@@ -38,6 +64,11 @@ export interface Config {
   demoMode: boolean;
   autoConfirm: boolean;
   smtpUrl: string | undefined;
+  /**
+   * Other Supabase-compatible backends the app may talk to (chosen in /admin); the CSP's
+   * connect-src names these and nothing else besides our own origin.
+   */
+  backendOrigins: string[];
   /** Extra origins a verify link may redirect to, besides publicUrl. */
   redirectAllowList: string[];
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
@@ -70,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demoMode: e.DEMO_MODE ?? e.NODE_ENV !== 'production',
     autoConfirm: e.AUTH_AUTOCONFIRM,
     smtpUrl: e.SMTP_URL,
+    backendOrigins: e.BACKEND_ORIGINS.map((o) => new URL(o).origin),
     redirectAllowList: e.AUTH_REDIRECT_ALLOW_LIST.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
@@ -91,6 +123,7 @@ export function testConfig(overrides: Partial<Config> & { dataDir: string }): Co
     demoMode: true,
     autoConfirm: false,
     smtpUrl: undefined,
+    backendOrigins: [],
     redirectAllowList: [],
     trustProxy: false,
     authRateLimitScale: 1,

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ function start(env: Record<string, string>) {
     encoding: 'utf8',
     timeout: 20_000,
   });
-  return { code: r.status, stderr: r.stderr };
+  return { code: r.status, stderr: r.stderr, stdout: r.stdout };
 }
 
 describe('starting the server with a bad DATA_DIR', () => {
@@ -48,6 +49,46 @@ describe('starting the server with a bad DATA_DIR', () => {
     const r = start({ PORT: 'eighty' });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/Invalid configuration:[\s\S]*PORT/);
+  });
+});
+
+describe('starting on a taken port', () => {
+  it('says so at once, before the first-start audio render', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taken-'));
+      const started = Date.now();
+      const r = start({ DATA_DIR: dir, PORT: String(port), DEMO_SEED: '1', LOG_LEVEL: 'info' });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`Port ${port} is taken`);
+      expect(r.stdout).not.toMatch(/Preparing the demo catalogue/);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      blocker.close();
+    }
+  });
+});
+
+describe('npm start on a taken port', () => {
+  it('says so before building the app', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const r = spawnSync(process.execPath, ['scripts/start.mjs'], {
+        cwd: root,
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(`port ${port} on 127.0.0.1 is taken`);
+      expect(r.stdout).not.toContain('Building the app');
+    } finally {
+      blocker.close();
+    }
   });
 });
 

@@ -1,20 +1,26 @@
+import net from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
-import { databaseFile, openDatabase, type DB } from './db/open';
+import { assertNotTruncated, databaseFile, openDatabase, type DB } from './db/open';
 import { ensureDataDir } from './lib/data-dir';
 import { loadOrCreateKeys } from './lib/keys';
 import { createLogger } from './lib/logger';
 import { StartupError } from './lib/startup-error';
 import { seedDemoCatalogue } from './seed';
 import { seedDemoCircles } from './seed/circles';
+import { seedExpertContent } from './seed/expert-content';
+import { seedSessionTemplates } from './seed/templates';
 
 /** Starts the whole product on one port: migrate, seed on first start, serve, shut down cleanly. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   ensureDataDir(config.dataDir);
+  // Before the first-start audio render (which takes a minute): a taken port is told at once.
+  await assertPortFree(config.host, config.port);
+  assertNotTruncated(config.dataDir);
   const db = openDatabase(databaseFile(config.dataDir));
   const applied = migrate(db);
   if (applied.length) logger.info('migrations applied', { versions: applied });
@@ -22,6 +28,12 @@ async function main(): Promise<void> {
   if (config.demoSeed) {
     await seedDemoCatalogue({ db, dataDir: config.dataDir, logger });
     seedDemoCircles(db, Date.now());
+    // Also fills databases created before the expert content existed (missing rows only).
+    const added = seedExpertContent(db);
+    if (added) logger.info('demo expert content seeded', { added });
+    // Also fills a database seeded before templates existed.
+    const templates = seedSessionTemplates(db);
+    if (templates) logger.say(`Session templates ready: ${templates} exercise plans.`);
   }
 
   const app = createApp({ config, db, keys, logger, now: Date.now });
@@ -29,15 +41,7 @@ async function main(): Promise<void> {
     logger.info('listening', { host: config.host, port: info.port });
     logger.say(`\n  Ready. Open ${config.publicUrl} in your browser.\n  Data lives in ${config.dataDir}\n`);
   });
-  server.on('error', (err: NodeJS.ErrnoException) => {
-    const fix =
-      err.code === 'EADDRINUSE'
-        ? `Port ${config.port} is taken: stop the other program or start with PORT=<another port>.`
-        : undefined;
-    fail(
-      new StartupError(`The server could not listen on ${config.host}:${config.port} (${err.message}).`, fix),
-    );
-  });
+  server.on('error', (err: NodeJS.ErrnoException) => fail(listenError(config.host, config.port, err)));
   onShutdown(() => {
     logger.info('shutting down');
     server.close(() => {
@@ -51,6 +55,26 @@ async function main(): Promise<void> {
       closeDb(db);
       process.exit(0);
     }, 5000).unref();
+  });
+}
+
+function listenError(host: string, port: number, err: NodeJS.ErrnoException): StartupError {
+  const fix =
+    err.code === 'EADDRINUSE'
+      ? `Port ${port} is taken: stop the other program or start with PORT=<another port>.`
+      : err.code === 'EACCES'
+        ? `Port ${port} needs extra privileges: use a port above 1023, e.g. PORT=8787.`
+        : undefined;
+  return new StartupError(`The server could not listen on ${host}:${port} (${err.message}).`, fix);
+}
+
+/** Binds and releases the port once: the real listen comes after migrations and the seed. */
+function assertPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) => reject(listenError(host, port, err)));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
   });
 }
 

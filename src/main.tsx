@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadLandingScreen } from './app/route-preload';
 import { startAuthSync, useAuthStore } from './features/auth/auth-store';
-import { shouldEndStoredSignIn } from './features/auth/remember-me';
+import { browserSessionMark, shouldEndStoredSignIn } from './features/auth/remember-me';
+import { captureEmailLinkError } from './features/auth/email-link-error';
 import { setAccessTokenSource } from './lib/api';
 import { fetchRuntimeConfig } from './lib/runtime-config';
 import {
@@ -23,13 +24,15 @@ async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   preloadLandingScreen(window.location.pathname);
   try {
+    // Before the client reads (and the router rewrites) the URL: a failed email link's reason.
+    captureEmailLinkError(window.location);
     const config = await fetchRuntimeConfig();
     configureSupabase(chooseBackend(config, localStorage, window.location.origin));
     const fromEmailLink = /(^#|&)(access_token|error_description)=/.test(window.location.hash);
     if (fromEmailLink || hasStoredSession(localStorage)) {
       // A session to read or end: the client is needed before the first screen decides.
       const client = await supabase();
-      if (shouldEndStoredSignIn(localStorage, sessionStorage, Date.now(), fromEmailLink)) {
+      if (shouldEndStoredSignIn(localStorage, browserSessionMark(), Date.now(), fromEmailLink)) {
         await client.auth
           .signOut({ scope: 'local' })
           .catch((err: unknown) => console.error('Sign-out failed', err));

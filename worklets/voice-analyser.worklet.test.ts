@@ -52,6 +52,8 @@ function feed(processor: TestProcessor, channels: Float32Array[]): void {
     processor.process([channels.map((c) => c.subarray(i, i + 128))], [[]]);
 }
 
+// Analysis window at 48 kHz: 3 periods of 50 Hz plus half the longest lag (see dsp/README.md).
+const WINDOW_48K = 3392;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('voice-analyser AudioWorkletProcessor', () => {
@@ -60,7 +62,7 @@ describe('voice-analyser AudioWorkletProcessor', () => {
     feed(processor, [sine(220, 48000, 1)]);
     await settle();
     const frames = messages.flatMap((m) => (m.type === 'voice-frame' ? [m.frame] : []));
-    expect(frames).toHaveLength(Math.floor((48000 - 4096) / 1024) + 1);
+    expect(frames).toHaveLength(Math.floor((48000 - WINDOW_48K) / 1024) + 1);
     expect(frames.at(-1)?.f0).toBeCloseTo(220, 1);
   });
 
@@ -86,7 +88,7 @@ describe('voice-analyser AudioWorkletProcessor', () => {
     await control.start();
     feed(processor, [sine(200, 48000, 0.5)]);
     await settle();
-    expect(messages.length).toBe(Math.floor((24000 - 4096) / 512) + 1);
+    expect(messages.length).toBe(Math.floor((24000 - WINDOW_48K) / 512) + 1);
   });
 
   it('leaves its outputs silent', async () => {

@@ -36,11 +36,12 @@ export class VoiceAnalyserProcessor extends AudioWorkletProcessor {
     this.module = opts.module ?? null;
     this.running = opts.autoStart ?? true;
     this.message = { type: 'voice-frame', frame: null as unknown as VoiceFrame };
-    this.instantiate(opts.hop ?? 1024);
+    // Default hop: the engine's 10 ms.
+    this.instantiate(opts.hop);
     Comlink.expose(this.control(), this.port);
   }
 
-  private instantiate(hop: number): void {
+  private instantiate(hop: number | undefined): void {
     try {
       if (!(this.module instanceof WebAssembly.Module))
         throw new Error('processorOptions.module is not a WebAssembly.Module');

@@ -117,6 +117,29 @@ function stage(re: StaticArray<f32>, im: StaticArray<f32>, n: i32, size: i32): v
   }
 }
 
+// One radix-2 stage without SIMD, same twiddle tables.
+function scalarStage(re: StaticArray<f32>, im: StaticArray<f32>, n: i32, size: i32): void {
+  const half = size >> 1;
+  for (let block = 0; block < n; block += size) {
+    for (let j = 0; j < half; j++) {
+      const wr = unchecked(stageRe[half + j]);
+      const wi = unchecked(stageIm[half + j]);
+      const a = block + j;
+      const b = a + half;
+      const br = unchecked(re[b]),
+        bi = unchecked(im[b]);
+      const tr = br * wr - bi * wi;
+      const ti = br * wi + bi * wr;
+      const ar = unchecked(re[a]),
+        ai = unchecked(im[a]);
+      unchecked((re[b] = ar - tr));
+      unchecked((im[b] = ai - ti));
+      unchecked((re[a] = ar + tr));
+      unchecked((im[a] = ai + ti));
+    }
+  }
+}
+
 // Complex multiply of four lanes: (ar + i ai)(br + i bi).
 function cmulRe(ar: v128, ai: v128, br: v128, bi: v128): v128 {
   return f32x4.sub(f32x4.mul(ar, br), f32x4.mul(ai, bi));
@@ -198,6 +221,12 @@ export function bitReverse(shift: i32): StaticArray<i32> {
 export function fftBitReversed(re: StaticArray<f32>, im: StaticArray<f32>, shift: i32): void {
   const n = FFT_N >> shift;
   firstStages(re, im, n);
+  // The non-SIMD build (browsers without Wasm SIMD) runs the same stages one butterfly at a
+  // time; ASC_FEATURE_SIMD is a compile-time constant, so each build holds one path only.
+  if (!ASC_FEATURE_SIMD) {
+    for (let size = 8; size <= n; size <<= 1) scalarStage(re, im, n, size);
+    return;
+  }
   let size = 8;
   for (; size * 2 <= n; size <<= 2) doubleStage(re, im, n, size >> 1);
   if (size <= n) stage(re, im, n, size);

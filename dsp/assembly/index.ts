@@ -3,40 +3,104 @@
 // written to the output area. All memory is static: nothing allocates after start-up.
 
 import { FFT_N, fftInit } from './fft';
-import { correlate, yinConfigure, yinRun, yinPeriod, yinAperiodicity, yinCorrelation } from './yin';
-import { spectralFeatures, centroidHz, band1, band2, band3, lowPower, highPower } from './spectrum';
-import { historyReset, pushPitch, pushVolume, stability, dynamicRange } from './history';
 import {
-  LEVEL_GATE,
-  VOICING_APERIODICITY,
+  correlate,
+  yinConfigure,
+  yinRun,
+  yinPeriod,
+  yinAperiodicity,
+  candCount,
+  candPeriod,
+  candAper,
+  candPick,
+  candBlocked,
+  yinSilence,
+} from './yin';
+import {
+  spectralFeatures,
+  spectrumConfigure,
+  spectrumSilence,
+  tiltFeatures,
+  singersFormantDb,
+  alphaRatioDb,
+  harmonicShare,
+  centroidHz,
+  band1,
+  band2,
+  band3,
+  lowPower,
+  highPower,
+} from './spectrum';
+import { trackerReset, trackStep, trackF0, trackAperiodicity } from './tracker';
+import {
+  historyReset,
+  pushVoiced,
+  pushUnvoiced,
+  pushVolume,
+  dynamicRange,
+  stabilityValue,
+  vibratoRate,
+  vibratoExtent,
+  wobbleCents,
+} from './history';
+import {
+  HUM_MAX_HZ,
+  HUM_HARMONIC_SHARE,
   volumeOf,
   hnrDb,
   clarityOf,
   breathinessOf,
   resonanceOf,
+  projectionOf,
+  dbfs,
   semitoneOf,
 } from './measures';
 import * as F from './layout';
-import { localPeriodicity } from './hnr';
+import { localPeriodicity, jitterLocal, shimmerLocal } from './hnr';
 
 const RING: i32 = 16384;
 const RING_MASK: i32 = RING - 1;
 const INPUT_CAPACITY: i32 = 4096;
-const MAX_FRAMES: i32 = INPUT_CAPACITY / 64 + 1;
-const MIN_F0: f64 = 80;
-const MAX_F0: f64 = 800;
+const MIN_HOP: i32 = 32;
+const MAX_FRAMES: i32 = INPUT_CAPACITY / MIN_HOP + 1;
+/** Widest pitch range the engine reports; setRange may narrow it to the member's voice. */
+export const LOWEST_F0: f64 = 50;
+export const HIGHEST_F0: f64 = 1500;
+/** Window = this many periods of the pitch floor (Praat's AC method uses 3). */
+const FLOOR_PERIODS: f64 = 3;
+/** Rates above this are halved first (the FFT holds 4096 samples: 3 periods of 50 Hz at 48 kHz). */
+const MAX_WORK_RATE: f64 = 48000;
+/** Never voiced below this RMS (about -70 dBFS) whatever the recording. */
+const ABSOLUTE_SILENCE: f64 = 0.000316;
+/** A frame more than 35 dB under the loudest frame so far is silence (relative threshold). */
+const RELATIVE_SILENCE: f64 = 0.0178;
 
 const input = new StaticArray<f32>(INPUT_CAPACITY);
 const ring = new StaticArray<f32>(RING);
 const windowBuf = new StaticArray<f32>(FFT_N);
 const frames = new StaticArray<f32>(MAX_FRAMES * F.FRAME_STRIDE);
 
-let sampleRate: f64 = 48000;
-let hop: i32 = 1024;
+let inputRate: f64 = 48000;
+let sampleRate: f64 = 48000; // working rate (after decimation)
+let decimate: i32 = 1;
+let hop: i32 = 480; // working samples
+let winLen: i32 = FFT_N;
+let floorHz: f64 = LOWEST_F0;
+let ceilingHz: f64 = HIGHEST_F0;
 let writePos: i32 = 0;
 let totalSamples: f64 = 0;
 let untilFrame: i32 = FFT_N;
 let initialised = false;
+let loudestRms: f64 = 0;
+// Half-band decimator state (7 taps: -1 0 9 16 9 0 -1, /32) and phase.
+let d0: f32 = 0,
+  d1: f32 = 0,
+  d2: f32 = 0,
+  d3: f32 = 0,
+  d4: f32 = 0,
+  d5: f32 = 0,
+  d6: f32 = 0;
+let phase: i32 = 0;
 
 export function inputPtr(): usize {
   return changetype<usize>(input);
@@ -53,75 +117,135 @@ export function frameStride(): i32 {
 export function maxFrames(): i32 {
   return MAX_FRAMES;
 }
+/** Samples (at the working rate) in one analysis window. */
 export function windowSize(): i32 {
-  return FFT_N;
+  return winLen;
+}
+/** The rate the analysis runs at: the input rate, halved above 48 kHz. */
+export function workingRate(): f64 {
+  return sampleRate;
+}
+export function pitchFloor(): f64 {
+  return floorHz;
+}
+export function pitchCeiling(): f64 {
+  return ceilingHz;
 }
 
 /** Returns 0 on success, 1 for an unsupported sample rate, 2 for an unsupported hop. */
 export function init(rate: f64, hopSize: i32): i32 {
-  if (!(rate >= 16000 && rate <= 96000)) return 1;
-  if (hopSize < 64 || hopSize > FFT_N) return 2;
+  if (!(rate >= 8000 && rate <= 96000)) return 1;
+  const factor = rate > MAX_WORK_RATE ? 2 : 1;
+  if (hopSize / factor < MIN_HOP || hopSize > INPUT_CAPACITY) return 2;
   if (!initialised) fftInit();
   initialised = true;
-  sampleRate = rate;
-  hop = hopSize;
-  // Search 60-1100 Hz so band-edge voices are found, then report only 80-800 Hz.
-  yinConfigure(rate, 60, 1100);
-  reset();
+  inputRate = rate;
+  decimate = factor;
+  sampleRate = rate / <f64>factor;
+  hop = hopSize / factor;
+  setRange(LOWEST_F0, HIGHEST_F0);
   return 0;
+}
+
+/**
+ * Narrows the pitch range to the member's voice (a shorter window follows a higher floor).
+ * Clamped so that a wrong guess never cuts off a real voice: the floor stays at or below
+ * 120 Hz (a bass sings down to ~65-80 Hz, so callers pass a margin below the member's
+ * lowest note) and the ceiling at or above 700 Hz. Resets the stream.
+ */
+export function setRange(lowHz: f64, highHz: f64): void {
+  floorHz = Math.min(120, Math.max(LOWEST_F0, lowHz));
+  ceilingHz = Math.max(700, Math.min(Math.min(HIGHEST_F0, highHz), sampleRate / 6));
+  // Search 6 % beyond the reported range so a voice at the edge is found at its own octave.
+  const searchLow = floorHz * 0.94;
+  const maxLag = <i32>Math.ceil(sampleRate / searchLow);
+  let len = <i32>Math.ceil((FLOOR_PERIODS * sampleRate) / floorHz) + maxLag / 2;
+  len = min<i32>(FFT_N, (len + 3) & ~3);
+  winLen = len;
+  spectrumConfigure(winLen);
+  yinConfigure(sampleRate, searchLow, Math.min(ceilingHz * 1.06, sampleRate / 4), winLen);
+  reset();
 }
 
 export function reset(): void {
   for (let i = 0; i < RING; i++) unchecked((ring[i] = 0));
+  for (let i = 0; i < FFT_N; i++) unchecked((windowBuf[i] = 0));
   writePos = 0;
   totalSamples = 0;
-  untilFrame = FFT_N;
+  untilFrame = winLen;
+  loudestRms = 0;
+  d0 = d1 = d2 = d3 = d4 = d5 = d6 = 0;
+  phase = 0;
   historyReset();
+  trackerReset();
 }
 
 /** Consumes input[0..n); returns how many frames were written (slots 0..k-1). */
 export function push(n: i32): i32 {
   if (!initialised || n <= 0) return 0;
   const count = min<i32>(n, INPUT_CAPACITY);
-  let done = 0;
   let produced = 0;
-  while (done < count) {
-    const take = min<i32>(count - done, untilFrame);
-    for (let i = 0; i < take; i++) {
-      unchecked((ring[(writePos + i) & RING_MASK] = input[done + i]));
+  for (let i = 0; i < count; i++) {
+    let v = unchecked(input[i]);
+    if (decimate == 2) {
+      d6 = d5;
+      d5 = d4;
+      d4 = d3;
+      d3 = d2;
+      d2 = d1;
+      d1 = d0;
+      d0 = v;
+      phase ^= 1;
+      if (phase == 0) continue;
+      v = (<f32>16 * d3 + <f32>9 * (d2 + d4) - (d0 + d6)) * <f32>0.03125;
     }
-    writePos = (writePos + take) & RING_MASK;
-    totalSamples += <f64>take;
-    done += take;
-    untilFrame -= take;
+    unchecked((ring[writePos] = v));
+    writePos = (writePos + 1) & RING_MASK;
+    totalSamples += 1;
+    untilFrame--;
     if (untilFrame == 0) {
-      copyWindow();
-      analyse(produced);
-      produced++;
+      if (produced < MAX_FRAMES) {
+        copyWindow();
+        analyse(produced);
+        produced++;
+      }
       untilFrame = hop;
     }
   }
   return produced;
 }
 
-/** Analyses input[0..4096) directly as one window (benchmarks, offline tools); writes slot 0. */
+/**
+ * Analyses input[0..windowSize()) directly as one window at the working rate (benchmarks,
+ * offline tools); writes slot 0. No history: the voicing decision sees this frame alone.
+ */
 export function analyseInput(): void {
-  for (let j = 0; j < FFT_N; j++) unchecked((windowBuf[j] = input[j]));
-  totalSamples = <f64>FFT_N;
+  for (let j = 0; j < winLen; j++) unchecked((windowBuf[j] = input[j]));
+  for (let j = winLen; j < FFT_N; j++) unchecked((windowBuf[j] = 0));
+  totalSamples = <f64>winLen;
+  trackerReset();
   analyse(0);
 }
 
 function copyWindow(): void {
-  const start = writePos - FFT_N;
-  for (let j = 0; j < FFT_N; j++) unchecked((windowBuf[j] = ring[(start + j) & RING_MASK]));
+  const start = writePos - winLen;
+  for (let j = 0; j < winLen; j++) unchecked((windowBuf[j] = ring[(start + j) & RING_MASK]));
 }
 
 function analyse(slot: i32): void {
   const base = slot * F.FRAME_STRIDE;
   levelFeatures(base);
-  correlate(windowBuf);
-  yinRun(windowBuf);
-  spectralFeatures(sampleRate);
+  const rms = <f64>unchecked(frames[base + F.RMS]);
+  if (rms < ABSOLUTE_SILENCE || rms < loudestRms * RELATIVE_SILENCE) {
+    // Silence cannot be voiced (its voicing cost is prohibitive), so skip the pitch and
+    // spectrum work: a recording's pauses cost almost nothing.
+    yinSilence();
+    spectrumSilence();
+  } else {
+    correlate(windowBuf);
+    yinRun(windowBuf);
+    spectralFeatures(windowBuf, sampleRate);
+  }
   voiceFeatures(base);
 }
 
@@ -137,15 +261,19 @@ function sumLanes(v: v128): f64 {
 // Removes the DC offset in place (a mic's offset is not loudness) and returns the RMS; the
 // peak goes to levelPeak. f32x4 throughout; FFT_N is a multiple of 4.
 let levelPeak: f32 = 0;
+let clippedSamples: i32 = 0;
+/** A frame with at least this many samples at the rail is "too loud for the microphone". */
+const CLIP_MIN_SAMPLES: i32 = 3;
 
 function removeDcAndMeasure(): f64 {
+  if (!ASC_FEATURE_SIMD) return removeDcScalar();
   const p = changetype<usize>(windowBuf);
   let acc = f32x4.splat(0);
-  for (let j = 0; j < FFT_N; j += 4) acc = f32x4.add(acc, v128.load(p + ((<usize>j) << 2)));
-  const mean = f32x4.splat(<f32>(sumLanes(acc) / <f64>FFT_N));
+  for (let j = 0; j < winLen; j += 4) acc = f32x4.add(acc, v128.load(p + ((<usize>j) << 2)));
+  const mean = f32x4.splat(<f32>(sumLanes(acc) / <f64>winLen));
   let squares = f32x4.splat(0);
   let peak = f32x4.splat(0);
-  for (let j = 0; j < FFT_N; j += 4) {
+  for (let j = 0; j < winLen; j += 4) {
     const at = p + ((<usize>j) << 2);
     const v = f32x4.sub(v128.load(at), mean);
     v128.store(at, v);
@@ -156,16 +284,38 @@ function removeDcAndMeasure(): f64 {
     Mathf.max(f32x4.extract_lane(peak, 0), f32x4.extract_lane(peak, 1)),
     Mathf.max(f32x4.extract_lane(peak, 2), f32x4.extract_lane(peak, 3)),
   );
-  return Math.sqrt(sumLanes(squares) / <f64>FFT_N);
+  return Math.sqrt(sumLanes(squares) / <f64>winLen);
+}
+
+function removeDcScalar(): f64 {
+  let sum: f64 = 0;
+  for (let j = 0; j < winLen; j++) sum += <f64>unchecked(windowBuf[j]);
+  const mean = <f32>(sum / <f64>winLen);
+  let squares: f64 = 0;
+  let peak: f32 = 0;
+  for (let j = 0; j < winLen; j++) {
+    const v = unchecked(windowBuf[j]) - mean;
+    unchecked((windowBuf[j] = v));
+    squares += <f64>(v * v);
+    peak = Mathf.max(peak, Mathf.abs(v));
+  }
+  levelPeak = peak;
+  return Math.sqrt(squares / <f64>winLen);
 }
 
 /** Adjacent sample pairs whose sign (>= 0 or < 0) differs, counted four pairs at a time. */
 function zeroCrossings(): i32 {
+  if (!ASC_FEATURE_SIMD) {
+    let n = 0;
+    for (let j = 1; j < winLen; j++)
+      if (unchecked(windowBuf[j]) >= 0 != unchecked(windowBuf[j - 1]) >= 0) n++;
+    return n;
+  }
   const p = changetype<usize>(windowBuf);
   const zero = f32x4.splat(0);
   let count = i32x4.splat(0);
   let j = 1;
-  for (; j + 4 <= FFT_N; j += 4) {
+  for (; j + 4 <= winLen; j += 4) {
     const at = p + ((<usize>j) << 2);
     const flips = v128.xor(f32x4.ge(v128.load(at), zero), f32x4.ge(v128.load(at - 4), zero));
     count = i32x4.sub(count, flips); // a true lane is -1
@@ -175,45 +325,86 @@ function zeroCrossings(): i32 {
     i32x4.extract_lane(count, 1) +
     i32x4.extract_lane(count, 2) +
     i32x4.extract_lane(count, 3);
-  for (; j < FFT_N; j++) if (unchecked(windowBuf[j]) >= 0 != unchecked(windowBuf[j - 1]) >= 0) total++;
+  for (; j < winLen; j++) if (unchecked(windowBuf[j]) >= 0 != unchecked(windowBuf[j - 1]) >= 0) total++;
   return total;
 }
 
 // Zero-crossing rate = fraction of adjacent sample pairs that change sign.
 function levelFeatures(base: i32): void {
+  // Clipping: samples at the converter's rail (|x| >= 0.99 before DC removal).
+  clippedSamples = 0;
+  for (let j = 0; j < winLen; j++) if (Mathf.abs(unchecked(windowBuf[j])) >= <f32>0.99) clippedSamples++;
   const rms = removeDcAndMeasure();
-  unchecked((frames[base + F.T] = <f32>((totalSamples - <f64>(FFT_N / 2)) / sampleRate)));
+  unchecked((frames[base + F.T] = <f32>((totalSamples - <f64>winLen * 0.5) / sampleRate)));
   unchecked((frames[base + F.RMS] = <f32>rms));
   unchecked((frames[base + F.PEAK] = levelPeak));
-  unchecked((frames[base + F.ZCR] = <f32>zeroCrossings() / <f32>(FFT_N - 1)));
+  unchecked((frames[base + F.ZCR] = <f32>zeroCrossings() / <f32>(winLen - 1)));
   unchecked((frames[base + F.VOLUME] = <f32>volumeOf(rms)));
 }
 
 function voiceFeatures(base: i32): void {
   const rms = <f64>unchecked(frames[base + F.RMS]);
   const volume = unchecked(frames[base + F.VOLUME]);
-  const sound = rms >= LEVEL_GATE;
-  const f0 = yinPeriod > 0 ? sampleRate / yinPeriod : 0;
-  const voiced = sound && yinAperiodicity < VOICING_APERIODICITY && f0 >= MIN_F0 && f0 <= MAX_F0;
-  const r = sound && yinPeriod > 0 ? localPeriodicity(windowBuf, yinPeriod) : yinCorrelation;
-  const hnr = hnrDb(r);
+  if (rms > loudestRms) loudestRms = rms;
+  const silent = rms < ABSOLUTE_SILENCE || rms < loudestRms * RELATIVE_SILENCE;
+  const pickF0 = yinPeriod > 0 ? sampleRate / yinPeriod : 0;
+  // Mains hum (50/60 Hz and a weak buzz above it) is a near-sinusoid; a voice that low always
+  // carries strong harmonics (creak, vocal fry, a bass's chest voice).
+  for (let c = 0; c < candCount; c++) {
+    const f = sampleRate / unchecked(candPeriod[c]);
+    unchecked((candBlocked[c] = f < HUM_MAX_HZ && harmonicShare(f, sampleRate) < HUM_HARMONIC_SHARE));
+  }
+  trackStep(sampleRate, silent, floorHz, ceilingHz);
+  const f0 = trackF0;
+  const voiced = f0 > 0;
+  const r = voiced ? localPeriodicity(windowBuf, sampleRate / f0, winLen) : 0;
+  const hnr = voiced ? hnrDb(r) : 0;
+  const clipped = clippedSamples >= CLIP_MIN_SAMPLES;
+  if (voiced) tiltFeatures(sampleRate);
+  // Level of the periodic part only: noise lowers r, so it does not raise projection.
+  const harmonicDb = voiced ? dbfs(rms * Math.sqrt(r)) : -200;
   unchecked((frames[base + F.F0] = voiced ? <f32>f0 : 0));
   unchecked((frames[base + F.SEMITONE] = voiced ? <f32>semitoneOf(f0) : 0));
   unchecked((frames[base + F.VOICED] = voiced ? 1 : 0));
-  unchecked((frames[base + F.F0_CANDIDATE] = <f32>f0));
-  unchecked((frames[base + F.APERIODICITY] = <f32>yinAperiodicity));
+  unchecked((frames[base + F.F0_CANDIDATE] = <f32>pickF0));
+  unchecked((frames[base + F.APERIODICITY] = <f32>(voiced ? trackAperiodicity : yinAperiodicity)));
   unchecked((frames[base + F.PERIODICITY] = <f32>r));
   unchecked((frames[base + F.HNR] = <f32>hnr));
-  unchecked((frames[base + F.CLARITY] = sound ? <f32>clarityOf(hnr) : 0));
-  unchecked((frames[base + F.BREATHINESS] = sound ? <f32>breathinessOf(hnr, lowPower, highPower) : 0));
-  unchecked((frames[base + F.RESONANCE] = sound ? <f32>resonanceOf(band1, band2, band3) : 0));
+  // Voice measures exist only for voice: nothing is computed for silence, noise or hum.
+  unchecked((frames[base + F.CLARITY] = voiced ? <f32>clarityOf(hnr) : 0));
+  unchecked((frames[base + F.BREATHINESS] = voiced ? <f32>breathinessOf(hnr, lowPower, highPower) : 0));
+  unchecked((frames[base + F.RESONANCE] = voiced ? <f32>resonanceOf(singersFormantDb) : 0));
   unchecked((frames[base + F.CENTROID] = <f32>centroidHz));
-  unchecked((frames[base + F.PROJECTION] = Mathf.min(1, volume * <f32>1.2)));
+  // A clipped frame's level and tilt are the microphone's, not the voice's: no projection.
+  unchecked(
+    (frames[base + F.PROJECTION] = voiced && !clipped ? <f32>projectionOf(harmonicDb, alphaRatioDb, r) : 0),
+  );
   unchecked((frames[base + F.BAND1] = <f32>band1));
   unchecked((frames[base + F.BAND2] = <f32>band2));
   unchecked((frames[base + F.BAND3] = <f32>band3));
-  if (voiced) pushPitch(<f32>semitoneOf(f0));
-  if (sound) pushVolume(volume);
-  unchecked((frames[base + F.STABILITY] = stability()));
+  unchecked((frames[base + F.JITTER] = voiced ? <f32>jitterLocal : 0));
+  unchecked((frames[base + F.SHIMMER] = voiced ? <f32>shimmerLocal : 0));
+  unchecked((frames[base + F.CLIPPED] = clipped ? 1 : 0));
+  unchecked((frames[base + F.ALPHA_RATIO] = voiced ? <f32>alphaRatioDb : 0));
+  unchecked((frames[base + F.SINGERS_FORMANT] = voiced ? <f32>singersFormantDb : 0));
+  unchecked((frames[base + F.HARMONIC_DB] = voiced ? <f32>harmonicDb : 0));
+  if (voiced) pushVoiced(semitoneOf(f0), jitterLocal, shimmerLocal, <f64>hop / sampleRate);
+  else pushUnvoiced();
+  if (!silent) pushVolume(volume);
+  unchecked((frames[base + F.STABILITY] = <f32>stabilityValue));
+  unchecked((frames[base + F.VIBRATO_RATE] = <f32>vibratoRate));
+  unchecked((frames[base + F.VIBRATO_EXTENT] = <f32>vibratoExtent));
+  unchecked((frames[base + F.WOBBLE] = voiced && stabilityValue > 0 ? <f32>wobbleCents : 0));
   unchecked((frames[base + F.DYNAMIC_RANGE] = dynamicRange()));
+}
+
+/** Diagnostics: period (samples) and CMNDF of candidate i of the last frame, -1 if none. */
+export function candidatePeriod(i: i32): f64 {
+  return i < candCount ? unchecked(candPeriod[i]) : -1;
+}
+export function candidateAperiodicity(i: i32): f64 {
+  return i < candCount ? unchecked(candAper[i]) : -1;
+}
+export function candidatePick(): i32 {
+  return candPick;
 }

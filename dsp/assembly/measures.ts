@@ -3,12 +3,12 @@
 
 /** Level at which the mapped volume reaches 0 (dBFS); 0 dBFS maps to 1. */
 export const VOLUME_FLOOR_DB: f64 = -50;
-/** Below this RMS (about -54 dBFS) a frame is treated as silence: no pitch, no voice measures. */
-export const LEVEL_GATE: f64 = 0.002;
-/** A frame is voiced when YIN's aperiodicity (CMNDF at the chosen lag) is under this. */
-export const VOICING_APERIODICITY: f64 = 0.3;
-/** HNR (dB) that maps to clarity 1; a healthy sustained vowel is about 20 dB (Praat). */
-export const CLARITY_FULL_HNR_DB: f64 = 25;
+/** A periodic frame under this f0 whose harmonics hold less than HUM_HARMONIC_SHARE of its
+ * power is mains hum, not voice. */
+export const HUM_MAX_HZ: f64 = 72;
+export const HUM_HARMONIC_SHARE: f64 = 0.05;
+/** HNR scale of clarity: clarity = 1 - exp(-HNR / this). 15 dB -> 0.63, 25 dB -> 0.81. */
+export const CLARITY_SCALE_DB: f64 = 15;
 /** HNR (dB) at and above which the aperiodic part of breathiness is 0. */
 export const BREATHY_CLEAN_HNR_DB: f64 = 20;
 
@@ -32,8 +32,12 @@ export function hnrDb(r: f64): f64 {
   return 10.0 * Math.log10(r / (1.0 - r));
 }
 
+/**
+ * clarity = 1 - exp(-max(0, HNR) / 15 dB): never clamped, so good voices stay apart
+ * (11.8 dB -> 0.54, 17 dB -> 0.68, 22 dB -> 0.77, 30 dB -> 0.86, 40 dB -> 0.93).
+ */
 export function clarityOf(hnr: f64): f64 {
-  return clamp01(hnr / CLARITY_FULL_HNR_DB);
+  return hnr <= 0 ? 0 : 1.0 - Math.exp(-hnr / CLARITY_SCALE_DB);
 }
 
 /**
@@ -51,15 +55,23 @@ export function breathinessOf(hnr: f64, lowPower: f64, highPower: f64): f64 {
 }
 
 /**
- * Resonance from the spec's bands: the level of the formant/"ring" bands (800-2500 and
- * 2500-4000 Hz) relative to the first-formant band (200-800 Hz), in dB, mapped linearly from
- * -30 dB (dull, 0) to +5 dB (very bright, 1). Sung and spoken vowels mostly fall between
- * -25 and -5 dB; a bright, forward /a/ or /i/ reaches 0.7 (the spec's praise threshold).
+ * Resonance from the singer's-formant level (strongest partial 2-4 kHz minus strongest
+ * 0-2 kHz, dB), mapped linearly from -45 dB (no ring, 0) to -20 dB (strong ring, 1).
  */
-export function resonanceOf(b1: f64, b2: f64, b3: f64): f64 {
-  if (b1 <= 0 && b2 + b3 <= 0) return 0;
-  const ratioDb = 10.0 * Math.log10((b2 + b3 + 1e-20) / (b1 + 1e-20));
-  return clamp01((ratioDb + 30.0) / 35.0);
+export function resonanceOf(singersFormantDb: f64): f64 {
+  return clamp01((singersFormantDb + 45.0) / 25.0);
+}
+
+/**
+ * Projection from the level of the voice's periodic part (dBFS of RMS x sqrt(r), so added
+ * noise does not raise it) and the alpha ratio (vocal effort flattens the tilt):
+ * 0.6 x clamp((harmonicDb + 50) / 35) + 0.4 x clamp((alpha + 30) / 25) x r.
+ */
+export function projectionOf(harmonicDb: f64, alphaDb: f64, periodicity: f64): f64 {
+  // Noise flattens the tilt too; the tilt term counts only as far as the frame is periodic.
+  return (
+    0.6 * clamp01((harmonicDb + 50.0) / 35.0) + 0.4 * clamp01((alphaDb + 30.0) / 25.0) * clamp01(periodicity)
+  );
 }
 
 /** MIDI-style semitone number: 69 = A4 = 440 Hz. */

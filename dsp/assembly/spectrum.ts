@@ -1,11 +1,49 @@
-// Spectral features from the window's spectrum computed for YIN. A periodic Hann window is a
-// three-tap convolution in frequency (0.5 X[k] - 0.25 X[k-1] - 0.25 X[k+1]), so the windowed
-// spectrum costs no extra FFT.
+// Spectral features from a Hann-windowed spectrum of the analysis window. The window is
+// shorter than the FFT (it is defined in time), so the Hann taper is applied in time over
+// exactly the window's samples and one half-size complex FFT gives the real spectrum.
 
-import { FFT_N } from './fft';
-import { specRe, specIm } from './yin';
+import { FFT_N, halfSizeRealFft, cosTable, sinTable } from './fft';
 
 const HALF: i32 = FFT_N / 2;
+const hann = new StaticArray<f32>(FFT_N);
+const tapered = new StaticArray<f32>(FFT_N);
+const zRe = new StaticArray<f32>(HALF);
+const zIm = new StaticArray<f32>(HALF);
+const power = new StaticArray<f32>(HALF + 1);
+let taperLen: i32 = 0;
+
+/** Sets the taper to a Hann window over len samples (the rest of the FFT input stays 0). */
+export function spectrumConfigure(len: i32): void {
+  taperLen = len;
+  for (let j = 0; j < FFT_N; j++) {
+    unchecked((hann[j] = j < len ? <f32>(0.5 - 0.5 * Math.cos((2.0 * Math.PI * <f64>j) / <f64>len)) : 0));
+    unchecked((tapered[j] = 0));
+  }
+}
+
+// Power spectrum |X[k]|^2, k = 0..N/2, of the tapered window via one N/2-point complex FFT:
+// X[k] = E[k] + e^{-i 2 pi k / N} O[k], E and O from Z at k and N/2 - k.
+function powerSpectrum(x: StaticArray<f32>): void {
+  for (let j = 0; j < taperLen; j++) unchecked((tapered[j] = x[j] * hann[j]));
+  halfSizeRealFft(tapered, 0, zRe, zIm);
+  for (let k = 0; k <= HALF; k++) {
+    const p = k & (HALF - 1);
+    const q = (HALF - k) & (HALF - 1);
+    const zr = unchecked(zRe[p]),
+      zi = unchecked(zIm[p]);
+    const cr = unchecked(zRe[q]),
+      ci = -unchecked(zIm[q]);
+    const er = <f32>0.5 * (zr + cr),
+      ei = <f32>0.5 * (zi + ci);
+    const or = <f32>0.5 * (zi - ci),
+      oi = <f32>-0.5 * (zr - cr);
+    const wr = k < HALF ? unchecked(cosTable[k]) : <f32>-1;
+    const wi = k < HALF ? -unchecked(sinTable[k]) : <f32>0;
+    const tr = er + or * wr - oi * wi;
+    const ti = ei + or * wi + oi * wr;
+    unchecked((power[k] = tr * tr + ti * ti));
+  }
+}
 
 export let centroidHz: f64 = 0;
 export let band1: f64 = 0; // 200-800 Hz power
@@ -19,62 +57,26 @@ function binOf(hz: f64, binHz: f64): i32 {
   return b < 0 ? 0 : b > HALF ? HALF : b;
 }
 
-// Hann-windowed power of bin k (1 <= k < N/2).
-function hannPower(k: i32): f32 {
-  const re =
-    <f32>0.5 * unchecked(specRe[k]) - <f32>0.25 * (unchecked(specRe[k - 1]) + unchecked(specRe[k + 1]));
-  const im =
-    <f32>0.5 * unchecked(specIm[k]) - <f32>0.25 * (unchecked(specIm[k - 1]) + unchecked(specIm[k + 1]));
-  return re * re + im * im;
-}
-
 function bandPower(from: i32, to: i32): f64 {
   let sum: f64 = 0;
-  for (let k = max<i32>(1, from); k < min<i32>(to, HALF); k++) sum += <f64>hannPower(k);
+  for (let k = max<i32>(1, from); k < min<i32>(to, HALF); k++) sum += <f64>unchecked(power[k]);
   return sum;
 }
 
-// Centroid over all bins, four at a time: the Hann taps are three unaligned f32x4 loads.
+// Magnitude-weighted mean frequency over all bins.
 function centroid(binHz: f64): f64 {
-  const pr = changetype<usize>(specRe);
-  const pi = changetype<usize>(specIm);
-  const half = f32x4.splat(0.5);
-  const quarter = f32x4.splat(0.25);
-  const four = f32x4.splat(4);
-  let index = f32x4(1, 2, 3, 4);
-  let weighted = f32x4.splat(0);
-  let total = f32x4.splat(0);
-  for (let k = 1; k + 4 <= HALF; k += 4) {
-    const o = (<usize>k) << 2;
-    const re = f32x4.sub(
-      f32x4.mul(half, v128.load(pr + o)),
-      f32x4.mul(quarter, f32x4.add(v128.load(pr + o - 4), v128.load(pr + o + 4))),
-    );
-    const im = f32x4.sub(
-      f32x4.mul(half, v128.load(pi + o)),
-      f32x4.mul(quarter, f32x4.add(v128.load(pi + o - 4), v128.load(pi + o + 4))),
-    );
-    const mag = f32x4.sqrt(f32x4.add(f32x4.mul(re, re), f32x4.mul(im, im)));
-    weighted = f32x4.add(weighted, f32x4.mul(mag, index));
-    total = f32x4.add(total, mag);
-    index = f32x4.add(index, four);
+  let weighted: f64 = 0;
+  let total: f64 = 0;
+  for (let k = 1; k < HALF; k++) {
+    const mag = <f64>Mathf.sqrt(unchecked(power[k]));
+    weighted += mag * <f64>k;
+    total += mag;
   }
-  const w = <f64>(
-    (f32x4.extract_lane(weighted, 0) +
-      f32x4.extract_lane(weighted, 1) +
-      f32x4.extract_lane(weighted, 2) +
-      f32x4.extract_lane(weighted, 3))
-  );
-  const t = <f64>(
-    (f32x4.extract_lane(total, 0) +
-      f32x4.extract_lane(total, 1) +
-      f32x4.extract_lane(total, 2) +
-      f32x4.extract_lane(total, 3))
-  );
-  return t > 0 ? (w / t) * binHz : 0;
+  return total > 0 ? (weighted / total) * binHz : 0;
 }
 
-export function spectralFeatures(sampleRate: f64): void {
+export function spectralFeatures(x: StaticArray<f32>, sampleRate: f64): void {
+  powerSpectrum(x);
   const binHz = sampleRate / <f64>FFT_N;
   const b200 = binOf(200, binHz),
     b800 = binOf(800, binHz),
@@ -87,4 +89,53 @@ export function spectralFeatures(sampleRate: f64): void {
   band3 = bandPower(b2500, b4k);
   lowPower = bandPower(1, b1k);
   highPower = bandPower(b1k, b4k);
+}
+
+/** Share of the power between 0.5 f0 and 8 f0 that lies above 1.5 f0 (0 for a pure tone). */
+export function harmonicShare(f0: f64, sampleRate: f64): f64 {
+  const binHz = sampleRate / <f64>FFT_N;
+  const lo = binOf(0.5 * f0, binHz),
+    mid = binOf(1.5 * f0, binHz),
+    hi = binOf(8 * f0, binHz);
+  const fundamental = bandPower(lo, mid);
+  const harmonics = bandPower(mid, hi);
+  const total = fundamental + harmonics;
+  return total > 0 ? harmonics / total : 0;
+}
+
+function peakDb(from: i32, to: i32): f64 {
+  let best: f32 = 0;
+  for (let k = max<i32>(1, from); k < min<i32>(to, HALF); k++) {
+    const v = unchecked(power[k]);
+    if (v > best) best = v;
+  }
+  return best > 0 ? 10.0 * Math.log10(<f64>best) : -200.0;
+}
+
+/** Singer's-formant level: strongest partial in 2-4 kHz minus the strongest in 0-2 kHz, dB. */
+export let singersFormantDb: f64 = -60;
+/** Alpha ratio: power in 1-5 kHz over power in 50 Hz-1 kHz, dB (flatter tilt = higher). */
+export let alphaRatioDb: f64 = -60;
+
+/** Voice-quality spectral measures (after spectralFeatures): see dsp/README.md. */
+export function tiltFeatures(sampleRate: f64): void {
+  const binHz = sampleRate / <f64>FFT_N;
+  const nyquistTop = 0.45 * sampleRate;
+  const b2k = binOf(2000, binHz);
+  const b4k = binOf(Math.min(4000, nyquistTop), binHz);
+  singersFormantDb =
+    peakDb(binOf(70, binHz), b2k) > -200 ? peakDb(b2k, b4k) - peakDb(binOf(70, binHz), b2k) : -60;
+  const low = bandPower(binOf(50, binHz), binOf(1000, binHz));
+  const high = bandPower(binOf(1000, binHz), binOf(Math.min(5000, nyquistTop), binHz));
+  alphaRatioDb = low > 0 && high > 0 ? 10.0 * Math.log10(high / low) : -60;
+}
+
+/** A silent frame: no spectral measures. */
+export function spectrumSilence(): void {
+  centroidHz = 0;
+  band1 = 0;
+  band2 = 0;
+  band3 = 0;
+  lowPower = 0;
+  highPower = 0;
 }

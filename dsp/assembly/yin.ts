@@ -31,6 +31,21 @@ const energy = new StaticArray<f64>(MAX_LAGS + 2);
 let minLag: i32 = 2;
 let maxLag: i32 = 800;
 let integration: i32 = FFT_N - 801;
+// Samples in the analysed window (<= FFT_N; the rest of the FFT input is zero).
+let winLen: i32 = FFT_N;
+
+// Pitch candidates of the last run: local minima of the CMNDF, lowest first (the tracker in
+// tracker.ts picks among them over time). Periods are parabolically refined, in samples.
+export const MAX_CANDIDATES: i32 = 5;
+export const candPeriod = new StaticArray<f64>(MAX_CANDIDATES);
+export const candAper = new StaticArray<f64>(MAX_CANDIDATES);
+export let candCount: i32 = 0;
+/** Set by the caller before tracking: candidates that cannot be a voice (mains hum). */
+export const candBlocked = new StaticArray<bool>(MAX_CANDIDATES);
+/** Index in the candidate list of YIN's own pick (first dip + octave guard), -1 if none. */
+export let candPick: i32 = -1;
+/** Dips shallower than this are not candidates (white noise rarely dips below ~0.5). */
+const CANDIDATE_CEILING: f32 = 0.7;
 
 // Results of the last run.
 export let yinPeriod: f64 = 0; // samples, fractional; 0 if none
@@ -39,10 +54,15 @@ export let yinCorrelation: f64 = 0; // normalised correlation r at the chosen la
 
 export const YIN_THRESHOLD: f32 = 0.12;
 
-export function yinConfigure(sampleRate: f64, minHz: f64, maxHz: f64): void {
+/**
+ * Lags searched: sampleRate/maxHz .. sampleRate/minHz. The window is `len` samples: the
+ * integration span W = len - maxLag - 1 plus the longest lag.
+ */
+export function yinConfigure(sampleRate: f64, minHz: f64, maxHz: f64, len: i32): void {
   minLag = max<i32>(2, <i32>Math.floor(sampleRate / maxHz));
   maxLag = min<i32>(MAX_LAGS - 1, <i32>Math.ceil(sampleRate / minHz));
-  integration = FFT_N - (maxLag + 1);
+  winLen = min<i32>(FFT_N, len);
+  integration = winLen - (maxLag + 1);
 }
 
 /**
@@ -97,7 +117,7 @@ export function correlate(x: StaticArray<f32>): void {
     unchecked((packedIm[slot] = j < w ? v : 0));
   }
   fftBitReversed(packedRe, packedIm, 0);
-  halfSizeRealFft(x, FFT_N - w, workRe, workIm);
+  halfSizeRealFft(x, winLen - w, workRe, workIm);
   spectraAndProduct();
   inverseReal(headRe, headIm, workRe, workIm, corr, maxLag + 2);
 }
@@ -114,7 +134,8 @@ function sumSquares(x: StaticArray<f32>, from: i32, to: i32): f64 {
 function differenceFunction(x: StaticArray<f32>): void {
   const w = integration;
   const head = sumSquares(x, 0, w);
-  const tail = sumSquares(x, FFT_N - w, FFT_N);
+  const n = winLen;
+  const tail = sumSquares(x, n - w, n);
   // Sliding energies of the spans shifted by tau: forward [tau, tau + w), backward [N - w - tau, N - tau).
   let fwd = head;
   let back = tail;
@@ -123,8 +144,8 @@ function differenceFunction(x: StaticArray<f32>): void {
   for (let tau = 1; tau <= maxLag + 1; tau++) {
     const fOut = <f64>unchecked(x[tau - 1]);
     const fIn = <f64>unchecked(x[tau + w - 1]);
-    const bOut = <f64>unchecked(x[FFT_N - tau]);
-    const bIn = <f64>unchecked(x[FFT_N - w - tau]);
+    const bOut = <f64>unchecked(x[n - tau]);
+    const bIn = <f64>unchecked(x[n - w - tau]);
     fwd += fIn * fIn - fOut * fOut;
     back += bIn * bIn - bOut * bOut;
     const total = head + tail + fwd + back;
@@ -210,14 +231,108 @@ function parabolic(tau: i32): f64 {
   return <f64>tau + shift;
 }
 
+/**
+ * Collects up to MAX_CANDIDATES local minima of the CMNDF under CANDIDATE_CEILING, keeping
+ * the deepest, and makes sure YIN's own pick is among them.
+ */
+function collectCandidates(pick: i32): void {
+  candCount = 0;
+  candPick = -1;
+  for (let tau = minLag; tau <= maxLag; tau++) {
+    const v = unchecked(cmndf[tau]);
+    if (v >= CANDIDATE_CEILING) continue;
+    if (tau != pick && (v > unchecked(cmndf[tau - 1]) || v > unchecked(cmndf[tau + 1]))) continue;
+    if (tau != pick && v == unchecked(cmndf[tau - 1])) continue;
+    insertCandidate(tau, tau == pick);
+  }
+  if (candPick < 0 && pick >= minLag) insertCandidate(pick, true);
+}
+
+// Keeps the list sorted by aperiodicity; the pick is never evicted.
+function insertCandidate(tau: i32, isPick: bool): void {
+  // The dip's depth at its interpolated vertex: at low sample rates an integer lag can sit
+  // half a sample off the true period and look worse than a multiple that lands on a sample.
+  const period = parabolic(tau);
+  const atLag = <f64>unchecked(diff[tau]);
+  const v = atLag > 0 ? <f64>unchecked(cmndf[tau]) * (vertexDiff / atLag) : <f64>unchecked(cmndf[tau]);
+  let slot = candCount;
+  if (candCount == MAX_CANDIDATES) {
+    // Evict the worst non-pick entry if this one is better (or is the pick).
+    let worst = -1;
+    for (let i = MAX_CANDIDATES - 1; i >= 0; i--) {
+      if (i != candPick) {
+        worst = i;
+        break;
+      }
+    }
+    if (worst < 0 || (!isPick && unchecked(candAper[worst]) <= v)) return;
+    for (let i = worst; i < candCount - 1; i++) {
+      unchecked((candAper[i] = candAper[i + 1]));
+      unchecked((candPeriod[i] = candPeriod[i + 1]));
+    }
+    if (candPick > worst) candPick--;
+    candCount--;
+    slot = candCount;
+  }
+  while (slot > 0 && unchecked(candAper[slot - 1]) > v) {
+    unchecked((candAper[slot] = candAper[slot - 1]));
+    unchecked((candPeriod[slot] = candPeriod[slot - 1]));
+    if (candPick == slot - 1) candPick = slot;
+    slot--;
+  }
+  unchecked((candAper[slot] = v));
+  unchecked((candPeriod[slot] = period));
+  if (isPick) candPick = slot;
+  candCount++;
+}
+
 /** Estimates the period of x[0..N) (after correlate()). */
 export function yinRun(x: StaticArray<f32>): void {
   differenceFunction(x);
   cumulativeNormalise();
   const tau = octaveCheck(pickLag());
+  collectCandidates(tau);
   yinPeriod = parabolic(tau);
   yinAperiodicity = <f64>unchecked(cmndf[tau]);
   const e = unchecked(energy[tau]);
   const r = e > 0 ? 1.0 - vertexDiff / e : 0;
   yinCorrelation = r < 0 ? 0 : r > 1 ? 1 : r;
+}
+
+/**
+ * Lowest CMNDF within one sample of half the given period. A deep dip there means the sound
+ * repeats twice as fast: the candidate is a sub-harmonic of a tone above the search range.
+ */
+export function halfPeriodDip(period: f64): f64 {
+  const centre = <i32>Math.round(period * 0.5);
+  let best: f32 = 1;
+  for (let t = max<i32>(1, centre - 1); t <= centre + 1; t++) {
+    const v = unchecked(cmndf[t]);
+    if (v < best) best = v;
+  }
+  return <f64>best;
+}
+
+/**
+ * Lowest CMNDF at lags shorter than the shortest searched lag. A deep dip there means
+ * the sound is periodic above the pitch range (a whistle, a pure tone), so none of its
+ * candidates (its sub-harmonics) is a voice.
+ */
+export function aboveRangeDip(): f64 {
+  let best: f32 = 1;
+  const top = minLag - 1;
+  for (let t = 2; t <= top; t++) {
+    const v = unchecked(cmndf[t]);
+    if (v < best) best = v;
+  }
+  return <f64>best;
+}
+
+/** A silent frame: no candidates, no period. */
+export function yinSilence(): void {
+  candCount = 0;
+  candPick = -1;
+  yinPeriod = 0;
+  yinAperiodicity = 1;
+  yinCorrelation = 0;
 }

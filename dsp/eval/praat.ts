@@ -10,8 +10,8 @@ export interface PraatTrack {
 
 export const realDir = resolve(fixturesDir, 'real');
 
-export function loadPraatTrack(name: string): PraatTrack {
-  const rows = readFileSync(resolve(realDir, `${name}.praat-f0.tsv`), 'utf8')
+export function loadPraatTrack(name: string, dir = realDir): PraatTrack {
+  const rows = readFileSync(resolve(dir, `${name}.praat-f0.tsv`), 'utf8')
     .trim()
     .split('\n')
     .slice(1);

@@ -17,9 +17,11 @@ export interface Segment {
   /** Cycle-to-cycle period jitter (relative SD) and amplitude shimmer (relative SD). */
   jitter?: number;
   shimmer?: number;
+  /** Extra source slope: harmonic k is scaled by k^-tilt (negative = brighter, pressed). */
+  tilt?: number;
   /** Breath noise added to a tone, dB below the tone. */
   noiseSnrDb?: number;
-  /** A periodic tone outside 80-800 Hz: truth f0 is null. */
+  /** A periodic tone that is not a voice in 50-1500 Hz (hum, or out of range): truth f0 is null. */
   outOfRange?: boolean;
 }
 
@@ -130,7 +132,7 @@ export const FIXTURES: FixtureSpec[] = [
     file: 'synth-unvoiced-44k.wav',
     sampleRate: 44100,
     description:
-      'digital silence, white noise at -20 dBFS, breath noise at -30 dBFS, a quiet 200 Hz tone at -45 dBFS, and tones outside 80-800 Hz (60 Hz, 1000 Hz) whose f0 must be null',
+      'digital silence, white noise at -20 dBFS, breath noise at -30 dBFS, a quiet 200 Hz tone at -45 dBFS, mains hum (pure 50 and 60 Hz) and tones outside 50-1500 Hz (40 Hz, 1800 Hz) whose f0 must be null',
     segments: [
       { dur: 0.5, kind: 'silence' },
       { dur: 0.6, kind: 'noise', level: -20 },
@@ -139,9 +141,13 @@ export const FIXTURES: FixtureSpec[] = [
       gap(),
       steady(200, 'vowel-a', 0.6, { level: -45 }),
       gap(),
-      steady(60, 'saw', 0.6, { outOfRange: true }),
+      steady(50, 'pure', 0.6, { outOfRange: true, level: -30 }),
       gap(),
-      steady(1000, 'pure', 0.6, { outOfRange: true }),
+      steady(60, 'pure', 0.6, { outOfRange: true }),
+      gap(),
+      steady(40, 'saw', 0.6, { outOfRange: true }),
+      gap(),
+      steady(1800, 'pure', 0.6, { outOfRange: true }),
       gap(),
     ],
   },

@@ -83,6 +83,7 @@ function renderTone(seg: Segment, sr: number, rand: () => number): Float64Array 
   const n = Math.round(seg.dur * sr);
   const out = new Float64Array(n);
   const source = seg.source ?? 'saw';
+  const tilt = seg.tilt ?? 0;
   let phase = 0;
   let jitter = 0;
   let shimmer = 1;
@@ -90,7 +91,7 @@ function renderTone(seg: Segment, sr: number, rand: () => number): Float64Array 
     const f0 = f0At(seg, i / sr) * (1 + jitter);
     const limit = Math.min(40, Math.floor(Math.min(0.45 * sr, 8000) / f0));
     let v = 0;
-    for (let k = 1; k <= limit; k++) v += harmonicAmplitude(source, k, f0) * Math.sin(k * phase);
+    for (let k = 1; k <= limit; k++) v += harmonicAmplitude(source, k, f0) * k ** -tilt * Math.sin(k * phase);
     out[i] = v * shimmer;
     phase += (2 * Math.PI * f0) / sr;
     if (phase >= 2 * Math.PI) {

@@ -3,8 +3,13 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { accountRoutes } from './accounts/routes';
 import { circlesRoutes } from './circles/routes';
 import { communityRoutes } from './community/routes';
+import { learningRoutes } from './learning/routes';
+import { growthRoutes } from './growth/routes';
+import { voiceRoutes } from './growth/voice-routes';
 import { listeningRoutes } from './listening/routes';
 import { systemRoutes } from './system/routes';
+import { wellnessRoutes } from './wellness/routes';
+import { templateRoutes } from './templates/routes';
 
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -14,5 +19,10 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', listeningRoutes(deps));
   api.route('/', communityRoutes(deps));
   api.route('/', circlesRoutes(deps));
+  api.route('/', wellnessRoutes(deps));
+  api.route('/', learningRoutes(deps));
+  api.route('/', templateRoutes(deps));
+  api.route('/', voiceRoutes(deps));
+  api.route('/', growthRoutes(deps));
   return api;
 }

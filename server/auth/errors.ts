@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { clientClosed, isClientAbort } from '../lib/client-abort';
 import type { Logger } from '../lib/logger';
 
 /** The API version whose error format we speak; supabase-js reads `code` only when it sees it. */
@@ -53,6 +54,7 @@ export function handleAuthError(logger: Logger) {
         new AuthError(err.status as AuthStatus, code, err.message || 'Bad request'),
       );
     }
+    if (isClientAbort(err, c)) return clientClosed();
     logger.error('auth: unhandled error', { path: c.req.path, error: err.message, stack: err.stack });
     return authErrorResponse(
       c,

@@ -7,15 +7,48 @@ export function jwks(c: Context): Response {
   return c.json({ keys: [] });
 }
 
-/** GoTrue's public settings: only email sign-in is offered. */
+/** Every external provider GoTrue's /settings lists; none is offered here. */
+const PROVIDERS = [
+  'anonymous_users',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'snapchat',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'email',
+  'phone',
+  'zoom',
+] as const;
+
+/** GoTrue's public settings: only email sign-in is offered, every other provider is false. */
 export function settings(ctx: AuthContext, c: Context): Response {
+  const external = Object.fromEntries(PROVIDERS.map((p) => [p, p === 'email']));
   return c.json({
-    external: { email: true, phone: false, anonymous_users: false },
+    external,
     disable_signup: false,
     mailer_autoconfirm: ctx.deps.config.autoConfirm,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,
+    saml_private_key_next_configured: false,
+    passkeys_enabled: false,
   });
 }
 

@@ -4,10 +4,11 @@ import type { AuthContext } from './context';
 import { AuthError } from './errors';
 import { boundedString, normalizeEmail } from './fields';
 import { issueLink } from './links';
+import { pkceFields, pkceRequest } from './pkce';
 import { safeRedirect } from './redirect';
 import { authBody, clientIp, limitMail, limitRequests } from './request';
 
-const recoverSchema = z.object({ email: boundedString.optional() });
+const recoverSchema = z.object({ email: boundedString.optional(), ...pkceFields });
 
 /**
  * POST /recover (reference §2.6): always `{}`. The mail is sent in the background so the
@@ -19,10 +20,12 @@ export async function recover(ctx: AuthContext, c: Context): Promise<Response> {
   if (!body.email?.trim())
     throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
   const email = normalizeEmail(body.email);
+  const pkce = pkceRequest(body);
   limitMail(ctx.limits.mailPerEmail, email);
   const user = ctx.repo.userByEmail(email);
   if (user) {
-    const mail = issueLink(ctx, user, 'recovery', safeRedirect(ctx.deps.config, c.req.query('redirect_to')));
+    const redirect = safeRedirect(ctx.deps.config, c.req.query('redirect_to'));
+    const mail = issueLink(ctx, user, 'recovery', redirect, { pkce });
     ctx.mailer.send(mail).catch((err: Error) => {
       ctx.deps.logger.error('auth: recovery mail failed', { error: err.message });
     });

@@ -11,6 +11,9 @@ export interface UserRow {
   confirmation_sent_at: string | null;
   recovery_sent_at: string | null;
   last_sign_in_at: string | null;
+  email_change: string | null;
+  email_change_sent_at: string | null;
+  email_change_confirm_status: number;
   created_at: string;
   updated_at: string;
 }
@@ -30,10 +33,15 @@ export interface SessionRow {
   amr_method: string;
 }
 
+export type OneTimeTokenType =
+  'signup' | 'recovery' | 'magiclink' | 'email_change_current' | 'email_change_new';
+
 export interface OneTimeTokenRow {
   id: number;
   user_id: string;
-  type: 'signup' | 'recovery';
+  type: OneTimeTokenType;
+  code_hash: string | null;
+  failed_attempts: number;
   expires_at: string;
 }
 
@@ -65,6 +73,12 @@ export function createAuthRepository(db: DB) {
     markSent: {
       signup: db.prepare('UPDATE users SET confirmation_sent_at = ?, updated_at = ? WHERE id = ?'),
       recovery: db.prepare('UPDATE users SET recovery_sent_at = ?, updated_at = ? WHERE id = ?'),
+      // GoTrue records a magic link as a recovery-style mail.
+      magiclink: db.prepare('UPDATE users SET recovery_sent_at = ?, updated_at = ? WHERE id = ?'),
+      email_change_current: db.prepare(
+        'UPDATE users SET email_change_sent_at = ?, updated_at = ? WHERE id = ?',
+      ),
+      email_change_new: db.prepare('UPDATE users SET email_change_sent_at = ?, updated_at = ? WHERE id = ?'),
     },
     signedIn: db.prepare('UPDATE users SET last_sign_in_at = ?, updated_at = ? WHERE id = ?'),
     setPassword: db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?'),
@@ -91,11 +105,17 @@ export function createAuthRepository(db: DB) {
       'UPDATE auth_refresh_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
     ),
     insertOtt:
-      db.prepare(`INSERT INTO auth_one_time_tokens (user_id, type, token_hash, created_at, expires_at)
-      VALUES (?, ?, ?, ?, ?)`),
+      db.prepare(`INSERT INTO auth_one_time_tokens (user_id, type, token_hash, code_hash, created_at, expires_at)
+      VALUES (?, ?, ?, ?, ?, ?)`),
     deleteOtts: db.prepare('DELETE FROM auth_one_time_tokens WHERE user_id = ? AND type = ?'),
     ottByHash: db.prepare(
-      'SELECT id, user_id, type, expires_at FROM auth_one_time_tokens WHERE token_hash = ?',
+      'SELECT id, user_id, type, code_hash, failed_attempts, expires_at FROM auth_one_time_tokens WHERE token_hash = ?',
+    ),
+    ottsOf: db.prepare(
+      'SELECT id, user_id, type, code_hash, failed_attempts, expires_at FROM auth_one_time_tokens WHERE user_id = ? AND type = ?',
+    ),
+    ottFailed: db.prepare(
+      'UPDATE auth_one_time_tokens SET failed_attempts = failed_attempts + 1 WHERE id = ?',
     ),
     deleteOtt: db.prepare('DELETE FROM auth_one_time_tokens WHERE id = ?'),
     pruneOtts: db.prepare('DELETE FROM auth_one_time_tokens WHERE expires_at <= ?'),
@@ -110,7 +130,7 @@ export function createAuthRepository(db: DB) {
     userById: (id: string) => s.userById.get(id) as UserRow | undefined,
     insertUser: (u: NewUser) => void s.insertUser.run(u),
     confirmEmail: (id: string, now: string) => void s.confirmEmail.run(now, now, id),
-    markMailSent: (id: string, type: 'signup' | 'recovery', now: string) =>
+    markMailSent: (id: string, type: OneTimeTokenType, now: string) =>
       void s.markSent[type].run(now, now, id),
     markSignedIn: (id: string, now: string) => void s.signedIn.run(now, now, id),
     setPassword: (id: string, hash: string, now: string) => void s.setPassword.run(hash, now, id),
@@ -131,8 +151,17 @@ export function createAuthRepository(db: DB) {
     refreshById: (id: number) => s.refreshById.get(id) as RefreshTokenRow | undefined,
     activeRefresh: (sessionId: string) => s.activeRefresh.get(sessionId) as RefreshTokenRow | undefined,
     revokeRefresh: (id: number, now: string) => s.revokeRefresh.run(now, id).changes,
-    insertOneTimeToken: (userId: string, type: string, hash: string, now: string, expires: string) =>
-      void s.insertOtt.run(userId, type, hash, now, expires),
+    insertOneTimeToken: (
+      userId: string,
+      type: OneTimeTokenType,
+      hash: string,
+      codeHash: string | null,
+      now: string,
+      expires: string,
+    ) => void s.insertOtt.run(userId, type, hash, codeHash, now, expires),
+    oneTimeTokensOf: (userId: string, type: OneTimeTokenType) =>
+      s.ottsOf.all(userId, type) as OneTimeTokenRow[],
+    oneTimeTokenFailed: (id: number) => void s.ottFailed.run(id),
     deleteOneTimeTokens: (userId: string, type: string) => void s.deleteOtts.run(userId, type),
     oneTimeTokenByHash: (hash: string) => s.ottByHash.get(hash) as OneTimeTokenRow | undefined,
     deleteOneTimeToken: (id: number) => s.deleteOtt.run(id).changes,

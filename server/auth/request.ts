@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { z } from 'zod';
+import { MAX_JSON_DEPTH, tooDeep } from '../lib/json-depth';
 import { AuthError } from './errors';
 import type { RateLimiter } from './rate-limit';
 
@@ -12,6 +13,13 @@ export async function authBody<S extends z.ZodType>(c: Context, schema: S): Prom
   let raw: unknown = {};
   const text = await c.req.text();
   if (text.trim() !== '') {
+    if (tooDeep(text)) {
+      throw new AuthError(
+        400,
+        'bad_json',
+        `Could not parse request body as JSON: nested deeper than ${MAX_JSON_DEPTH} levels`,
+      );
+    }
     try {
       raw = JSON.parse(text);
     } catch (err) {

@@ -7,7 +7,9 @@ import { API_VERSION, AuthError, authErrorResponse, handleAuthError } from './er
 import { createMailer, type Mailer } from './mail/mailer';
 import { health, jwks, settings } from './meta';
 import { createAuthLimits } from './rate-limit';
+import { otp, resend } from './otp';
 import { recover } from './recover';
+import { createFlowRepository } from './flow-repository';
 import { createAuthRepository } from './repository';
 import { signup } from './signup';
 import { token } from './token';
@@ -25,6 +27,7 @@ export function authRoutes(deps: AppDeps, mailer: Mailer = createMailer(deps)): 
   const ctx: AuthContext = {
     deps,
     repo: createAuthRepository(deps.db),
+    flows: createFlowRepository(deps.db),
     mailer,
     limits: createAuthLimits(deps.now, deps.config.authRateLimitScale),
   };
@@ -55,6 +58,15 @@ export function authRoutes(deps: AppDeps, mailer: Mailer = createMailer(deps)): 
   r.get('/.well-known/jwks.json', (c) => jwks(c));
   r.get('/settings', (c) => settings(ctx, c));
   r.get('/health', (c) => health(c));
+  r.post('/otp', (c) => otp(ctx, c));
+  r.post('/resend', (c) => resend(ctx, c));
+  // Anything else answers in GoTrue's error shape, not the SPA's or Hono's plain text.
+  r.all('*', (c) =>
+    authErrorResponse(
+      c,
+      new AuthError(404, 'not_found', `${c.req.method} ${c.req.path} is not a route of this auth service`),
+    ),
+  );
   r.onError(handleAuthError(deps.logger));
   return r;
 }

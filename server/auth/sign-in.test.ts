@@ -80,14 +80,54 @@ describe('POST /auth/v1/token?grant_type=password', () => {
     });
   });
 
-  it('limits sign-in attempts per email address with 429 until the window has passed', async () => {
-    for (let i = 0; i < 10; i++)
+  it('backs off after five failures for the same address and email, then lets the right password in', async () => {
+    await signUpConfirmed(t, 'target@example.com');
+    for (let i = 0; i < 5; i++)
       expect((await signIn('target@example.com', `guess-${i}-x`)).error?.status).toBe(400);
     const limited = await signIn('target@example.com');
     expect(limited.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
-    expect(limited.error?.message).toBe('Request rate limit reached');
-    t.advance(5 * 60_000 + 1);
-    expect((await signIn('target@example.com')).error?.status).toBe(400);
+    expect(limited.error?.message).toMatch(/try again in 15 seconds/);
+    t.advance(15_001);
+    expect((await signIn('target@example.com')).error).toBeNull();
+  });
+
+  it('doubles the wait with each further failure', async () => {
+    await signUpConfirmed(t, 'target@example.com');
+    for (let i = 0; i < 5; i++) await signIn('target@example.com', 'wrong-password-x');
+    t.advance(15_001);
+    expect((await signIn('target@example.com', 'wrong-again-x')).error?.status).toBe(400);
+    const res = await authFetch(t, '/token?grant_type=password', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'target@example.com', password: PASSWORD }),
+    });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('30');
+  });
+
+  it('counts failures only: many right passwords from one address are never refused', async () => {
+    await signUpConfirmed(t, 'target@example.com');
+    for (let i = 0; i < 31; i++) expect((await signIn('target@example.com')).error).toBeNull();
+  });
+
+  it("never refuses the owner's right password because of a stranger's failures", async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      await signUpConfirmed(proxied, 'owner@example.com');
+      const attempt = (ip: string, password: string) =>
+        authFetch(proxied, '/token?grant_type=password', {
+          method: 'POST',
+          headers: { 'x-forwarded-for': ip },
+          body: JSON.stringify({ email: 'owner@example.com', password }),
+        });
+      // Ten wrong passwords from the attacker's address, then more from other addresses.
+      for (let i = 0; i < 10; i++) await attempt('203.0.113.9', `guess-${i}-wrong`);
+      for (let i = 0; i < 6; i++) await attempt(`198.51.100.${i}`, 'still-wrong-x');
+      expect((await attempt('203.0.113.9', PASSWORD)).status).toBe(429);
+      const owner = await attempt('192.0.2.1', PASSWORD);
+      expect(owner.status).toBe(200);
+    } finally {
+      proxied.close();
+    }
   });
 
   it('limits sign-in attempts per IP address across emails', async () => {

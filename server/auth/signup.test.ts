@@ -195,7 +195,7 @@ describe('GET /auth/v1/verify (the mail link)', () => {
   });
 
   it('answers an unknown link type with invalid_request', async () => {
-    const { hash } = await follow(t, '/auth/v1/verify?token=x&type=magiclink');
+    const { hash } = await follow(t, '/auth/v1/verify?token=x&type=invite');
     expect(hash.get('error')).toBe('invalid_request');
     expect(hash.get('error_code')).toBe('validation_failed');
   });

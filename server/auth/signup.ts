@@ -5,6 +5,7 @@ import { AuthError } from './errors';
 import { boundedString, metadataSchema, normalizeEmail } from './fields';
 import { issueLink } from './links';
 import { checkPasswordPolicy, hashPassword } from './passwords';
+import { pkceFields, pkceRequest } from './pkce';
 import { safeRedirect } from './redirect';
 import type { UserRow } from './repository';
 import { authBody, clientIp, limitMail, limitRequests } from './request';
@@ -13,17 +14,25 @@ import { obfuscatedUserJson, userJson } from './user-json';
 
 const signupSchema = z.object({
   email: boundedString.optional(),
+  phone: boundedString.optional(),
   password: boundedString.optional(),
   data: metadataSchema.nullish(),
+  ...pkceFields,
 });
 
 /** POST /signup (reference §2.1): never tells a stranger whether the address has an account. */
 export async function signup(ctx: AuthContext, c: Context): Promise<Response> {
   const body = await authBody(c, signupSchema);
+  // signInAnonymously() posts a signup without email or phone; anonymous users are not offered.
+  if (!body.email && !body.phone && !body.password) {
+    throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  }
+  if (body.phone) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
   limitRequests(ctx.limits.signUpPerIp, clientIp(c, ctx.deps.config.trustProxy));
   if (!body.password) throw new AuthError(400, 'validation_failed', 'Signup requires a valid password');
   const email = normalizeEmail(body.email);
   checkPasswordPolicy(body.password);
+  const pkce = pkceRequest(body);
   const metadata = body.data ?? {};
   if (ctx.deps.config.autoConfirm) return signupConfirmed(ctx, c, email, body.password, metadata);
 
@@ -35,7 +44,9 @@ export async function signup(ctx: AuthContext, c: Context): Promise<Response> {
   // An unconfirmed account keeps its first password: letting a second signup replace it would
   // let a stranger plant a password the real owner then unknowingly confirms.
   const user = existing ?? createUser(ctx, email, passwordHash, metadata, null);
-  const mail = issueLink(ctx, user, 'signup', safeRedirect(ctx.deps.config, c.req.query('redirect_to')));
+  const mail = issueLink(ctx, user, 'signup', safeRedirect(ctx.deps.config, c.req.query('redirect_to')), {
+    pkce,
+  });
   try {
     await ctx.mailer.send(mail);
   } catch (err) {
@@ -59,7 +70,7 @@ async function signupConfirmed(
   return c.json(await startSession(ctx, user.id, 'password'));
 }
 
-function createUser(
+export function createUser(
   ctx: AuthContext,
   email: string,
   passwordHash: string,

@@ -5,6 +5,7 @@ import { AuthError } from './errors';
 import { boundedString } from './fields';
 import { dummyHash, verifyPassword } from './passwords';
 import { authBody, clientIp, limitRequests } from './request';
+import { pkceGrant } from './pkce';
 import { refreshSession, startSession } from './sessions';
 
 const passwordSchema = z.object({ email: boundedString.optional(), password: boundedString.optional() });
@@ -17,20 +18,39 @@ export async function token(ctx: AuthContext, c: Context): Promise<Response> {
   const grant = c.req.query('grant_type');
   if (grant === 'password') return passwordGrant(ctx, c);
   if (grant === 'refresh_token') return refreshGrant(ctx, c);
+  if (grant === 'pkce') {
+    limitRequests(ctx.limits.verifyPerIp, clientIp(c, ctx.deps.config.trustProxy));
+    return pkceGrant(ctx, c);
+  }
   throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
 }
 
 async function passwordGrant(ctx: AuthContext, c: Context): Promise<Response> {
   const body = await authBody(c, passwordSchema);
-  limitRequests(ctx.limits.signInPerIp, clientIp(c, ctx.deps.config.trustProxy));
   const email = body.email?.trim().toLowerCase();
   if (!email) throw new AuthError(400, 'validation_failed', 'missing email or phone');
-  limitRequests(ctx.limits.signInPerEmail, email);
-  if (!body.password) throw invalidCredentials();
-  const user = ctx.repo.userByEmail(email);
+  const ip = clientIp(c, ctx.deps.config.trustProxy);
+  const pairKey = `${ip}\n${email}`;
+  const { signInFailures, signInFailuresPerIp } = ctx.limits;
+  const wait = Math.max(signInFailures.wait(pairKey), signInFailuresPerIp.wait(ip));
+  if (wait > 0) {
+    c.header('Retry-After', String(wait));
+    throw new AuthError(
+      429,
+      'over_request_rate_limit',
+      `Too many failed sign-in attempts. Please try again in ${wait} seconds.`,
+    );
+  }
+  const user = body.password ? ctx.repo.userByEmail(email) : undefined;
   // An unknown address still costs one scrypt, so the answer time does not reveal accounts.
-  const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
-  if (!user || !ok) throw invalidCredentials();
+  const ok =
+    !!body.password && (await verifyPassword(body.password, user?.password_hash ?? (await dummyHash())));
+  if (!user || !ok) {
+    signInFailures.fail(pairKey);
+    signInFailuresPerIp.fail(ip);
+    throw invalidCredentials();
+  }
+  signInFailures.succeed(pairKey);
   // Checked only after the password matched: a stranger learns nothing about the account state.
   if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   return c.json(await startSession(ctx, user.id, 'password'));

@@ -49,6 +49,8 @@ export function userJson(u: UserRow): Json {
     confirmed_at: u.email_confirmed_at,
     confirmation_sent_at: u.confirmation_sent_at,
     recovery_sent_at: u.recovery_sent_at,
+    new_email: u.email_change,
+    email_change_sent_at: u.email_change_sent_at,
     last_sign_in_at: u.last_sign_in_at,
     app_metadata: APP_METADATA,
     user_metadata: meta,

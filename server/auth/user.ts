@@ -4,7 +4,9 @@ import { resolveCaller } from './caller';
 import { bearerToken, verifyJwt } from './tokens';
 import { type AuthContext, isoNow } from './context';
 import { AuthError } from './errors';
-import { boundedString, mergeMetadata, metadataSchema } from './fields';
+import { startEmailChange } from './email-change';
+import { boundedString, mergeMetadata, metadataSchema, normalizeEmail } from './fields';
+import { pkceFields, pkceRequest } from './pkce';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords';
 import type { UserRow } from './repository';
 import { authBody } from './request';
@@ -47,16 +49,18 @@ const updateSchema = z.object({
   email: boundedString.optional(),
   password: boundedString.optional(),
   data: metadataSchema.nullish(),
+  ...pkceFields,
 });
 
 /** PUT /user (reference §2.8): password change and metadata updates. */
 export async function updateUser(ctx: AuthContext, c: Context): Promise<Response> {
   const { user, sessionId } = await authenticate(ctx, c);
   const body = await authBody(c, updateSchema);
-  if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email) {
-    throw new AuthError(400, 'validation_failed', 'Changing the email address is not supported.');
-  }
+  const newEmail = body.email === undefined ? null : normalizeEmail(body.email);
+  const pkce = pkceRequest(body);
   const newHash = body.password === undefined ? undefined : await newPasswordHash(user, body.password);
+  // After the password checks, so a refused password sends no mail.
+  if (newEmail && newEmail !== user.email) await startEmailChange(ctx, c, user, newEmail, pkce);
   const now = isoNow(ctx.deps);
   ctx.repo.transaction(() => {
     if (body.data)

@@ -1,80 +1,149 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AuthContext } from './context';
+import { confirmEmailChange, SINGLE_CONFIRMATION } from './email-change';
 import { API_VERSION, AuthError } from './errors';
-import { boundedString } from './fields';
-import { consumeLink } from './links';
+import { boundedString, normalizeEmail } from './fields';
+import { codeInvalid, consumeCode, consumeLink, kindsFor, PKCE_PREFIX, type Spent } from './links';
 import type { LinkType } from './mail/templates';
+import { issueAuthCode } from './pkce';
 import { safeRedirect } from './redirect';
+import type { UserRow } from './repository';
 import { authBody, clientIp, limitRequests } from './request';
 import { startSession, type SessionJson } from './sessions';
 
-const LINK_TYPES = ['signup', 'recovery'] as const;
+const LINK_TYPES = ['signup', 'recovery', 'magiclink', 'email_change'] as const;
 
-function parseLink(token: string | undefined, type: string | undefined): { token: string; type: LinkType } {
-  if (!type || !(LINK_TYPES as readonly string[]).includes(type)) {
-    throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
+function requireType(type: string | undefined, allowEmail: boolean): LinkType | 'email' {
+  if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
+  if ((LINK_TYPES as readonly string[]).includes(type) || (allowEmail && type === 'email')) {
+    return type as LinkType | 'email';
   }
-  if (!token) throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash');
-  return { token, type: type as LinkType };
+  throw new AuthError(400, 'validation_failed', 'Unsupported verification type');
 }
 
-async function verifyLinkToken(
-  ctx: AuthContext,
-  c: Context,
-  token: string,
-  type: LinkType,
-): Promise<SessionJson> {
-  limitRequests(ctx.limits.verifyPerIp, clientIp(c, ctx.deps.config.trustProxy));
-  const userId = consumeLink(ctx, token, type);
-  return startSession(ctx, userId, type === 'recovery' ? 'recovery' : 'otp');
+/** What spending a token leads to: a session, or (first side of an e-mail change) a message. */
+type Outcome = { kind: 'session'; userId: string; type: string } | { kind: 'half' };
+
+function afterSpend(ctx: AuthContext, spent: Spent, type: string): Outcome {
+  if (spent.kind === 'email_change_current' || spent.kind === 'email_change_new') {
+    if (confirmEmailChange(ctx, spent.userId) === 'half') return { kind: 'half' };
+  }
+  return { kind: 'session', userId: spent.userId, type };
 }
+
+const amrOf = (type: string) => (type === 'recovery' ? 'recovery' : 'otp');
 
 /**
- * GET /verify, opened from the mail (reference §2.7): always a 303 back into the app, with the
- * session or the error in the URL fragment where supabase-js's detectSessionInUrl reads it.
+ * GET /verify, opened from the mail (reference §2.7): always a 303 back into the app. Implicit
+ * links carry the session (or the error) in the URL fragment where detectSessionInUrl reads it;
+ * PKCE links (token `pkce_…`) carry `?code=` for exchangeCodeForSession instead.
  */
 export async function verifyGet(ctx: AuthContext, c: Context): Promise<Response> {
   const q = c.req.query();
-  const target = safeRedirect(ctx.deps.config, q.redirect_to);
+  const target = new URL(safeRedirect(ctx.deps.config, q.redirect_to));
+  const pkce = (q.token ?? '').startsWith(PKCE_PREFIX);
   c.header('X-Supabase-Api-Version', API_VERSION);
   c.header('Cache-Control', 'no-store');
   c.header('Referrer-Policy', 'no-referrer');
   let fragment: URLSearchParams;
   try {
-    const link = parseLink(q.token, q.type);
-    const s = await verifyLinkToken(ctx, c, link.token, link.type);
-    fragment = new URLSearchParams({
-      access_token: s.access_token,
-      expires_at: String(s.expires_at),
-      expires_in: String(s.expires_in),
-      refresh_token: s.refresh_token,
-      sb: '',
-      token_type: s.token_type,
-      type: link.type,
+    const type = requireType(q.type, false);
+    if (!q.token) throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash');
+    limitRequests(ctx.limits.verifyPerIp, clientIp(c, ctx.deps.config.trustProxy));
+    const token = q.token;
+    const outcome = ctx.repo.transaction(() => {
+      const result = afterSpend(ctx, consumeLink(ctx, token, type), type);
+      if (result.kind === 'session' && pkce)
+        return { ...result, code: issueAuthCode(ctx, result.userId, type as LinkType) };
+      return { ...result, code: null };
     });
+    if (outcome.kind === 'half') {
+      fragment = new URLSearchParams({ message: SINGLE_CONFIRMATION, sb: '' });
+      if (pkce) target.searchParams.set('message', SINGLE_CONFIRMATION);
+    } else if (outcome.code) {
+      target.searchParams.set('code', outcome.code);
+      return c.redirect(target.toString(), 303);
+    } else {
+      const s = await startSession(ctx, outcome.userId, amrOf(type));
+      fragment = new URLSearchParams({
+        access_token: s.access_token,
+        expires_at: String(s.expires_at),
+        expires_in: String(s.expires_in),
+        refresh_token: s.refresh_token,
+        sb: '',
+        token_type: s.token_type,
+        type,
+      });
+    }
   } catch (err) {
     if (!(err instanceof AuthError)) throw err;
-    fragment = new URLSearchParams({
-      error: err.status === 403 ? 'access_denied' : err.status >= 500 ? 'server_error' : 'invalid_request',
-      error_code: err.code,
-      error_description: err.message,
-      sb: '',
-    });
+    const error =
+      err.status === 403 ? 'access_denied' : err.status >= 500 ? 'server_error' : 'invalid_request';
+    fragment = new URLSearchParams({ error, error_code: err.code, error_description: err.message, sb: '' });
+    if (pkce) {
+      target.searchParams.set('error', error);
+      target.searchParams.set('error_code', err.code);
+      target.searchParams.set('error_description', err.message);
+    }
   }
-  return c.redirect(`${target}#${fragment.toString()}`, 303);
+  target.hash = fragment.toString();
+  return c.redirect(target.toString(), 303);
 }
 
 const verifyPostSchema = z.object({
   token_hash: boundedString.optional(),
   token: boundedString.optional(),
   type: boundedString.optional(),
+  email: boundedString.optional(),
+  phone: boundedString.optional(),
 });
 
-/** POST /verify (verifyOtp with token_hash): the same link token, answered with a Session. */
+/** The account a typed code belongs to; for an e-mail change, the new address works too. */
+function codeOwner(
+  ctx: AuthContext,
+  email: string,
+  type: string,
+): { user: UserRow; kinds: ReturnType<typeof kindsFor> } {
+  const current = ctx.repo.userByEmail(email);
+  if (type === 'email_change') {
+    if (current?.email_change) return { user: current, kinds: ['email_change_current'] };
+    const pending = ctx.flows.userByPendingEmail(email);
+    if (pending) return { user: pending, kinds: ['email_change_new'] };
+    throw codeInvalid();
+  }
+  if (!current) throw codeInvalid();
+  return { user: current, kinds: kindsFor(type) };
+}
+
+/**
+ * POST /verify: verifyOtp with {token_hash, type} (the link's token) or {email, token, type}
+ * (the 6-digit code from the same mail). Answers a Session, or GoTrue's single-confirmation
+ * message for the first side of an e-mail change.
+ */
 export async function verifyPost(ctx: AuthContext, c: Context): Promise<Response> {
   const body = await authBody(c, verifyPostSchema);
-  // Six-digit email codes are not offered (mails carry links only), so only token_hash counts.
-  const link = parseLink(body.token_hash, body.type);
-  return c.json(await verifyLinkToken(ctx, c, link.token, link.type));
+  const type = requireType(body.type, true);
+  limitRequests(ctx.limits.verifyPerIp, clientIp(c, ctx.deps.config.trustProxy));
+  if (body.phone) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  let outcome: Outcome;
+  if (body.token_hash && !body.token && !body.email) {
+    const hash = body.token_hash;
+    outcome = ctx.repo.transaction(() => afterSpend(ctx, consumeLink(ctx, hash, type), type));
+  } else if (body.token && body.email && !body.token_hash) {
+    const email = normalizeEmail(body.email);
+    const code = body.token.trim();
+    const { user, kinds } = codeOwner(ctx, email, type);
+    const result = ctx.repo.transaction(() => {
+      const spent = consumeCode(ctx, user, kinds, code);
+      return spent ? afterSpend(ctx, spent, type) : null;
+    });
+    if (!result) throw codeInvalid();
+    outcome = result;
+  } else {
+    throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
+  }
+  if (outcome.kind === 'half') return c.json({ msg: SINGLE_CONFIRMATION, code: '200' });
+  const session: SessionJson = await startSession(ctx, outcome.userId, amrOf(type));
+  return c.json(session);
 }

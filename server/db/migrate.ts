@@ -34,12 +34,17 @@ export function migrate(db: DB, migrations = readMigrations()): number[] {
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`);
-  const current =
-    (db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0;
+  // Each version is applied unless recorded, not "everything above the highest": migrations are
+  // numbered in parallel branches with gaps, so a lower number can arrive after a higher one.
+  const done = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
+      (r) => r.version,
+    ),
+  );
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   const applied: number[] = [];
   for (const m of migrations) {
-    if (m.version <= current) continue;
+    if (done.has(m.version)) continue;
     db.transaction(() => {
       db.exec(m.sql);
       record.run(m.version, m.name, new Date().toISOString());

@@ -5,16 +5,24 @@ import { StartupError } from '../lib/startup-error';
 
 export type DB = Database.Database;
 
+const RESTORE =
+  'Stop the server, restore app.db from your latest backup (see "Backups" in the README), then start again.';
+
 /**
  * Opens (or creates) the SQLite file with the pragmas every connection needs: WAL so readers
  * never block the writer, foreign keys enforced, and a busy timeout instead of SQLITE_BUSY
  * errors under a short write burst. One connection per process.
+ *
+ * A database that is damaged or cannot be written is refused here, before anything serves:
+ * `PRAGMA quick_check` finds damaged pages (a header that still parses is not enough), and a
+ * rolled-back write proves the file takes writes (a read-only file would otherwise answer
+ * every write with a 500 while health said ok).
  */
-export function openDatabase(file: string): DB {
+export function openDatabase(file: string, options: Database.Options = {}): DB {
   let db: DB;
   try {
-    db = new Database(file);
-    db.pragma('journal_mode = WAL');
+    db = new Database(file, options);
+    if (!options.readonly) db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     db.pragma('synchronous = NORMAL');
@@ -23,7 +31,65 @@ export function openDatabase(file: string): DB {
   } catch (err) {
     throw describeOpenError(file, err);
   }
+  try {
+    assertIntact(db, file);
+    assertWritable(db, file);
+  } catch (err) {
+    db.close();
+    throw err instanceof StartupError ? err : describeOpenError(file, err);
+  }
   return db;
+}
+
+/** `quick_check` reads every page (without the slow index cross-checks) and says "ok" or what is wrong. */
+export function integrityProblems(db: DB): string[] {
+  const rows = db.pragma('quick_check(20)') as { quick_check: string }[];
+  const problems = rows.map((r) => r.quick_check).filter((m) => m !== 'ok');
+  return problems;
+}
+
+function assertIntact(db: DB, file: string): void {
+  let problems: string[];
+  try {
+    problems = integrityProblems(db);
+  } catch (err) {
+    problems = [err instanceof Error ? err.message : String(err)];
+  }
+  if (problems.length) {
+    throw new StartupError(
+      `The database file ${file} is damaged: ${problems.slice(0, 3).join('; ')}. The server will not serve from it.`,
+      RESTORE,
+    );
+  }
+}
+
+/** Thrown to roll the probe back. */
+class RollbackProbe extends Error {}
+
+/**
+ * A write inside a transaction that is rolled back: nothing changes, but a read-only file
+ * (or a full or read-only disk) throws here.
+ */
+export function probeWrite(db: DB): void {
+  try {
+    db.transaction(() => {
+      db.exec('CREATE TABLE IF NOT EXISTS _write_probe (x INTEGER); INSERT INTO _write_probe VALUES (1);');
+      throw new RollbackProbe();
+    }).immediate();
+  } catch (err) {
+    if (!(err instanceof RollbackProbe)) throw err;
+  }
+}
+
+function assertWritable(db: DB, file: string): void {
+  try {
+    probeWrite(db);
+  } catch (err) {
+    throw new StartupError(
+      `The database file ${file} cannot be written (${err instanceof Error ? err.message : String(err)}).`,
+      `Check that the folder ${path.dirname(file)} and app.db are writable by this user and the disk is not full or mounted read-only; if the file itself is damaged, restore it from your latest backup.`,
+    );
+  }
 }
 
 function describeOpenError(file: string, err: unknown): StartupError {
@@ -32,7 +98,7 @@ function describeOpenError(file: string, err: unknown): StartupError {
   if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
     return new StartupError(
       `The database file ${file} is corrupt or is not a SQLite database (${reason}).`,
-      `Move it aside (mv "${file}" "${file}.broken") to start with a fresh database, or restore it from a backup.`,
+      `Move it aside (mv "${file}" "${file}.broken") and restore app.db from your latest backup; only without a backup, start with a fresh database.`,
     );
   }
   if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY' || code === 'SQLITE_PERM') {
@@ -48,11 +114,23 @@ export function databaseFile(dataDir: string): string {
   return path.join(dataDir, 'app.db');
 }
 
-/** True when the file exists and is non-empty: used to tell a first start from a later one. */
-export function databaseExists(dataDir: string): boolean {
+/**
+ * An empty app.db next to an existing keys.json is not a new install: the data was lost
+ * (a failed copy, a full disk). Treating it as new would silently start an empty product
+ * with the old keys, so the start is refused instead.
+ */
+export function assertNotTruncated(dataDir: string): void {
+  const file = databaseFile(dataDir);
+  let size: number;
   try {
-    return fs.statSync(databaseFile(dataDir)).size > 0;
+    size = fs.statSync(file).size;
   } catch {
-    return false;
+    return;
+  }
+  if (size === 0 && fs.existsSync(path.join(dataDir, 'keys.json'))) {
+    throw new StartupError(
+      `The database file ${file} is empty (0 bytes) although this DATA_DIR already has keys.json, so its data was lost.`,
+      `${RESTORE} Only to really start over, delete both app.db and keys.json.`,
+    );
   }
 }

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../app-env';
 import type { Logger } from './logger';
 import { ApiError } from './http';
+import { clientClosed, isClientAbort } from './client-abort';
 
 /**
  * The one place errors become responses. Expected errors keep their status and message; an
@@ -11,6 +12,7 @@ import { ApiError } from './http';
 export function handleError(logger: Logger) {
   return (err: Error, c: Context<AppEnv>): Response => {
     if (err instanceof ApiError) return c.json(err.body(), err.status);
+    if (isClientAbort(err, c)) return clientClosed();
     if (err instanceof HTTPException) {
       const status = err.status;
       const code = status === 413 ? 'payload_too_large' : status === 401 ? 'unauthorized' : 'bad_request';

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
+import { MAX_JSON_DEPTH, tooDeep } from './json-depth';
 
 /**
  * The app API's error body: a stable machine code and a sentence a person can read.
@@ -30,8 +31,12 @@ export class ApiError extends HTTPException {
 /** Reads and validates a JSON body; malformed JSON and schema failures are 400s that name the field. */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   let raw: unknown;
+  // A failed read (the client hung up) propagates as it is: it is not the member's bad JSON.
+  const text = await c.req.text();
+  if (tooDeep(text)) {
+    throw new ApiError(400, 'invalid_json', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
   try {
-    const text = await c.req.text();
     raw = text.trim() === '' ? undefined : JSON.parse(text);
   } catch {
     throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');

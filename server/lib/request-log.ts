@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
+import { CLIENT_CLOSED } from './client-abort';
 import type { Logger } from './logger';
 
 /**
@@ -17,7 +18,14 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const status = c.res.status;
     const fields = { requestId, method: c.req.method, path: c.req.path, status, ms };
-    if (status >= 500) logger.error('request', fields);
+    if (status === CLIENT_CLOSED) logger.info('request aborted by the client', fields);
+    else if (status === 413) {
+      // Refused before the body was read: the rest of it is still on the socket, so the
+      // connection cannot carry another request. Closing it says so, instead of dropping a
+      // pipelined request that follows.
+      c.res.headers.set('Connection', 'close');
+      logger.info('request', fields);
+    } else if (status >= 500) logger.error('request', fields);
     else logger.info('request', fields);
   };
 }

@@ -70,3 +70,22 @@ export const singularError = (rows: number) =>
     'Cannot coerce the result to a single JSON object',
     `The result contains ${rows} rows`,
   );
+
+/** PostgREST's PGRST202 for a function that is not in the schema cache (none are exposed). */
+export function unknownFunction(name: string, args: readonly string[]): PgrstError {
+  const fn = `public.${name.slice(0, 63)}`;
+  const sorted = [...args].sort().map((a) => a.slice(0, 63));
+  return sorted.length === 0
+    ? new PgrstError(
+        404,
+        'PGRST202',
+        `Could not find the function ${fn} without parameters in the schema cache`,
+        `Searched for the function ${fn} without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+      )
+    : new PgrstError(
+        404,
+        'PGRST202',
+        `Could not find the function ${fn}(${sorted.join(', ')}) in the schema cache`,
+        `Searched for the function ${fn} with parameters ${sorted.join(', ')} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+      );
+}

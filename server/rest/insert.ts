@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH, tooDeep } from '../lib/json-depth';
 import type { RestCaller } from './caller';
 import { compileSelect } from './compile';
 import {
@@ -56,6 +57,14 @@ export function insertRows(
 
 function parseBody(raw: string): Row[] {
   let parsed: unknown;
+  if (tooDeep(raw)) {
+    throw new PgrstError(
+      400,
+      'PGRST102',
+      'Empty or invalid json',
+      `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`,
+    );
+  }
   try {
     parsed = JSON.parse(raw);
   } catch {

@@ -68,6 +68,13 @@ export function parseQuery(params: URLSearchParams): ReadQuery {
   const query: ReadQuery = { select: null, filters: [], order: [], limit: null, offset: 0, columns: null };
   const budget = { left: MAX_CONDITIONS };
   for (const [key, value] of params) {
+    // PostgreSQL text cannot hold NUL; PostgREST refuses it while parsing, before any SQL.
+    if (key.includes('\0') || value.includes('\0')) {
+      throw parseError(
+        key === 'select' ? 'select parameter' : `parameter ${JSON.stringify(key.replace(/\0/g, '\\0'))}`,
+        'NUL characters are not allowed',
+      );
+    }
     if (key === 'select') query.select = parseSelect(value);
     else if (key === 'order') query.order = parseOrder(value);
     else if (key === 'limit') query.limit = parseCount(value, 'limit');

@@ -82,7 +82,7 @@ function guard<T>(table: TableDef, fn: () => T): T {
         'The referenced row does not exist.',
       );
     }
-    if (code === 'SQLITE_CONSTRAINT_CHECK') {
+    if (code === 'SQLITE_CONSTRAINT_CHECK' || code === 'SQLITE_CONSTRAINT_TRIGGER') {
       throw new PgrstError(400, '23514', `new row for relation "${t}" violates check constraint`);
     }
     if (code === 'SQLITE_CONSTRAINT_NOTNULL') {

@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps, AppEnv } from '../app-env';
+import { clientClosed, isClientAbort } from '../lib/client-abort';
 import { GatewayError, restCaller } from './caller';
-import { permissionDenied, PgrstError, unknownTable } from './errors';
+import { tooDeep } from '../lib/json-depth';
+import { permissionDenied, PgrstError, unknownFunction, unknownTable } from './errors';
 import { insertRows } from './insert';
 import { checkProfile, negotiate } from './negotiate';
 import { parseQuery } from './query';
@@ -63,9 +65,21 @@ export function restRoutes(deps: AppDeps): Hono<AppEnv> {
     throw permissionDenied(table.name, caller.role === 'anon');
   });
 
+  // No functions are exposed: every rpc is PostgREST's "not in the schema cache".
+  r.all('/rpc/:fn', async (c) => {
+    await restCaller(deps, c);
+    throw unknownFunction(c.req.param('fn'), await rpcArgNames(c));
+  });
+
+  r.all('*', async (c) => {
+    await restCaller(deps, c);
+    throw new PgrstError(404, 'PGRST125', 'Invalid path specified in request URL');
+  });
+
   r.onError((err, c) => {
     if (err instanceof PgrstError) return c.json(err.body(), err.status, err.headers);
     if (err instanceof GatewayError) return c.json({ message: err.message, hint: err.hint }, 401);
+    if (isClientAbort(err, c)) return clientClosed();
     deps.logger.error('rest error', { path: c.req.path, error: err.message, stack: err.stack });
     return c.json({ code: 'XX000', details: null, hint: null, message: 'Internal server error' }, 500);
   });
@@ -82,4 +96,17 @@ function send(c: Context<AppEnv>, result: RestResult): Response {
   const headers = new Headers(result.headers);
   if (c.req.method === 'HEAD') return new Response(null, { status: result.status, headers });
   return new Response(result.body, { status: result.status, headers });
+}
+
+/** The argument names PostgREST would search a function by: JSON body keys, or query keys for GET. */
+async function rpcArgNames(c: Context<AppEnv>): Promise<string[]> {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return [...new URL(c.req.url).searchParams.keys()];
+  const text = await c.req.text();
+  if (tooDeep(text)) return [];
+  try {
+    const body: unknown = JSON.parse(text);
+    return body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+  } catch {
+    return [];
+  }
 }

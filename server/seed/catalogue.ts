@@ -16,7 +16,12 @@ const audioPath = z.string().regex(/^[a-z-]+\/\d{3}-[a-z0-9-]+\.mp3$/);
 export const musicianSchema = z.object({
   name: z.string().min(1),
   role: z.string().min(1),
-  instagram: z.string().regex(/^@[a-z0-9._]+$/),
+  // Only a real account may be named: the demo musicians are our own synthesisers, so they
+  // have none and their credits show the name alone (issue 8).
+  instagram: z
+    .string()
+    .regex(/^@[a-z0-9._]+$/)
+    .optional(),
 });
 
 export const catalogueSessionSchema = z

@@ -3,6 +3,7 @@ import type { StorageContext } from './context';
 import { invalidJwt, noSuchKey } from './errors';
 import { statFile, streamFile } from './files';
 import { objectFile } from './object-key';
+import { isServableInline } from './mime';
 import { parseRange } from './range';
 import { verifyObjectUrl } from './signing';
 
@@ -34,6 +35,11 @@ export async function serveSigned(
   });
   const download = c.req.query('download');
   if (download !== undefined) headers.set('Content-Disposition', disposition(download));
+  if (!isServableInline(obj.mimetype)) {
+    // An older or service-written object of another type is never rendered in our origin.
+    if (download === undefined) headers.set('Content-Disposition', disposition(''));
+    headers.set('Content-Security-Policy', 'sandbox');
+  }
   if (matchesEtag(c.req.header('if-none-match'), obj.etag))
     return new Response(null, { status: 304, headers });
 

@@ -6,7 +6,7 @@
  */
 export class StorageError extends Error {
   constructor(
-    readonly statusCode: '400' | '403' | '404' | '409' | '413' | '500',
+    readonly statusCode: '400' | '403' | '404' | '409' | '413' | '415' | '500',
     readonly code: string,
     readonly error: string,
     message: string,
@@ -41,4 +41,12 @@ export const invalidSignature = () =>
     'InvalidSignature',
     'Invalid Signature',
     'The signature of this URL does not match its path',
+  );
+
+export const invalidMimeType = (type: string) =>
+  new StorageError(
+    '415',
+    'InvalidMimeType',
+    'invalid_mime_type',
+    `mime type ${type.slice(0, 100)} is not supported`,
   );

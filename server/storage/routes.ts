@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireReader, storageRole } from './caller';
+import { clientClosed, isClientAbort } from '../lib/client-abort';
 import { createStorageContext } from './context';
 import { serveSigned } from './download';
 import { invalidKey, rlsDenied, StorageError } from './errors';
@@ -17,7 +18,8 @@ const MAX_JSON = 1024 * 1024;
 const tooLarge = (max: number) =>
   bodyLimit({
     maxSize: max,
-    onError: () => {
+    onError: (c) => {
+      c.header('Connection', 'close');
       throw new StorageError(
         '413',
         'EntityTooLarge',
@@ -61,7 +63,9 @@ export function storageRoutes(deps: AppDeps): Hono<AppEnv> {
     '/object/:bucket/*',
     bodyLimit({
       maxSize: MAX_UPLOAD,
-      onError: () => {
+      onError: (c) => {
+        // Storage answers 4xx as HTTP 400; the unread body still makes the connection unusable.
+        c.header('Connection', 'close');
         throw new StorageError(
           '413',
           'EntityTooLarge',
@@ -79,6 +83,7 @@ export function storageRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.onError((err, c) => {
     if (err instanceof StorageError) return c.json(err.body(), err.httpStatus);
+    if (isClientAbort(err, c)) return clientClosed();
     deps.logger.error('storage error', { path: c.req.path, error: err.message, stack: err.stack });
     return c.json(
       { statusCode: '500', code: 'InternalError', error: 'internal', message: 'Internal server error' },

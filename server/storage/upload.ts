@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Context } from 'hono';
 import type { StorageContext } from './context';
-import { invalidRequest, StorageError } from './errors';
+import { invalidMimeType, invalidRequest, StorageError } from './errors';
+import { allowedInBucket } from './mime';
 import { commitFile, discardFile, stageFile } from './files';
 import { objectFile } from './object-key';
 
@@ -23,6 +24,8 @@ export async function uploadObject(ctx: StorageContext, c: Context, bucket: stri
   // Checked before reading the body so a duplicate is refused cheaply; checked again below.
   if (!upsert && ctx.repo.find(bucket, key)) throw duplicate();
   const incoming = await readIncoming(c);
+  // Files are served from our own origin: an HTML or script file there could run as the app.
+  if (!allowedInBucket(bucket, incoming.mimetype)) throw invalidMimeType(incoming.mimetype);
   const staged = await stageFile(ctx.dataDir, incoming.bytes);
   const now = new Date(ctx.now()).toISOString();
   let id = '';

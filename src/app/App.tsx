@@ -1,13 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { installSessionGuard } from '../features/auth/install-session-guard';
 import { LazyToaster } from './lazy-shell';
 import { createQueryClient } from '../lib/query-client';
 import { ErrorBoundary } from './ErrorBoundary';
 import { createAppRouter } from './router';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    // Installed before the first render, so no screen's request can miss it.
+    installSessionGuard(client);
+    return client;
+  });
   const [router] = useState(createAppRouter);
   return (
     <ErrorBoundary>

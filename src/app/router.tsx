@@ -61,8 +61,33 @@ const ListeningRoomScreen = lazy(() =>
 const TuningRoomScreen = lazy(() =>
   import('../features/tuning/TuningRoomScreen').then((m) => ({ default: m.TuningRoomScreen })),
 );
+const LibraryScreen = lazy(() =>
+  import('../features/templates/LibraryScreen').then((m) => ({ default: m.LibraryScreen })),
+);
+const TemplateSessionScreen = lazy(() =>
+  import('../features/templates/TemplateSessionScreen').then((m) => ({ default: m.TemplateSessionScreen })),
+);
 const VoiceAnalysisScreen = lazy(() =>
   import('../features/tuning/VoiceAnalysisScreen').then((m) => ({ default: m.VoiceAnalysisScreen })),
+);
+const WellnessScreen = lazy(() =>
+  import('../features/wellness/WellnessScreen').then((m) => ({ default: m.WellnessScreen })),
+);
+const ExpertContentScreen = lazy(() =>
+  import('../features/expert-content/ExpertContentScreen').then((m) => ({ default: m.ExpertContentScreen })),
+);
+
+const AchievementsScreen = lazy(() =>
+  import('../features/growth/AchievementsScreen').then((m) => ({ default: m.AchievementsScreen })),
+);
+const JourneyProgressScreen = lazy(() =>
+  import('../features/growth/JourneyProgressScreen').then((m) => ({ default: m.JourneyProgressScreen })),
+);
+const StreakCalendarScreen = lazy(() =>
+  import('../features/growth/StreakCalendarScreen').then((m) => ({ default: m.StreakCalendarScreen })),
+);
+const VoiceHealthScreen = lazy(() =>
+  import('../features/growth/VoiceHealthScreen').then((m) => ({ default: m.VoiceHealthScreen })),
 );
 
 /** Screens that exist; every other route of the table shows its placeholder. */
@@ -116,6 +141,46 @@ const SCREENS: Record<string, RouteObject['element']> = {
   '/filtered': (
     <RequireMember>
       <FilteredScreen />
+    </RequireMember>
+  ),
+  '/wellness': (
+    <RequireMember>
+      <WellnessScreen />
+    </RequireMember>
+  ),
+  '/expert-content': (
+    <RequireMember>
+      <ExpertContentScreen />
+    </RequireMember>
+  ),
+  '/library': (
+    <RequireMember>
+      <LibraryScreen />
+    </RequireMember>
+  ),
+  '/session/:templateId': (
+    <RequireMember>
+      <TemplateSessionScreen />
+    </RequireMember>
+  ),
+  '/achievements': (
+    <RequireMember>
+      <AchievementsScreen />
+    </RequireMember>
+  ),
+  '/journey-progress': (
+    <RequireMember>
+      <JourneyProgressScreen />
+    </RequireMember>
+  ),
+  '/streak-calendar': (
+    <RequireMember>
+      <StreakCalendarScreen />
+    </RequireMember>
+  ),
+  '/voice-health-insights': (
+    <RequireMember>
+      <VoiceHealthScreen />
     </RequireMember>
   ),
   '/tuning-room': <TuningRoomScreen />,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { emptyFrame } from '../../dsp/loader';
 import type { VoiceAnalyserControl } from '../../dsp/worklet-protocol';
 import {
+  AnalyserStartError,
   startVoiceAnalyser,
   type AudioGraphFactory,
   type ContextLike,
@@ -19,7 +20,8 @@ const module = new WebAssembly.Module(
   Uint8Array.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]),
 );
 
-function mockGraph() {
+/** `silent`: the processor never sends a frame (a context that never renders). */
+function mockGraph({ silent = false } = {}) {
   const channel = new MessageChannel();
   const created: {
     context?: AudioContext;
@@ -50,6 +52,8 @@ function mockGraph() {
     createWorkletNode: (_context, name, options) => {
       created.name = name;
       created.options = options;
+      // What a running processor does first: its first frame, after one hop of audio.
+      if (!silent) channel.port2.postMessage({ type: 'voice-frame', frame: emptyFrame() });
       return node;
     },
   };
@@ -142,5 +146,72 @@ describe('startVoiceAnalyser', () => {
       startVoiceAnalyser({ stream, module, workletUrl: '/w.js', onFrame: () => {}, graph }),
     ).rejects.toThrow('404');
     expect(created.context?.state).toBe('closed');
+  });
+
+  it('resumes a context that starts suspended', async () => {
+    const { graph, created } = mockGraph();
+    await startVoiceAnalyser({ stream, module, workletUrl: '/w.js', onFrame: () => {}, graph });
+    expect(created.context?.state).toBe('running');
+  });
+
+  it('fails the start, naming the state, when the context never starts rendering', async () => {
+    const { graph, created, node } = mockGraph({ silent: true });
+    const createContext = graph.createContext;
+    graph.createContext = (options) => {
+      const context = createContext(options);
+      // Firefox without a sound output: resume() never settles and the state stays 'suspended'.
+      context.resume = () => new Promise<void>(() => {});
+      return context;
+    };
+    const start = startVoiceAnalyser({
+      stream,
+      module,
+      workletUrl: '/w.js',
+      onFrame: () => {},
+      graph,
+      startTimeoutMs: 50,
+    });
+    await expect(start).rejects.toThrow("the audio context stayed 'suspended' for 50 ms");
+    await expect(start).rejects.toMatchObject({ name: 'AnalyserStartError', suspended: true });
+    expect(node.disconnect).toHaveBeenCalled();
+    expect(created.context?.state).toBe('closed');
+  });
+
+  it('fails the start when a running context never pulls the node', async () => {
+    const { graph } = mockGraph({ silent: true });
+    const start = startVoiceAnalyser({
+      stream,
+      module,
+      workletUrl: '/w.js',
+      onFrame: () => {},
+      graph,
+      startTimeoutMs: 50,
+    });
+    await expect(start).rejects.toThrow('no audio frames within 50 ms');
+    await expect(start).rejects.toMatchObject({ suspended: false });
+  });
+
+  it('fails the start with the processor’s own message when the Wasm cannot be instantiated', async () => {
+    const { graph, peer } = mockGraph({ silent: true });
+    const onError = vi.fn();
+    const start = startVoiceAnalyser({
+      stream,
+      module,
+      workletUrl: '/w.js',
+      onFrame: () => {},
+      onError,
+      graph,
+    });
+    peer.postMessage({ type: 'voice-error', message: 'voice-analyser could not start: bad module' });
+    await expect(start).rejects.toThrow(new AnalyserStartError('voice-analyser could not start: bad module'));
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('fails the start when the processor throws before its first frame', async () => {
+    const { graph, node } = mockGraph({ silent: true });
+    const start = startVoiceAnalyser({ stream, module, workletUrl: '/w.js', onFrame: () => {}, graph });
+    await vi.waitFor(() => expect(node.onprocessorerror).toBeTypeOf('function'));
+    node.onprocessorerror?.(new Event('processorerror'));
+    await expect(start).rejects.toThrow('The voice analyser stopped unexpectedly.');
   });
 });

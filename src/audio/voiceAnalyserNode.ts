@@ -1,7 +1,10 @@
 // Main-thread side of the voice analyser: builds the graph (context, worklet module and node
 // all from one factory; mixing standardized-audio-context objects with native ones throws),
 // hands the compiled Wasm module to the processor, delivers frames to a callback and exposes
-// the processor's Comlink control API.
+// the processor's Comlink control API. It resolves only once the first frame has arrived, so
+// every silent failure of the audio engine (a context the browser never starts, a node that is
+// never pulled, a worklet that cannot instantiate the Wasm) becomes a rejection the recorder
+// shows, instead of a "listening" screen that never hears anything.
 import * as Comlink from 'comlink';
 import { AudioContext, AudioWorkletNode } from 'standardized-audio-context';
 import {
@@ -15,6 +18,9 @@ import type { VoiceFrame } from '../../dsp/types';
 /** The parts of a standardized-audio-context (or mock) context this module uses. */
 export interface ContextLike {
   readonly sampleRate: number;
+  /** 'running' once the browser renders audio; Firefox without an output device stays 'suspended'. */
+  readonly state?: string;
+  resume?(): Promise<void>;
   readonly audioWorklet?: { addModule(url: string): Promise<void> };
   createMediaStreamSource(stream: MediaStream): { connect(node: never): unknown; disconnect(): void };
   close(): Promise<void>;
@@ -74,7 +80,22 @@ export interface VoiceAnalyserNodeOptions {
   /** Pin the context rate (e.g. 48000 in end-to-end tests); default: the device's rate. */
   sampleRate?: number;
   graph?: AudioGraphFactory;
+  /** How long the first frame may take before the start counts as failed (default 5000 ms). */
+  startTimeoutMs?: number;
 }
+
+/** Why the engine did not start, in words for the log; `suspended` says the context never ran. */
+export class AnalyserStartError extends Error {
+  override name = 'AnalyserStartError';
+  constructor(
+    message: string,
+    readonly suspended = false,
+  ) {
+    super(message);
+  }
+}
+
+export const DEFAULT_START_TIMEOUT_MS = 5000;
 
 export interface VoiceAnalyserHandle {
   readonly sampleRate: number;
@@ -96,15 +117,46 @@ export function nodeOptions(module: WebAssembly.Module, hop: number | undefined)
   };
 }
 
-function listen(node: WorkletNodeLike, opts: VoiceAnalyserNodeOptions): void {
+/**
+ * Routes the port's messages. Until the first frame, an error rejects the start (`ready`);
+ * after it, errors go to onError. Frames are delivered from the very first one.
+ */
+function listen(node: WorkletNodeLike, opts: VoiceAnalyserNodeOptions) {
+  let settle: { resolve(): void; reject(e: Error): void } | null = null;
+  const ready = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  ready.catch(() => undefined); // a rejection after the start timed out has no one to tell
+  const fail = (message: string) => {
+    if (settle) settle.reject(new AnalyserStartError(message));
+    else opts.onError?.(message);
+    settle = null;
+  };
   node.port.addEventListener('message', (event: MessageEvent) => {
     const data: unknown = event.data;
     if (!isProcessorMessage(data)) return; // Comlink replies carry an id and no type
-    if (data.type === 'voice-frame') opts.onFrame(data.frame);
-    else opts.onError?.(data.message);
+    if (data.type === 'voice-error') return fail(data.message);
+    settle?.resolve();
+    settle = null;
+    opts.onFrame(data.frame);
   });
   node.port.start();
-  node.onprocessorerror = () => opts.onError?.('The voice analyser stopped unexpectedly.');
+  node.onprocessorerror = () => fail('The voice analyser stopped unexpectedly.');
+  return ready;
+}
+
+/** Rejects after `ms` with a message that says what state the context was left in. */
+function firstFrameTimeout(context: ContextLike, ms: number): { promise: Promise<never>; cancel(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const promise = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const state = context.state ?? 'unknown';
+      reject(
+        state === 'running'
+          ? new AnalyserStartError(`no audio frames within ${ms} ms (the node is not being pulled)`)
+          : new AnalyserStartError(`the audio context stayed '${state}' for ${ms} ms`, true),
+      );
+    }, ms);
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
 }
 
 export async function startVoiceAnalyser(opts: VoiceAnalyserNodeOptions): Promise<VoiceAnalyserHandle> {
@@ -114,9 +166,23 @@ export async function startVoiceAnalyser(opts: VoiceAnalyserNodeOptions): Promis
     if (!context.audioWorklet) throw new Error('This browser does not support AudioWorklet.');
     await context.audioWorklet.addModule(opts.workletUrl);
     const node = graph.createWorkletNode(context, PROCESSOR_NAME, nodeOptions(opts.module, opts.hop));
-    listen(node, opts);
+    const ready = listen(node, opts);
     const source = context.createMediaStreamSource(opts.stream);
     source.connect(node as never);
+    const timeout = firstFrameTimeout(context, opts.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
+    // A context made after the tap's awaits may start suspended (autoplay rules); asking is
+    // harmless when it already runs. A resume that never settles is caught by the timeout.
+    if (context.state !== 'running') context.resume?.().catch(() => undefined);
+    try {
+      await Promise.race([ready, timeout.promise]);
+    } catch (e) {
+      source.disconnect();
+      node.disconnect();
+      node.port.close();
+      throw e;
+    } finally {
+      timeout.cancel();
+    }
     return {
       sampleRate: context.sampleRate,
       control: Comlink.wrap<VoiceAnalyserControl>(node.port),

@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { reportUnauthorized } from './unauthorized';
 
 /**
  * The app API wrapper (spec: core section 7): bearer token when signed in, JSON body when a
@@ -43,6 +44,7 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });
+  if (res.status === 401) reportUnauthorized(token);
   if (!res.ok) throw new ApiRequestError(res.status, (await res.text()) || res.statusText);
   return res;
 }

@@ -1,9 +1,28 @@
 import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from './api';
+import { ApiRequestError, getQueryFn } from './api';
+
+/** Retries of a failure that may pass by itself (server error, network): two, backing off. */
+export const MAX_RETRIES = 2;
 
 /**
- * Spec: data queries never refetch on focus or interval, never go stale, never retry;
- * mutations never retry.
+ * A query is retried only when the failure may be temporary: a 5xx answer or a failed
+ * network request. Never a 4xx: a 401 goes to the session guard (one refresh, then sign-in)
+ * and a 403 or 404 will not change by asking again.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_RETRIES) return false;
+  if (error instanceof ApiRequestError) return error.status >= 500;
+  return error instanceof TypeError; // fetch's "Failed to fetch"
+}
+
+/** 1 s, then 2 s (capped at 8 s): a struggling server is not hammered. */
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 8000);
+}
+
+/**
+ * Spec: data queries never refetch on focus or interval and never go stale; mutations never
+ * retry. Issue 8 narrows "never retry" to what cannot help: see shouldRetry.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -13,7 +32,8 @@ export function createQueryClient(): QueryClient {
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,
-        retry: false,
+        retry: shouldRetry,
+        retryDelay,
       },
       mutations: { retry: false },
     },

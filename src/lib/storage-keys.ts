@@ -14,4 +14,5 @@ export const storageKeys = {
   backendUrl: 'tuneful_backend_url',
   backendAnonKey: 'tuneful_backend_anon_key',
   voiceSessions: 'tuneful_voice_sessions',
+  cuesMuted: 'tuneful_cues_muted',
 } as const;

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RuntimeConfig } from './runtime-config';
 import { storageKeys } from './storage-keys';
+import { observedFetch } from './unauthorized';
 
 export interface BackendChoice {
   url: string;
@@ -45,6 +46,8 @@ export function supabase(): Promise<SupabaseClient> {
   loading ??= import('@supabase/supabase-js').then(({ createClient }) => {
     loaded = createClient(backend.url, backend.anonKey, {
       auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
+      // A revoked session must end in sign-in, not in a loop of refused reads (issue 8).
+      global: { fetch: observedFetch },
     });
     for (const listener of listeners.splice(0)) listener(loaded);
     return loaded;

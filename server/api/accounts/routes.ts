@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { assertSelf, requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
+import { accountDataRoutes } from './data-routes';
 import { parseOnboarding } from './onboarding';
 import { createAccountRepository } from './repository';
+import { testAccountRoutes } from './test-accounts';
 
 /**
  * The member's own account through the app API. The id always comes from the verified token;
@@ -14,6 +16,8 @@ import { createAccountRepository } from './repository';
  * GET  /users/:id               200 Profile | 401 | 403
  * POST /auth/logout             200 {ok} (ends the caller's sign-in session) | 401
  * POST /complete-onboarding     200 Profile | 400 validation_failed (fields) | 401 | 413
+ * GET  /onboarding              200 {state, answers, updatedAt} | 401
+ * POST /onboarding/skip         200 Profile (state 'skipped', unless already 'completed') | 401
  */
 export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
   const repo = createAccountRepository(deps.db);
@@ -48,6 +52,24 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     );
     return c.json(profileOf(c.var.user.id));
   });
+
+  // Export, delete and privacy settings (issue 13) live in their own file.
+  r.route('/', accountDataRoutes(deps));
+  r.get('/onboarding', auth, (c) => {
+    const record = repo.onboarding(c.var.user.id);
+    if (!record) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
+    return c.json(record);
+  });
+
+  // 'Skip for Now' is the member's answer too: kept with the account, so no other device or
+  // browser offers the questionnaire again (issue 8). Takes no body.
+  r.post('/onboarding/skip', auth, (c) => {
+    repo.skipOnboarding(c.var.user.id, new Date(deps.now()).toISOString());
+    return c.json(profileOf(c.var.user.id));
+  });
+
+  // The demo-mode developer account maker lives with the accounts (404 outside demo mode).
+  r.route('/', testAccountRoutes(deps));
 
   return r;
 }

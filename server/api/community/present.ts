@@ -23,10 +23,13 @@ export function timeAgo(iso: string, nowMs: number): string {
   return `${Math.floor(days / 365)}y ago`;
 }
 
+/** The member's privacy setting: only 'first_name' lets their name appear in the community. */
+const showsName = (pulseIdentity: string) => pulseIdentity === 'first_name';
+
 export function presentPulse(row: PulseRow) {
   return {
     id: row.id,
-    userName: displayName(row.first_name),
+    userName: showsName(row.pulse_identity) ? displayName(row.first_name) : 'Someone',
     sessionId: row.session_id,
     sessionTitle: row.session_title,
     completedAt: row.completed_at,
@@ -39,7 +42,7 @@ export function presentReflection(row: ReflectionRow, nowMs: number) {
   return {
     id: row.id,
     content: row.reflection_text,
-    userName: row.anonymous ? 'Anonymous' : displayName(row.first_name),
+    userName: row.anonymous || !showsName(row.pulse_identity) ? 'Anonymous' : displayName(row.first_name),
     sessionId: row.session_id,
     sessionTitle: row.session_title,
     timeAgo: timeAgo(row.created_at, nowMs),

@@ -1,8 +1,11 @@
 import type { DB } from '../../db/open';
+import { awardBadges, type AwardedBadge } from '../achievements/award';
 
 export interface PulseRow {
   id: number;
   first_name: string;
+  /** The author's privacy choice (users.pulse_identity); 'hidden' rows are never selected. */
+  pulse_identity: string;
   session_id: number;
   session_title: string;
   completed_at: string;
@@ -14,11 +17,17 @@ export interface ReflectionRow {
   id: number;
   reflection_text: string;
   first_name: string;
+  pulse_identity: string;
   anonymous: number;
   session_id: number;
   session_title: string;
   echoes: number;
   created_at: string;
+}
+
+export interface EchoResult {
+  echoes: number;
+  newBadges: AwardedBadge[];
 }
 
 export interface MostEchoedRow {
@@ -29,7 +38,7 @@ export interface MostEchoedRow {
   skill_level: string;
 }
 
-const reflectionSelect = `SELECT r.id, r.reflection_text, u.first_name, r.anonymous, r.session_id,
+const reflectionSelect = `SELECT r.id, r.reflection_text, u.first_name, u.pulse_identity, r.anonymous, r.session_id,
     s.title AS session_title, r.created_at,
     (SELECT count(*) FROM reflection_echoes e WHERE e.reflection_id = r.id) AS echoes
   FROM reflections r JOIN users u ON u.id = r.user_id JOIN sessions s ON s.id = r.session_id`;
@@ -37,10 +46,12 @@ const reflectionSelect = `SELECT r.id, r.reflection_text, u.first_name, r.anonym
 /** Every SQL statement of the community API, prepared once per app. */
 export function createCommunityRepository(db: DB) {
   const s = {
-    pulse: db.prepare(`SELECT c.id, u.first_name, c.session_id, c.title AS session_title, c.completed_at,
+    pulse:
+      db.prepare(`SELECT c.id, u.first_name, u.pulse_identity, c.session_id, c.title AS session_title, c.completed_at,
         s.skill_level,
         (SELECT count(*) FROM completion_echoes e WHERE e.completion_id = c.id) AS echoes
       FROM session_completions c JOIN users u ON u.id = c.user_id LEFT JOIN sessions s ON s.id = c.session_id
+      WHERE u.pulse_identity <> 'hidden'
       ORDER BY c.completed_at DESC, c.id DESC LIMIT ?`),
     mostEchoed: db.prepare(`SELECT s.id, s.title, count(*) AS echoes, s.category, s.skill_level
       FROM session_echoes e JOIN sessions s ON s.id = e.session_id
@@ -63,7 +74,10 @@ export function createCommunityRepository(db: DB) {
       'INSERT OR IGNORE INTO reflection_echoes (user_id, reflection_id, created_at) VALUES (?, ?, ?)',
     ),
     reflectionEchoes: db.prepare('SELECT count(*) AS n FROM reflection_echoes WHERE reflection_id = ?'),
-    completionExists: db.prepare('SELECT 1 FROM session_completions WHERE id = ?'),
+    // A hidden member's completion is not in the pulse, so it cannot be echoed either.
+    completionExists: db.prepare(
+      "SELECT 1 FROM session_completions c JOIN users u ON u.id = c.user_id WHERE c.id = ? AND u.pulse_identity <> 'hidden'",
+    ),
     echoCompletion: db.prepare(
       'INSERT OR IGNORE INTO completion_echoes (user_id, completion_id, created_at) VALUES (?, ?, ?)',
     ),
@@ -82,23 +96,26 @@ export function createCommunityRepository(db: DB) {
         const id = Number(
           s.insertReflection.run(userId, sessionId, text, at, anonymous ? 1 : 0).lastInsertRowid,
         );
-        return s.reflection.get(id) as ReflectionRow;
+        const newBadges = awardBadges(db, userId, 'reflection-shared', new Date(at));
+        return { row: s.reflection.get(id) as ReflectionRow, newBadges };
       })();
     },
     /** Idempotent per member; null when there is no shared reflection with this id. */
-    echoReflection(userId: string, id: number, at: string): number | null {
+    echoReflection(userId: string, id: number, at: string): EchoResult | null {
       return db.transaction(() => {
         if (!s.sharedExists.get(id)) return null;
-        s.echoReflection.run(userId, id, at);
-        return (s.reflectionEchoes.get(id) as { n: number }).n;
+        const added = s.echoReflection.run(userId, id, at).changes === 1;
+        const newBadges = added ? awardBadges(db, userId, 'echo', new Date(at)) : [];
+        return { echoes: (s.reflectionEchoes.get(id) as { n: number }).n, newBadges };
       })();
     },
     /** Idempotent per member; null when there is no completion with this id. */
-    echoCompletion(userId: string, id: number, at: string): number | null {
+    echoCompletion(userId: string, id: number, at: string): EchoResult | null {
       return db.transaction(() => {
         if (!s.completionExists.get(id)) return null;
-        s.echoCompletion.run(userId, id, at);
-        return (s.completionEchoes.get(id) as { n: number }).n;
+        const added = s.echoCompletion.run(userId, id, at).changes === 1;
+        const newBadges = added ? awardBadges(db, userId, 'echo', new Date(at)) : [];
+        return { echoes: (s.completionEchoes.get(id) as { n: number }).n, newBadges };
       })();
     },
   };

@@ -68,9 +68,9 @@ describe('community API', () => {
     });
     expect(pulse[1]).toMatchObject({ userName: 'Ana', sessionId: 1, skillLevel: 'beginner' });
     const id = pulse[1].id as number;
-    expect(await (await post(`/community/pulse/${id}/echo`, ben)).json()).toEqual({ echoes: 1 });
-    expect(await (await post(`/community/pulse/${id}/echo`, ben)).json()).toEqual({ echoes: 1 });
-    expect(await (await post(`/community/pulse/${id}/echo`, ana)).json()).toEqual({ echoes: 2 });
+    expect(await (await post(`/community/pulse/${id}/echo`, ben)).json()).toMatchObject({ echoes: 1 });
+    expect(await (await post(`/community/pulse/${id}/echo`, ben)).json()).toMatchObject({ echoes: 1 });
+    expect(await (await post(`/community/pulse/${id}/echo`, ana)).json()).toMatchObject({ echoes: 2 });
     expect((await post('/community/pulse/999/echo', ana)).status).toBe(404);
     expect((await post('/community/pulse/abc/echo', ana)).status).toBe(400);
     expect((await post('/community/pulse/0/echo', ana)).status).toBe(400);
@@ -135,8 +135,12 @@ describe('community API', () => {
 
   it('echoes shared reflections idempotently and 404s unknown or private ones', async () => {
     const [latest] = await (await call('/community/reflections', ben)).json();
-    expect(await (await post(`/community/reflections/${latest.id}/echo`, ben)).json()).toEqual({ echoes: 1 });
-    expect(await (await post(`/community/reflections/${latest.id}/echo`, ben)).json()).toEqual({ echoes: 1 });
+    expect(await (await post(`/community/reflections/${latest.id}/echo`, ben)).json()).toMatchObject({
+      echoes: 1,
+    });
+    expect(await (await post(`/community/reflections/${latest.id}/echo`, ben)).json()).toMatchObject({
+      echoes: 1,
+    });
     const priv = t.deps.db
       .prepare("SELECT id FROM reflections WHERE reflection_text = 'private note'")
       .get() as {

@@ -33,8 +33,8 @@ const reflectionBody = z.object({
  * GET  /community/reflections?userId=   200 the caller's own SHARED reflections | 403 for another id
  *                                       (private player reflections stay out of the community API)
  * POST /community/reflections           201 Reflection | 400 | 403 session not completed (or unknown)
- * POST /community/reflections/:id/echo  200 {echoes} | 400 | 404 (idempotent per member)
- * POST /community/pulse/:id/echo        200 {echoes} | 400 | 404 (idempotent per member)
+ * POST /community/reflections/:id/echo  200 {echoes, newBadges} | 400 | 404 (idempotent per member)
+ * POST /community/pulse/:id/echo        200 {echoes, newBadges} | 400 | 404 (idempotent per member)
  */
 export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
@@ -98,27 +98,27 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
         'You can share a reflection only on a session you have completed.',
       );
     }
-    const row = repo.shareReflection(
+    const { row, newBadges } = repo.shareReflection(
       c.var.user.id,
       body.sessionId,
       body.reflectionText,
       body.anonymous,
       isoNow(),
     );
-    return c.json(presentReflection(row, deps.now()), 201);
+    return c.json({ ...presentReflection(row, deps.now()), newBadges }, 201);
   });
 
   r.post('/community/reflections/:id/echo', auth, (c) => {
-    const echoes = repo.echoReflection(c.var.user.id, parseId(c.req.param('id'), 'reflection'), isoNow());
-    if (echoes === null)
+    const result = repo.echoReflection(c.var.user.id, parseId(c.req.param('id'), 'reflection'), isoNow());
+    if (result === null)
       throw new ApiError(404, 'reflection_not_found', 'There is no shared reflection with this id.');
-    return c.json({ echoes });
+    return c.json(result);
   });
 
   r.post('/community/pulse/:id/echo', auth, (c) => {
-    const echoes = repo.echoCompletion(c.var.user.id, parseId(c.req.param('id'), 'activity'), isoNow());
-    if (echoes === null) throw new ApiError(404, 'activity_not_found', 'There is no activity with this id.');
-    return c.json({ echoes });
+    const result = repo.echoCompletion(c.var.user.id, parseId(c.req.param('id'), 'activity'), isoNow());
+    if (result === null) throw new ApiError(404, 'activity_not_found', 'There is no activity with this id.');
+    return c.json(result);
   });
 
   return r;

@@ -76,13 +76,14 @@ describe('completions and tone tokens', () => {
     const cleo = await createMember(t);
     const first = await complete(cleo, { sessionId: 4, title: 'Deep resonance' });
     expect(first.status).toBe(201);
-    expect(await first.json()).toEqual({ isFirstSession: true, tokensAwarded: 40, totalTokens: 40 });
+    expect(await first.json()).toMatchObject({ isFirstSession: true, tokensAwarded: 40, totalTokens: 40 });
+    t.advance(20 * 60_000); // a 20-minute session was just finished: the next one comes later
     const second = await complete(cleo, {
       sessionId: 2,
       title: 'Confident speaking',
       timeZone: 'Europe/Paris',
     });
-    expect(await second.json()).toEqual({ isFirstSession: false, tokensAwarded: 25, totalTokens: 65 });
+    expect(await second.json()).toMatchObject({ isFirstSession: false, tokensAwarded: 25, totalTokens: 65 });
   });
 
   it('awards nothing extra for the same session again the same local day', async () => {
@@ -90,7 +91,7 @@ describe('completions and tone tokens', () => {
     await complete(dan, { sessionId: 3, title: 'Playful sounds' });
     const again = await complete(dan, { sessionId: '3', title: 'Playful sounds' });
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ isFirstSession: false, tokensAwarded: 0, totalTokens: 30 });
+    expect(await again.json()).toMatchObject({ isFirstSession: false, tokensAwarded: 0, totalTokens: 30 });
     t.advance(24 * 3600_000);
     const nextDay = await complete(dan, { sessionId: 3, title: 'Playful sounds' });
     expect(await nextDay.json()).toMatchObject({ tokensAwarded: 30, totalTokens: 60 });
@@ -105,11 +106,12 @@ describe('completions and tone tokens', () => {
     const sameLocalDay = await complete(hal, { sessionId: 2, title: 'x', timeZone: 'America/Los_Angeles' });
     expect(await sameLocalDay.json()).toMatchObject({ tokensAwarded: 0, totalTokens: 25 });
     // 11:00 and 13:00 UTC straddle midnight in Auckland (UTC+12): a new local day earns again.
+    const kim = await createMember(t);
     t.advance(Date.parse('2026-07-02T11:00:00Z') - t.deps.now());
-    await complete(hal, { sessionId: 3, title: 'x', timeZone: 'Pacific/Auckland' });
+    await complete(kim, { sessionId: 3, title: 'x', timeZone: 'Pacific/Auckland' });
     t.advance(2 * 3600_000);
-    const nextLocalDay = await complete(hal, { sessionId: 3, title: 'x', timeZone: 'Pacific/Auckland' });
-    expect(await nextLocalDay.json()).toMatchObject({ tokensAwarded: 30, totalTokens: 85 });
+    const nextLocalDay = await complete(kim, { sessionId: 3, title: 'x', timeZone: 'Pacific/Auckland' });
+    expect(await nextLocalDay.json()).toMatchObject({ tokensAwarded: 30, totalTokens: 60 });
   });
 
   it('refuses an unknown time zone, a missing session id and an unknown session', async () => {
@@ -125,7 +127,7 @@ describe('completions and tone tokens', () => {
   it('lists the member own completed sessions, newest first', async () => {
     const eve = await createMember(t);
     await complete(eve, { sessionId: 1, title: 'Gentle voice awakening' });
-    t.advance(1000);
+    t.advance(15 * 60_000); // the ten-minute session has to have played before the next counts
     await complete(eve, { sessionId: 2, title: 'Confident speaking' });
     const res = await call(`/users/${eve.id}/completed-sessions`, eve);
     const body = await res.json();
@@ -167,5 +169,71 @@ describe('dashboard', () => {
     expect((await call(`/users/${gus.id}/dashboard`, ana)).status).toBe(403);
     expect((await call(`/users/${gus.id}/dashboard?tz=Nowhere/Land`, gus)).status).toBe(400);
     expect((await call(`/users/${gus.id}/dashboard`, null)).status).toBe(401);
+  });
+});
+
+describe('tone tokens cannot be farmed', () => {
+  it('keeps the member time zone: hopping from Etc/GMT+12 to Pacific/Kiritimati does not count a day twice', async () => {
+    const ivy = await createMember(t);
+    t.advance(Date.parse('2026-08-10T12:00:00Z') - t.deps.now());
+    const first = await complete(ivy, { sessionId: 3, title: 'x', timeZone: 'Etc/GMT+12' });
+    expect(await first.json()).toMatchObject({ tokensAwarded: 30, totalTokens: 30 });
+    // Same instant, a zone 26 hours ahead: a different calendar date if the request decided.
+    const hop = await complete(ivy, { sessionId: 3, title: 'x', timeZone: 'Pacific/Kiritimati' });
+    expect(hop.status).toBe(200);
+    expect(await hop.json()).toMatchObject({ tokensAwarded: 0, totalTokens: 30 });
+    const rows = t.deps.db
+      .prepare('SELECT local_date, time_zone FROM session_completions WHERE user_id = ?')
+      .all(ivy.id);
+    expect(rows).toEqual([{ local_date: '2026-08-10', time_zone: 'Etc/GMT+12' }]);
+  });
+
+  it('lets a real move take effect from the next local day', async () => {
+    const jon = await createMember(t);
+    t.advance(Date.parse('2026-09-01T08:00:00Z') - t.deps.now());
+    await complete(jon, { sessionId: 1, title: 'x', timeZone: 'Europe/London' });
+    t.advance(60 * 60_000);
+    // Landed in Tokyo the same London day: still counted as London's 1 September.
+    await complete(jon, { sessionId: 2, title: 'x', timeZone: 'Asia/Tokyo' });
+    t.advance(24 * 3600_000);
+    await complete(jon, { sessionId: 3, title: 'x', timeZone: 'Asia/Tokyo' });
+    const rows = t.deps.db
+      .prepare(
+        'SELECT session_id, local_date, time_zone FROM session_completions WHERE user_id = ? ORDER BY id',
+      )
+      .all(jon.id);
+    expect(rows).toEqual([
+      { session_id: 1, local_date: '2026-09-01', time_zone: 'Europe/London' },
+      { session_id: 2, local_date: '2026-09-01', time_zone: 'Europe/London' },
+      { session_id: 3, local_date: '2026-09-02', time_zone: 'Asia/Tokyo' },
+    ]);
+  });
+
+  it('answers 429 and awards nothing for completions faster than the audio could play', async () => {
+    const kit = await createMember(t);
+    const extra = Array.from({ length: 30 }, (_, i) => ({
+      id: 100 + i,
+      title: `Short ${i}`,
+      skill_level: 'beginner',
+      length_sec: 90,
+    }));
+    insertSessions(t, extra);
+    const statuses: number[] = [];
+    for (const s of extra) statuses.push((await complete(kit, { sessionId: s.id, title: 'x' })).status);
+    // Fifteen minutes of audio may be replayed at once (offline play), then the clock must pass.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    const refused = await complete(kit, { sessionId: 129, title: 'x' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('90');
+    expect((await refused.json()).error).toBe('too_many_completions');
+    const count = t.deps.db
+      .prepare(
+        'SELECT count(*) AS n, sum(tokens_awarded) AS tokens FROM session_completions WHERE user_id = ?',
+      )
+      .get(kit.id);
+    expect(count).toEqual({ n: 10, tokens: 200 });
+    t.advance(90_000);
+    expect((await complete(kit, { sessionId: 129, title: 'x' })).status).toBe(201);
   });
 });

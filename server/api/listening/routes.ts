@@ -5,9 +5,14 @@ import { assertSelf, requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
 import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
 import { toneTokensFor } from '../../../src/domain/tokens';
+import { advanceProgramsAfter } from '../learning/advance';
 import { buildDashboard } from './dashboard';
 import { presentSession } from './present';
+import { awardBadges } from '../achievements/award';
+import { createCompletionLimiter } from './completion-limit';
+import { createMemberZones } from './member-zone';
 import { createListeningRepository } from './repository';
+import { createTemplateRepository } from '../templates/repository';
 
 const sessionId = z.union([
   z.number().int().positive(),
@@ -24,7 +29,12 @@ const timeZone = z
 const completionBody = z.object({
   sessionId,
   title: z.string().trim().max(200).optional(),
-  timeZone,
+  // Only a report of where the member is: the stored zone decides the day (member-zone.ts).
+  timeZone: z
+    .string()
+    .trim()
+    .refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London')
+    .optional(),
 });
 
 /**
@@ -32,17 +42,21 @@ const completionBody = z.object({
  * the dashboard. "Who am I" always comes from the token; a path id must be the caller's own.
  *
  * GET  /voice-sessions                 200 Session[] (public, as the sessions table)
- * POST /sessions/:id/echo              200 {sessionId, echoed, echoes} | 400 | 401 | 404
+ * POST /sessions/:id/echo              200 {sessionId, echoed, echoes, newBadges} | 400 | 401 | 404
  * GET  /users/:id/echoed-sessions      200 {id,title}[] | 401 | 403
- * POST /session-completions            201 new | 200 repeat the same local day:
- *                                      {isFirstSession, tokensAwarded, totalTokens} | 400 | 401 | 404
+ * POST /session-completions            201 new | 200 repeat the same local day (member's stored zone):
+ *                                      {isFirstSession, tokensAwarded, totalTokens, newBadges}
+ *                                      | 400 | 401 | 404 | 429 too fast (Retry-After; nothing recorded)
  * GET  /users/:id/completed-sessions   200 {sessionId,title,completedAt}[] | 401 | 403
  * GET  /users/:id/dashboard?tz=        200 {streaks, user, totals} | 400 bad tz | 401 | 403
  */
 export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const repo = createListeningRepository(deps.db);
+  const templates = createTemplateRepository(deps.db);
   const auth = requireUser(deps);
+  const zones = createMemberZones(deps.db);
+  const limiter = createCompletionLimiter(deps.now);
 
   const requireSession = (raw: string) => {
     const parsed = sessionId.safeParse(raw);
@@ -58,8 +72,8 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.post('/sessions/:id/echo', auth, (c) => {
     const session = requireSession(c.req.param('id'));
-    const echoes = repo.echo(c.var.user.id, session.id, new Date(deps.now()).toISOString());
-    return c.json({ sessionId: session.id, echoed: true, echoes });
+    const { echoes, newBadges } = repo.echo(c.var.user.id, session.id, new Date(deps.now()).toISOString());
+    return c.json({ sessionId: session.id, echoed: true, echoes, newBadges });
   });
 
   r.get('/users/:id/echoed-sessions', auth, (c) => {
@@ -70,20 +84,82 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/session-completions', auth, async (c) => {
     const body = await jsonBody(c, completionBody);
     const session = requireSession(String(body.sessionId));
+    const userId = c.var.user.id;
     const now = deps.now();
-    const result = repo.complete({
-      userId: c.var.user.id,
-      sessionId: session.id,
-      title: session.title,
-      completedAt: new Date(now).toISOString(),
-      localDate: localDateOf(now, body.timeZone),
-      timeZone: body.timeZone,
-      tokens: toneTokensFor(session.skill_level),
+    const tokens = toneTokensFor(session.skill_level);
+    const completedAt = new Date(now).toISOString();
+    // A finished session can be an enrolled program's next step (issue 12): it moves the
+    // program on in the same transaction, also on a same-day repeat that earns no tokens.
+    const advance = () =>
+      advanceProgramsAfter(deps.db, userId, { kind: 'session', id: session.id }, completedAt);
+    const outcome = repo.transaction(() => {
+      const zone = zones.effectiveZone(userId, body.timeZone, now);
+      const localDate = localDateOf(now, zone);
+      if (repo.completedOn(userId, session.id, localDate)) {
+        const programs = advance();
+        return {
+          status: 200 as const,
+          isFirst: false,
+          awarded: 0,
+          total: repo.totalTokens(userId),
+          badges: programs.flatMap((p) => p.newBadges),
+          programs,
+        };
+      }
+      const wait = limiter.waitFor(userId, session.length_sec);
+      if (wait > 0) return { status: 429 as const, wait };
+      const result = repo.complete({
+        userId,
+        sessionId: session.id,
+        title: session.title,
+        completedAt,
+        localDate,
+        timeZone: zone,
+        tokens,
+      });
+      if (!result.recorded) {
+        const programs = advance();
+        const badges = programs.flatMap((p) => p.newBadges);
+        return {
+          status: 200 as const,
+          isFirst: false,
+          awarded: 0,
+          total: result.totalTokens,
+          badges,
+          programs,
+        };
+      }
+      limiter.spend(userId, session.length_sec);
+      const badges = awardBadges(deps.db, userId, 'completion');
+      const programs = advance();
+      badges.push(...programs.flatMap((p) => p.newBadges));
+      return {
+        status: 201 as const,
+        isFirst: result.isFirst,
+        awarded: tokens,
+        total: result.totalTokens,
+        badges,
+        programs,
+      };
     });
-    const tokensAwarded = result.recorded ? toneTokensFor(session.skill_level) : 0;
+    if (outcome.status === 429) {
+      c.header('Retry-After', String(outcome.wait));
+      throw new ApiError(
+        429,
+        'too_many_completions',
+        `That is more listening than fits in the time that passed. Try again in ${outcome.wait} seconds.`,
+      );
+    }
     return c.json(
-      { isFirstSession: result.isFirst, tokensAwarded, totalTokens: result.totalTokens },
-      result.recorded ? 201 : 200,
+      {
+        isFirstSession: outcome.isFirst,
+        tokensAwarded: outcome.awarded,
+        totalTokens: outcome.total,
+        newBadges: outcome.badges,
+        // Present only when the completion moved a program on, so the shape is otherwise unchanged.
+        ...(outcome.programs.length > 0 ? { programs: outcome.programs } : {}),
+      },
+      outcome.status,
     );
   });
 
@@ -106,7 +182,9 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
         tz: 'invalid time zone',
       });
     }
-    return c.json(buildDashboard(repo.completions(c.var.user.id), tz.data, deps.now()));
+    // Template sessions (the /session/{id} player) count for streaks, totals and tokens too.
+    const activity = [...repo.completions(c.var.user.id), ...templates.activity(c.var.user.id)];
+    return c.json(buildDashboard(activity, tz.data, deps.now()));
   });
 
   return r;

@@ -25,6 +25,8 @@ export function systemRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({
       anonKey: deps.keys.anonKey,
       demoMode: deps.config.demoMode,
+      // The other backends /admin may switch to: the CSP lets the app connect to these only.
+      backendOrigins: deps.config.backendOrigins,
     });
   });
 

@@ -1,22 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { overallScore, projectionPercent, scoreColour } from './score';
+import { overallScore, scoreColour } from './score';
 
 describe('overall voice score', () => {
   it('is the mean of clarity, stability, resonance and projection as percentages', () => {
-    const score = overallScore({ clarity: 0.8, stability: 0.9, resonance: 0.5, volume: 0.5 });
-    // projection = 0.5 x 120 = 60; (80 + 90 + 50 + 60) / 4 = 70
+    const score = overallScore({ clarity: 0.8, stability: 0.9, resonance: 0.5, projection: 0.6 });
+    // (80 + 90 + 50 + 60) / 4 = 70
     expect(score.overall).toBe(70);
     expect(score.breakdown).toEqual({ clarity: 80, stability: 90, resonance: 50, projection: 60 });
   });
 
-  it('caps projection at 100 once volume reaches 1/1.2', () => {
-    expect(projectionPercent(0.9)).toBe(100);
-    expect(projectionPercent(0.25)).toBe(30);
-    expect(overallScore({ clarity: 1, stability: 1, resonance: 1, volume: 1 }).overall).toBe(100);
+  it('clamps each area to 0..100', () => {
+    expect(overallScore({ clarity: 1.2, stability: 1, resonance: 1, projection: 1 }).overall).toBe(100);
+    expect(overallScore({ clarity: -1, stability: 0, resonance: 0, projection: 0 }).overall).toBe(0);
   });
 
   it('rounds the overall score to a whole number', () => {
-    expect(overallScore({ clarity: 0.333, stability: 0.333, resonance: 0.333, volume: 0 }).overall).toBe(25);
+    expect(overallScore({ clarity: 0.333, stability: 0.333, resonance: 0.333, projection: 0 }).overall).toBe(
+      25,
+    );
   });
 });
 

@@ -1,12 +1,13 @@
 // Overall voice score (spec section 9): mean of clarity, stability, resonance and projection,
-// all as percentages; projection = volume x 120 capped at 100.
+// all as percentages. Projection is the analyser's own measure (voice level and spectral
+// tilt, dsp/README.md), no longer the spec's volume x 120, which measured microphone gain.
 
-/** 0..1 measures as the analyser reports them (volume is the analyser's RMS-based 0..1 level). */
+/** 0..1 measures as the analyser reports them (means over voiced frames). */
 export interface VoiceMeasures {
   clarity: number;
   stability: number;
   resonance: number;
-  volume: number;
+  projection: number;
 }
 
 export interface ScoreBreakdown {
@@ -27,16 +28,12 @@ export type ScoreColour = 'green' | 'yellow' | 'red';
 
 const percent = (v: number): number => Math.min(100, Math.max(0, v * 100));
 
-export function projectionPercent(volume: number): number {
-  return Math.min(100, Math.max(0, volume * 120));
-}
-
 export function overallScore(m: VoiceMeasures): VoiceScore {
   const parts = {
     clarity: percent(m.clarity),
     stability: percent(m.stability),
     resonance: percent(m.resonance),
-    projection: projectionPercent(m.volume),
+    projection: percent(m.projection),
   };
   const mean = (parts.clarity + parts.stability + parts.resonance + parts.projection) / 4;
   return {

@@ -2,9 +2,9 @@
 export const NOTICES = {
   missing: 'Please enter both URL and API key.',
   enabled: 'Supabase enabled. Refresh the page to connect.',
-  // The spec's product switched to mock data; ours switches to its built-in server, which is
-  // what the UI says. The notice keeps the spec's exact wording, as every spec text must.
-  disabled: 'Switched to mock data storage.',
+  // The spec's product switched to mock data; ours switches back to its built-in server and
+  // says so (issue 8: 'mock data' told the operator something untrue).
+  disabled: 'Switched back to the built-in Tuneful server.',
   saved: 'Supabase credentials saved. Enable Supabase to use live database.',
 } as const;
 

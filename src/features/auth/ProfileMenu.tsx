@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ChangeEmailDialog } from './ChangeEmailDialog';
 import { useSignOut } from './useSignOut';
 import styles from './ProfileMenu.module.css';
 
 /**
- * The profile's settings menu: a button that opens a small menu with 'log out'. Keyboard:
+ * The profile's settings menu: a button that opens a small menu with 'log out' and
+ * 'change e-mail'. Keyboard:
  * Enter/Space/ArrowDown open it with focus on the first item, arrows move, Escape or Tab
  * closes it and focus returns to the button; a click outside closes it.
  */
@@ -11,6 +13,7 @@ export function ProfileMenu() {
   const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [changingEmail, setChangingEmail] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -81,8 +84,24 @@ export function ProfileMenu() {
           >
             {busy ? 'logging out…' : 'log out'}
           </button>
+          <button
+            type="button"
+            role="menuitem"
+            className={styles.item}
+            onClick={() => {
+              setOpen(false);
+              setChangingEmail(true);
+            }}
+          >
+            change e-mail
+          </button>
         </div>
       )}
+      <ChangeEmailDialog
+        open={changingEmail}
+        onOpenChange={setChangingEmail}
+        returnFocus={() => button.current?.focus()}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { preloadSupabase, supabase } from '../../lib/supabase';
@@ -9,7 +10,8 @@ import { useAuthStore } from './auth-store';
 import { AuthCard } from './AuthCard';
 import styles from './AuthCard.module.css';
 import { AuthLoading } from './AuthLoading';
-import { recordRememberChoice } from './remember-me';
+import { browserSessionMark, recordRememberChoice } from './remember-me';
+import { EmailLinkNotice } from './EmailLinkNotice';
 import { RETURN_PARAM, safeReturnPath } from './RequireMember';
 import { resolveSignedInLanding } from './signed-in-landing';
 import { validateSignIn } from './validation';
@@ -51,6 +53,12 @@ function SendSignedInMemberOn() {
 function SignInForm({ submitting }: { submitting: { current: boolean } }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const signedOut = useAuthStore((s) => s.signedOutNotice);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // The session ended on the server: nothing read under it may show to the next member.
+    if (signedOut) queryClient.clear();
+  }, [signedOut, queryClient]);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -77,7 +85,8 @@ function SignInForm({ submitting }: { submitting: { current: boolean } }) {
         setBusy(false);
         return;
       }
-      recordRememberChoice(localStorage, sessionStorage, remember, Date.now());
+      recordRememberChoice(localStorage, browserSessionMark(), remember, Date.now());
+      useAuthStore.setState({ signedOutNotice: false });
       const destination = await destinationAfterSignIn(data.user.id);
       const back = safeReturnPath(params.get(RETURN_PARAM));
       navigate(destination === '/intro' && back ? back : destination, { replace: true });
@@ -90,7 +99,9 @@ function SignInForm({ submitting }: { submitting: { current: boolean } }) {
 
   return (
     <AuthCard title="welcome back" subtitle="Sign in to pick up your voice practice where you left it.">
+      <EmailLinkNotice />
       <form className={styles.form} onSubmit={submit} onFocus={preloadSupabase} noValidate>
+        {signedOut && !error && <Alert tone="info">You were signed out. Please sign in again.</Alert>}
         {error && <Alert>{error}</Alert>}
         <TextField
           label="Email"

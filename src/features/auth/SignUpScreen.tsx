@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { AuthCard } from './AuthCard';
 import styles from './AuthCard.module.css';
-import { recordRememberChoice } from './remember-me';
+import { browserSessionMark, recordRememberChoice } from './remember-me';
 import { validateSignUp, type SignUpForm } from './validation';
 
 const empty: SignUpForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
@@ -41,7 +41,7 @@ export function SignUpScreen() {
       else if (data.session) {
         // The server confirms sign-ups itself (AUTH_AUTOCONFIRM): the member is signed in for
         // this browser session, and a new member always starts with the questionnaire.
-        recordRememberChoice(localStorage, sessionStorage, false, Date.now());
+        recordRememberChoice(localStorage, browserSessionMark(), false, Date.now());
         navigate('/onboarding-story');
       } else setSentTo(form.email.trim());
     } catch (err) {

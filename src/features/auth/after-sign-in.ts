@@ -6,11 +6,13 @@ import { apiJson } from '../../lib/api';
  */
 export async function destinationAfterSignIn(userId: string): Promise<'/intro' | '/onboarding-story'> {
   try {
-    const user = await apiJson<{ hasCompletedOnboarding?: boolean }>(
+    const user = await apiJson<{ hasCompletedOnboarding?: boolean; onboardingState?: string }>(
       'GET',
       `/api/users/${encodeURIComponent(userId)}`,
     );
-    return user?.hasCompletedOnboarding === true ? '/intro' : '/onboarding-story';
+    // A skip kept on the server counts too, so no other device asks again (issue 8).
+    const settled = user?.hasCompletedOnboarding === true || user?.onboardingState === 'skipped';
+    return settled ? '/intro' : '/onboarding-story';
   } catch (err) {
     console.error('Could not read the member record after sign-in', err);
     return '/onboarding-story';

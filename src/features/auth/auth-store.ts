@@ -12,6 +12,8 @@ export interface AuthState {
    * apart from lastEvent because INITIAL_SESSION can follow the recovery event at boot.
    */
   passwordRecovery: boolean;
+  /** Set when the server ended the session (revoked elsewhere): sign-in says so once. */
+  signedOutNotice: boolean;
 }
 
 export const useAuthStore = create<AuthState>(() => ({
@@ -20,6 +22,7 @@ export const useAuthStore = create<AuthState>(() => ({
   loading: true,
   lastEvent: null,
   passwordRecovery: false,
+  signedOutNotice: false,
 }));
 
 /**

@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { storageKeys } from '../../lib/storage-keys';
-import { recordRememberChoice, shouldEndStoredSignIn } from './remember-me';
+import {
+  browserSessionMark,
+  recordRememberChoice,
+  shouldEndStoredSignIn,
+  type BrowserSessionMark,
+} from './remember-me';
 
 class MemoryStorage implements Storage {
   private map = new Map<string, string>();
@@ -26,11 +31,31 @@ class MemoryStorage implements Storage {
 
 const DAY = 24 * 3600 * 1000;
 let local: MemoryStorage;
-let session: MemoryStorage;
+let session: BrowserSessionMark;
+
+/** A fresh browser: its cookie jar has no session cookies. */
+function restartedBrowser(): BrowserSessionMark {
+  return browserSessionMark({ cookie: '' });
+}
+
+/** One browser's cookie jar as tabs see it: writes add a cookie, reads list them all. */
+function cookieJar(): { cookie: string } {
+  const jar = new Map<string, string>();
+  return {
+    get cookie() {
+      return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    },
+    set cookie(line: string) {
+      const [pair] = line.split(';');
+      const [k, v] = pair!.split('=');
+      jar.set(k!.trim(), v!.trim());
+    },
+  };
+}
 
 beforeEach(() => {
   local = new MemoryStorage();
-  session = new MemoryStorage();
+  session = browserSessionMark(cookieJar());
 });
 
 describe('keep me signed in', () => {
@@ -49,7 +74,7 @@ describe('keep me signed in', () => {
 
   it('keeps a remembered sign-in across a browser restart within 30 days', () => {
     recordRememberChoice(local, session, true, 0);
-    expect(shouldEndStoredSignIn(local, new MemoryStorage(), 29 * DAY)).toBe(false);
+    expect(shouldEndStoredSignIn(local, restartedBrowser(), 29 * DAY)).toBe(false);
   });
 
   it('ends a remembered sign-in after 30 days and clears both entries', () => {
@@ -65,10 +90,17 @@ describe('keep me signed in', () => {
 
   it('ends an unremembered sign-in after a browser restart', () => {
     recordRememberChoice(local, session, false, 0);
-    expect(shouldEndStoredSignIn(local, new MemoryStorage(), 1000)).toBe(true);
+    expect(shouldEndStoredSignIn(local, restartedBrowser(), 1000)).toBe(true);
   });
 
   it('keeps the sign-in that an email link just made', () => {
-    expect(shouldEndStoredSignIn(local, new MemoryStorage(), 0, true)).toBe(false);
+    expect(shouldEndStoredSignIn(local, restartedBrowser(), 0, true)).toBe(false);
+  });
+
+  it('keeps an unremembered sign-in in a second tab of the same browser', () => {
+    const jar = cookieJar();
+    recordRememberChoice(local, browserSessionMark(jar), false, 0);
+    // A new tab has its own sessionStorage but shares the cookie jar.
+    expect(shouldEndStoredSignIn(local, browserSessionMark(jar), 1000)).toBe(false);
   });
 });

@@ -3,17 +3,38 @@ import { storageKeys } from '../../lib/storage-keys';
 /** Spec: 'keep me signed in' lasts 30 days. */
 export const REMEMBER_ME_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
-/** Lives in sessionStorage: present while this browser session lasts, gone after a restart. */
-const BROWSER_SESSION_MARK = 'tuneful_browser_session';
+/**
+ * "This browser is still the one that signed in": set while the browser runs, gone after a
+ * restart, and the same in every tab. sessionStorage is per tab (a second tab would look like
+ * a restarted browser and sign every tab out), so the mark is a session cookie: no expiry,
+ * so the browser drops it when it quits. It is never sent anywhere useful (the server ignores
+ * it) and holds no secret.
+ */
+export interface BrowserSessionMark {
+  isSet: () => boolean;
+  set: () => void;
+}
+
+const BROWSER_SESSION_COOKIE = 'tuneful_browser_session';
+
+export function browserSessionMark(doc: Pick<Document, 'cookie'> = document): BrowserSessionMark {
+  return {
+    isSet: () => doc.cookie.split(';').some((c) => c.trim() === `${BROWSER_SESSION_COOKIE}=1`),
+    set: () => {
+      const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+      doc.cookie = `${BROWSER_SESSION_COOKIE}=1; Path=/; SameSite=Strict${secure}`;
+    },
+  };
+}
 
 /** Called after a successful sign-in: store the flag and expiry, or remove both. */
 export function recordRememberChoice(
   local: Storage,
-  session: Storage,
+  mark: BrowserSessionMark,
   remember: boolean,
   nowMs: number,
 ): void {
-  session.setItem(BROWSER_SESSION_MARK, '1');
+  mark.set();
   if (remember) {
     local.setItem(storageKeys.rememberMe, 'true');
     local.setItem(storageKeys.sessionExpiry, String(nowMs + REMEMBER_ME_DAYS * DAY_MS));
@@ -35,24 +56,24 @@ export function clearRemember(local: Storage): void {
  */
 export function shouldEndStoredSignIn(
   local: Storage,
-  session: Storage,
+  mark: BrowserSessionMark,
   nowMs: number,
   arrivingFromEmailLink = false,
 ): boolean {
   if (arrivingFromEmailLink) {
     // A verification or recovery link just signed this browser in: that is this browser session.
-    session.setItem(BROWSER_SESSION_MARK, '1');
+    mark.set();
     return false;
   }
   const remembered = local.getItem(storageKeys.rememberMe) === 'true';
   if (remembered) {
     const expiry = Number(local.getItem(storageKeys.sessionExpiry));
     if (Number.isFinite(expiry) && expiry > nowMs) {
-      session.setItem(BROWSER_SESSION_MARK, '1');
+      mark.set();
       return false;
     }
     clearRemember(local);
     return true;
   }
-  return session.getItem(BROWSER_SESSION_MARK) !== '1';
+  return !mark.isSet();
 }

@@ -1,7 +1,7 @@
 import { apiJson } from '../../lib/api';
 import { storageKeys } from '../../lib/storage-keys';
 import { hasVisitedApp } from '../onboarding/gate';
-import type { MemberProfile } from './useMemberProfile';
+import { onboardingSettled, type MemberProfile } from './useMemberProfile';
 
 export interface LandingInput {
   /** undefined when the record could not be read. */
@@ -29,7 +29,7 @@ export function landingForSignedIn({
 export async function resolveSignedInLanding(): Promise<'/intro' | '/onboarding-story'> {
   let hasCompletedOnboarding: boolean | undefined;
   try {
-    hasCompletedOnboarding = (await apiJson<MemberProfile>('GET', '/api/auth/me')).hasCompletedOnboarding;
+    hasCompletedOnboarding = onboardingSettled(await apiJson<MemberProfile>('GET', '/api/auth/me'));
   } catch (err) {
     console.warn('Could not read the member record for the landing', err);
   }

@@ -9,6 +9,15 @@ export interface MemberProfile {
   lastName: string;
   createdAt: string;
   hasCompletedOnboarding: boolean;
+  /** Kept on the server (issue 8): a skip counts on every device. */
+  onboardingState?: 'pending' | 'skipped' | 'completed';
+}
+
+/** Finished or skipped, on any device: the questionnaire is not offered again. */
+export function onboardingSettled(
+  profile: Pick<MemberProfile, 'hasCompletedOnboarding' | 'onboardingState'>,
+): boolean {
+  return profile.hasCompletedOnboarding || profile.onboardingState === 'skipped';
 }
 
 export const ME_PATH = '/api/auth/me';

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ApiRequestError, apiJson } from '../../lib/api';
 import { supabase } from '../../lib/supabase';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { AuthLoading } from '../auth/AuthLoading';
-import { recordRememberChoice } from '../auth/remember-me';
+import { browserSessionMark, recordRememberChoice } from '../auth/remember-me';
 import { NotFoundScreen } from '../shell/NotFoundScreen';
 import { generateTestCredentials } from './test-credentials';
 import { useRuntimeConfig } from './useRuntimeConfig';
@@ -29,31 +30,32 @@ function TestSignup() {
   const [busy, setBusy] = useState<'signup' | 'signin' | null>(null);
   const [result, setResult] = useState<Result | null>(null);
 
+  /**
+   * The demo server's own test-account route makes the account already confirmed, so the
+   * developer is signed in at once even when new members must confirm by mail (issue 8).
+   */
   async function createAccount() {
     setBusy('signup');
     try {
-      const { data, error } = await (
+      await apiJson('POST', '/api/dev/test-accounts', creds);
+      const { error } = await (
         await supabase()
-      ).auth.signUp({
+      ).auth.signInWithPassword({
         email: creds.email,
         password: creds.password,
-        options: {
-          data: { first_name: creds.firstName, last_name: creds.lastName },
-          emailRedirectTo: `${window.location.origin}/`,
-        },
       });
-      if (error) setResult({ tone: 'error', text: `Sign-up failed: ${error.message}` });
-      else if (data.session)
+      if (error) setResult({ tone: 'error', text: `Account created, but sign-in failed: ${error.message}` });
+      else {
+        recordRememberChoice(localStorage, browserSessionMark(), false, Date.now());
         setResult({
           tone: 'success',
           text: `Account created and signed in as ${creds.email}.`,
           signedIn: true,
         });
-      else
-        setResult({
-          tone: 'info',
-          text: `Account created for ${creds.email}. Confirm it with the link in the mail (the server writes it to DATA_DIR/mail/ and its log when no SMTP is set), then sign in here.`,
-        });
+      }
+    } catch (err) {
+      const message = err instanceof ApiRequestError ? err.serverMessage : 'The server could not be reached.';
+      setResult({ tone: 'error', text: `Sign-up failed: ${message}` });
     } finally {
       setBusy(null);
     }
@@ -70,7 +72,7 @@ function TestSignup() {
       });
       if (error) setResult({ tone: 'error', text: `Sign-in failed: ${error.message}` });
       else {
-        recordRememberChoice(localStorage, sessionStorage, false, Date.now());
+        recordRememberChoice(localStorage, browserSessionMark(), false, Date.now());
         setResult({ tone: 'success', text: `Signed in as ${creds.email}.`, signedIn: true });
       }
     } finally {

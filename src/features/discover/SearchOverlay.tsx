@@ -51,7 +51,11 @@ export function SearchOverlay({ open, onOpenChange, sessions, loading }: SearchO
           </div>
           <input
             ref={input}
-            type="search"
+            // type="text" with the searchbox role: type="search" adds each engine's own clear
+            // button beside our close button (issue 8); the keyboard still offers 'search'.
+            type="text"
+            role="searchbox"
+            enterKeyHint="search"
             className={styles.input}
             value={query}
             onChange={(e) => setQuery(e.target.value)}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { firstNameOf, useAuthStore } from '../auth/auth-store';
 import { useMemberProfile } from '../auth/useMemberProfile';
-import { GREETING_PERIOD_MS, greetingFor } from './greetings';
+import { GREETING_PERIOD_MS, greetingFor, isNewMember } from './greetings';
 import styles from './HomeScreen.module.css';
 
 /** The rotating greeting; re-renders at the next 6-hour boundary if the screen stays open. */
@@ -15,5 +15,6 @@ export function Greeting() {
     const timer = window.setTimeout(() => setNow(Date.now()), untilNext);
     return () => window.clearTimeout(timer);
   }, [now]);
-  return <h1 className={styles.greeting}>{greetingFor(now, name)}</h1>;
+  const fresh = isNewMember(profile.data?.createdAt, now);
+  return <h1 className={styles.greeting}>{greetingFor(now, name, fresh)}</h1>;
 }

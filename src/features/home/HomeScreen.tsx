@@ -11,7 +11,7 @@ import { openSession } from '../sessions/open-session';
 import { pickRandomFromPool } from '../sessions/queries';
 import { TileGrid } from '../sessions/TileGrid';
 import { Greeting } from './Greeting';
-import { HOME_MOOD_TILES } from './home-tiles';
+import { HOME_EXPLORE_TILES, HOME_MOOD_TILES } from './home-tiles';
 import { FOCUS_TILE_ITEMS } from '../sessions/tiles';
 import { LatestList } from './LatestList';
 import { RecommendationCard } from './RecommendationCard';
@@ -37,6 +37,7 @@ export function HomeScreen() {
       <TileGrid title="how do you want to feel?" items={HOME_MOOD_TILES} columns={3} />
       <TileGrid title="what's your focus?" items={FOCUS_TILE_ITEMS} />
       <LatestList />
+      <TileGrid title="explore more" items={HOME_EXPLORE_TILES} />
       <HomeActions />
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GREETING_PERIOD_MS, GREETINGS, greetingFor } from './greetings';
+import { GREETING_PERIOD_MS, GREETINGS, greetingFor, isNewMember, NEW_MEMBER_MS } from './greetings';
 
 describe('greetingFor', () => {
   it('has 13 lines, each with a name slot', () => {
@@ -22,5 +22,21 @@ describe('greetingFor', () => {
     expect(greetingFor(0, 'Ada')).toBe('welcome back, Ada');
     expect(greetingFor(0, null)).toBe('welcome back, friend');
     expect(greetingFor(0, '  ')).toBe('welcome back, friend');
+  });
+
+  it('never welcomes a brand-new member back', () => {
+    for (let w = 0; w < GREETINGS.length; w += 1) {
+      const line = greetingFor(w * GREETING_PERIOD_MS, 'Ada', true);
+      expect(line).not.toMatch(/came back|welcome back|hello again|missed you/);
+    }
+    expect(greetingFor(0, 'Ada', true)).toBe('welcome to Tuneful, Ada');
+    expect(greetingFor(GREETING_PERIOD_MS, 'Ada', true)).toBe('good to hear you, Ada');
+  });
+
+  it('counts a member as new for the first day after signing up', () => {
+    const created = '2026-01-01T10:00:00.000Z';
+    expect(isNewMember(created, Date.parse(created) + 1000)).toBe(true);
+    expect(isNewMember(created, Date.parse(created) + NEW_MEMBER_MS)).toBe(false);
+    expect(isNewMember(undefined, 0)).toBe(false);
   });
 });

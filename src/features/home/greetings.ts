@@ -21,9 +21,30 @@ export const GREETINGS = [
  * The line for a moment: the same for everyone in the same 6-hour window (counted from the
  * Unix epoch), with the member's first name or 'friend'.
  */
-export function greetingFor(nowMs: number, firstName: string | null | undefined): string {
+export function greetingFor(nowMs: number, firstName: string | null | undefined, newMember = false): string {
   const window = Math.floor(nowMs / GREETING_PERIOD_MS);
   const index = ((window % GREETINGS.length) + GREETINGS.length) % GREETINGS.length;
   const name = firstName?.trim() || 'friend';
-  return (GREETINGS[index] ?? GREETINGS[0]).replace('{name}', name);
+  const line = GREETINGS[index] ?? GREETINGS[0];
+  // Issue 8: "so glad you came back" to someone who just arrived rings false.
+  const fitting = newMember && RETURNING_LINES.has(line) ? FIRST_DAY_GREETING : line;
+  return fitting.replace('{name}', name);
+}
+
+/** The lines that assume the member has been here before. */
+const RETURNING_LINES: ReadonlySet<string> = new Set([
+  'welcome back, {name}',
+  'your voice missed you, {name}',
+  'hello again, {name}',
+  'so glad you came back, {name}',
+]);
+
+export const FIRST_DAY_GREETING = 'welcome to Tuneful, {name}';
+
+/** A member counts as new on the first day after creating the account. */
+export const NEW_MEMBER_MS = 24 * 60 * 60 * 1000;
+
+export function isNewMember(createdAtIso: string | null | undefined, nowMs: number): boolean {
+  const created = createdAtIso ? Date.parse(createdAtIso) : Number.NaN;
+  return Number.isFinite(created) && nowMs - created < NEW_MEMBER_MS;
 }

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { BackHeader } from '../../ui/BackHeader';
 import { StateMessage } from '../../ui/StateMessage';
 import { formatMmSs } from '../sessions/format';
+import { ToneTokens } from '../sessions/ToneTokens';
 import { openSession } from '../sessions/open-session';
 import { useAllSessions } from '../sessions/queries';
 import type { Session } from '../sessions/session';
@@ -95,7 +96,10 @@ function TrackRow({ track }: { track: Session }) {
         <span className={styles.trackTitle}>{track.title}</span>
         <span className={styles.trackLabel}>instrumental</span>
       </span>
-      <span className={styles.trackLength}>{formatMmSs(track.lengthSec)}</span>
+      <span className={styles.trackEnd}>
+        <ToneTokens level={track.skillLevel} />
+        <span className={styles.trackLength}>{formatMmSs(track.lengthSec)}</span>
+      </span>
     </button>
   );
 }

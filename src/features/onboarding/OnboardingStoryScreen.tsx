@@ -3,7 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../ui/Button';
 import { WaveMark } from '../../ui/icons';
-import { markOnboardingCompleteLocally, saveQuestionnaireLocally, submitOnboarding } from './complete';
+import {
+  markOnboardingCompleteLocally,
+  saveQuestionnaireLocally,
+  skipOnboardingOnServer,
+  submitOnboarding,
+} from './complete';
 import { QuestionStep } from './QuestionStep';
 import {
   QUESTIONS,
@@ -34,8 +39,10 @@ export function OnboardingStoryScreen() {
     if (step >= 0) heading.current?.focus();
   }, [step]);
 
-  function skipAll() {
+  async function skipAll() {
     markOnboardingCompleteLocally();
+    setSaving(true);
+    await skipOnboardingOnServer(queryClient);
     navigate('/');
   }
 
@@ -67,7 +74,7 @@ export function OnboardingStoryScreen() {
           <Button block onClick={() => setStep(0)}>
             Let&apos;s Begin
           </Button>
-          <Button block variant="ghost" onClick={skipAll}>
+          <Button block variant="ghost" loading={saving} onClick={() => void skipAll()}>
             Skip for Now
           </Button>
         </div>

@@ -16,6 +16,20 @@ export function saveQuestionnaireLocally(payload: unknown): void {
 }
 
 /**
+ * POST /api/onboarding/skip: 'Skip for Now' is kept with the account, so another device or
+ * browser does not offer the questionnaire again. Never blocks the way on: a failure is logged.
+ */
+export async function skipOnboardingOnServer(queryClient: QueryClient): Promise<void> {
+  if (!useAuthStore.getState().session) return;
+  try {
+    await apiJson('POST', '/api/onboarding/skip');
+    await queryClient.invalidateQueries();
+  } catch (err) {
+    console.warn('Could not keep the skip with the account', err);
+  }
+}
+
+/**
  * POST /api/complete-onboarding (server/api/accounts): sets hasCompletedOnboarding. Cached
  * queries (the member record above all) are refreshed afterwards, as the spec asks.
  * Returns false (logged) on failure: onboarding never blocks the way into the app.

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useMemberProfile } from '../auth/useMemberProfile';
+import { onboardingSettled, useMemberProfile } from '../auth/useMemberProfile';
 import { hasVisitedApp, markAppVisited, shouldSendToOnboarding } from './gate';
 
 export interface OnboardingGateState {
@@ -31,7 +31,7 @@ export function useOnboardingGate(): OnboardingGateState {
   const send =
     known !== undefined &&
     shouldSendToOnboarding({
-      hasCompletedOnboarding: known.hasCompletedOnboarding,
+      hasCompletedOnboarding: onboardingSettled(known),
       visitedThisSession: hasVisitedApp(),
       pathname,
     });

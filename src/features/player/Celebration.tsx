@@ -12,7 +12,20 @@ const COLOURS = ['#3f6f64', '#c8664d', '#8d7fb8', '#d4e157', '#e8a84e', '#a8c3a1
  * and one button that closes it and then the player. Under reduced motion the confetti
  * stays still instead of falling.
  */
-export function Celebration({ open, tokens, onDone }: { open: boolean; tokens: number; onDone: () => void }) {
+export function Celebration({
+  open,
+  tokens,
+  onDone,
+  first = true,
+  newBadges = [],
+}: {
+  open: boolean;
+  tokens: number;
+  onDone: () => void;
+  /** False when a later session opens it for a new badge. */
+  first?: boolean;
+  newBadges?: readonly { id: string; name: string }[];
+}) {
   const pieces = useMemo(
     () =>
       Array.from({ length: CONFETTI_PIECES }, (_, i) => ({
@@ -46,11 +59,18 @@ export function Celebration({ open, tokens, onDone }: { open: boolean; tokens: n
         <Dialog.Content className={styles.card} data-testid="celebration">
           <Dialog.Title className={styles.title}>congratulations</Dialog.Title>
           <Dialog.Description className={styles.text}>
-            you completed your first session and earned your first tone tokens.
+            {first
+              ? 'you completed your first session and earned your first tone tokens.'
+              : 'you completed a session and unlocked a new badge.'}
           </Dialog.Description>
           <p className={styles.tokens} data-testid="celebration-tokens">
             +{tokens} tone tokens
           </p>
+          {newBadges.map((b) => (
+            <p key={b.id} className={styles.text} data-testid="celebration-badge">
+              new badge: {b.name}
+            </p>
+          ))}
           <Button block onClick={onDone}>
             continue my journey
           </Button>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../toast/toast-store';
 import { PlayerOverlay } from './PlayerOverlay';
@@ -14,9 +15,11 @@ vi.mock('../../lib/supabase', () => ({
 function renderOverlay() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={client}>
-      <PlayerOverlay />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <PlayerOverlay />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 

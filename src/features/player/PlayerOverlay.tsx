@@ -3,6 +3,7 @@ import { toast } from '../toast/toast-store';
 import { useSessionById } from '../sessions/queries';
 import { usePlayerStore } from './player-store';
 import { SessionPlayer } from './SessionPlayer';
+import { usePlayerHistory } from './use-player-history';
 import { useWakeLock } from './use-wake-lock';
 
 /**
@@ -17,6 +18,7 @@ export function PlayerOverlay() {
   const valid = id !== null && Number.isSafeInteger(id) && id > 0;
   const query = useSessionById(valid ? id : null);
   useWakeLock(valid && query.isSuccess);
+  usePlayerHistory();
 
   useEffect(() => {
     if (id === null || valid) return;

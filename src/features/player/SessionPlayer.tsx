@@ -180,6 +180,8 @@ export function SessionPlayer({
           <Celebration
             open={completion.phase === 'celebrating'}
             tokens={completion.result?.tokensAwarded ?? 0}
+            first={completion.result?.isFirstSession ?? true}
+            newBadges={completion.result?.newBadges}
             onDone={completion.finishCelebration}
           />
         </Dialog.Content>

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api';
+import { apiJson, apiRequest } from '../../lib/api';
 import { supabase } from '../../lib/supabase';
 import { useAuthStore } from '../auth/auth-store';
 
@@ -58,19 +58,29 @@ export interface CompletionResult {
   isFirstSession: boolean;
   tokensAwarded: number;
   totalTokens: number;
+  /** Badges this completion unlocked (server/api/achievements/award.ts). */
+  newBadges: { id: string; name: string }[];
+  /** The session was already completed today: nothing new was recorded (HTTP 200, not 201). */
+  alreadyCounted: boolean;
+}
+
+function badgesOf(raw: unknown): { id: string; name: string }[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((b: { id?: unknown; name?: unknown }) =>
+    typeof b?.id === 'string' && typeof b.name === 'string' ? [{ id: b.id, name: b.name }] : [],
+  );
 }
 
 export async function postCompletion(sessionId: number, title: string): Promise<CompletionResult> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  const body = await apiJson<Partial<CompletionResult>>('POST', '/api/session-completions', {
-    sessionId,
-    title,
-    timeZone,
-  });
+  const res = await apiRequest('POST', '/api/session-completions', { sessionId, title, timeZone });
+  const body = (await res.json()) as (Partial<CompletionResult> & { newBadges?: unknown }) | null;
   return {
+    alreadyCounted: res.status === 200,
     isFirstSession: body?.isFirstSession === true,
     tokensAwarded: typeof body?.tokensAwarded === 'number' ? body.tokensAwarded : 0,
     totalTokens: typeof body?.totalTokens === 'number' ? body.totalTokens : 0,
+    newBadges: badgesOf(body?.newBadges),
   };
 }
 
@@ -87,7 +97,8 @@ function invalidateByPath(client: QueryClient, fragments: string[]): Promise<voi
 
 /** After a completion: the member's dashboard (tokens, streaks) and completed list are stale. */
 export function refreshAfterCompletion(client: QueryClient): Promise<void> {
-  return invalidateByPath(client, ['dashboard', 'completed-sessions']);
+  // A completion can also move a program on (my-enrollments) and add a practice day (insights).
+  return invalidateByPath(client, ['dashboard', 'completed-sessions', 'my-enrollments', 'wellness-insights']);
 }
 
 /** After an echo: echoed sessions, the most-echoed list and the community pulse. */

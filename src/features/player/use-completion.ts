@@ -1,6 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '../toast/toast-store';
 import { postCompletion, refreshAfterCompletion, type CompletionResult } from './player-api';
+
+/** Issue 8: a repeat on the same day is welcome, and the member is told why no tokens came. */
+export const ALREADY_COUNTED_TITLE = 'Already counted today, lovely to hear you again';
+
+export function alreadyCountedDescription(totalTokens: number): string {
+  return `You still have ${totalTokens} tone ${totalTokens === 1 ? 'token' : 'tokens'}; today's tokens for this session are in.`;
+}
 
 /** Spec core §9: the dialog closes after 2 s, the next step comes after 2.3 s. */
 export const COMPLETE_DIALOG_CLOSE_MS = 2000;
@@ -10,7 +18,7 @@ export type CompletionPhase = 'idle' | 'bursting' | 'celebrating' | 'done';
 
 /**
  * 'i feel complete': a short burst, the completion is posted, the end dialog closes after
- * 2 s, and after 2.3 s either the first-session celebration opens or the player closes.
+ * 2 s, and after 2.3 s either the celebration opens (first session or a new badge) or the player closes.
  * A failed post is logged only (spec core §8) and the player simply closes.
  */
 export function useCompletion(
@@ -43,8 +51,11 @@ export function useCompletion(
       window.setTimeout(() => {
         void posted.then((r) => {
           setResult(r);
-          if (r?.isFirstSession) setPhase('celebrating');
+          if (r?.isFirstSession || (r?.newBadges.length ?? 0) > 0) setPhase('celebrating');
           else {
+            if (r?.alreadyCounted) {
+              toast({ title: ALREADY_COUNTED_TITLE, description: alreadyCountedDescription(r.totalTokens) });
+            }
             setPhase('done');
             closePlayer();
           }

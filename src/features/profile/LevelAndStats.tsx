@@ -37,6 +37,10 @@ const LINKS = [
   { to: '/tuning-room', label: 'tuning room' },
   { to: '/achievements', label: 'achievements' },
   { to: '/listening-room', label: 'listening room' },
+  // The growth pages all lead back to the profile, so the profile leads to them.
+  { to: '/journey-progress', label: 'journey' },
+  { to: '/streak-calendar', label: 'streak calendar' },
+  { to: '/voice-health-insights', label: 'voice health' },
 ];
 
 export function ProfileLinks() {

@@ -2,8 +2,11 @@ import { firstNameOf, useAuthStore } from '../auth/auth-store';
 import { ProfileMenu } from '../auth/ProfileMenu';
 import { useMemberProfile } from '../auth/useMemberProfile';
 import { useMarkAppVisited } from '../onboarding/useOnboardingGate';
+import { tierFor } from '../../domain/tiers';
+import { TierFeatures } from '../growth/TierFeatures';
 import { ExercisesSection } from './ExercisesSection';
 import { LevelAndStats, ProfileLinks } from './LevelAndStats';
+import { MyDataSection } from './my-data/MyDataSection';
 import { useDashboard } from './profile-queries';
 import { levelLine, tuningSince } from './profile-text';
 import { QueryBlock } from './QueryBlock';
@@ -48,8 +51,10 @@ export function ProfileScreen() {
       </section>
 
       <ProfileLinks />
+      {tokens !== undefined && <TierFeatures level={tierFor(tokens).level} />}
       <ExercisesSection />
       <ReflectionsSection />
+      <MyDataSection />
     </section>
   );
 }

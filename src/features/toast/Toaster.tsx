@@ -1,4 +1,5 @@
 import * as RadixToast from '@radix-ui/react-toast';
+import { EmojiText } from './EmojiText';
 import { useToastStore } from './toast-store';
 import styles from './Toaster.module.css';
 
@@ -19,9 +20,13 @@ export function Toaster() {
           }}
         >
           <div className={styles.text}>
-            <RadixToast.Title className={styles.title}>{t.title}</RadixToast.Title>
+            <RadixToast.Title className={styles.title}>
+              <EmojiText text={t.title} />
+            </RadixToast.Title>
             {t.description && (
-              <RadixToast.Description className={styles.description}>{t.description}</RadixToast.Description>
+              <RadixToast.Description className={styles.description}>
+                <EmojiText text={t.description} />
+              </RadixToast.Description>
             )}
           </div>
           <RadixToast.Close className={styles.close} aria-label="Dismiss">

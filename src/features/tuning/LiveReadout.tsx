@@ -6,7 +6,10 @@ import styles from './Recorder.module.css';
 /** How often screen readers hear the pitch: often enough to follow, rarely enough to bear. */
 const ANNOUNCE_MS = 5000;
 
-/** Pitch (Hz and note), volume and quality while recording; subscribes to the live store. */
+/**
+ * Pitch (Hz and note) and volume of the moment, and the recording's running score and four
+ * areas (the same numbers the result card will show); subscribes to the live store.
+ */
 export function LiveReadout({ active }: { active: boolean }) {
   const v = useLiveStore((s) => s.values);
   const note = v.semitone === null ? null : noteName(v.semitone);
@@ -29,11 +32,15 @@ export function LiveReadout({ active }: { active: boolean }) {
           </span>
         )}
       </div>
+      <p className={styles.liveScore}>
+        score so far <span data-testid="live-score">{active && v.overall !== null ? v.overall : '–'}</span>
+      </p>
       <dl className={styles.meters}>
         <Meter label="volume" value={active ? v.volume : null} testId="live-volume" />
-        <Meter label="clarity" value={active ? v.clarity : null} />
-        <Meter label="stability" value={active ? v.stability : null} />
-        <Meter label="resonance" value={active ? v.resonance : null} />
+        <Meter label="clarity" value={active ? v.clarity : null} testId="live-clarity" />
+        <Meter label="stability" value={active ? v.stability : null} testId="live-stability" />
+        <Meter label="resonance" value={active ? v.resonance : null} testId="live-resonance" />
+        <Meter label="projection" value={active ? v.projection : null} testId="live-projection" />
       </dl>
       <p className="visually-hidden" aria-live="polite">
         {announcement}

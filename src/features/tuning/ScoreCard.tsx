@@ -20,11 +20,13 @@ export function ScoreCard({ analysis, title, testId, reveal }: ScoreCardProps) {
     ref.current?.scrollIntoView?.({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
   }, [reveal, analysis.id]);
   const m = {
+    overall: analysis.overall,
     clarity: analysis.clarity / 100,
     stability: analysis.stability / 100,
     breathiness: analysis.breathiness / 100,
     resonance: analysis.resonance / 100,
-    volume: analysis.volume / 100,
+    projection: analysis.projection / 100,
+    clipped: analysis.clippedShare ?? 0,
   };
   const tips = suggestions(m);
   const colour = scoreColour(analysis.overall);
@@ -69,6 +71,14 @@ export function ScoreCard({ analysis, title, testId, reveal }: ScoreCardProps) {
           <dt>volume</dt>
           <dd>{analysis.volume}%</dd>
         </div>
+        {analysis.vibratoRateHz ? (
+          <div className={styles.wide}>
+            <dt>vibrato</dt>
+            <dd data-testid="score-vibrato">
+              {analysis.vibratoRateHz} Hz, ±{analysis.vibratoExtentCents ?? 0} cents
+            </dd>
+          </div>
+        ) : null}
       </dl>
     </section>
   );
@@ -78,7 +88,7 @@ function Area({ label, value }: { label: string; value: number }) {
   return (
     <div className={styles.area}>
       <dt>{label}</dt>
-      <dd>{value}%</dd>
+      <dd data-testid={`score-${label}`}>{value}%</dd>
     </div>
   );
 }

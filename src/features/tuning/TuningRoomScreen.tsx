@@ -5,6 +5,8 @@ import { CoachingTips } from './CoachingTips';
 import { startVoiceEngineLazy as startVoiceEngine } from './lazy-engine';
 import { TUNING_MIC_TEXT } from './errors';
 import { useHistoryStore } from './history-store';
+import { KeepScoresToggle } from './KeepScoresToggle';
+import { useAccountHistory } from './useAccountHistory';
 import { ProgressList } from './ProgressList';
 import { ScoreCard } from './ScoreCard';
 import { SummaryCards } from './SummaryCards';
@@ -13,13 +15,14 @@ import { WellnessInsights } from './WellnessInsights';
 import styles from './Tuning.module.css';
 
 /**
- * /tuning-room: the six sections of the spec in order. It needs no sign-in: everything
- * happens on this device and only numeric summaries are kept, in local storage.
+ * /tuning-room: the six sections of the spec in order. It needs no sign-in: a visitor's
+ * numeric summaries stay in this browser; a member may choose to keep them in their account,
+ * and then the summary, progress and insights read the account's history on every device.
  */
 export function TuningRoomScreen() {
-  const sessions = useHistoryStore((s) => s.sessions);
   const latest = useHistoryStore((s) => s.latest);
-  const add = useHistoryStore((s) => s.add);
+  const history = useAccountHistory();
+  const sessions = history.sessions;
   // Only an analysis made on this visit is scrolled to; coming back to the page starts at the top.
   const shownAtOpen = useRef(latest?.id);
   return (
@@ -35,7 +38,32 @@ export function TuningRoomScreen() {
         </p>
       </header>
       {sessions.length > 0 && <SummaryCards sessions={sessions} />}
-      <VoiceRecorder startEngine={startVoiceEngine} micErrorText={TUNING_MIC_TEXT} onAnalysis={add} />
+      {history.accountState?.isError && (
+        <p role="alert" className={styles.muted}>
+          We couldn’t load the scores in your account.{' '}
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => void history.accountState?.refetch()}
+          >
+            try again
+          </button>
+        </p>
+      )}
+      {history.signedIn && (
+        <KeepScoresToggle
+          // Shows the member's choice at once while it is being saved.
+          keep={history.setKeep.isPending ? history.setKeep.variables : history.keep}
+          busy={history.choiceLoading || history.setKeep.isPending}
+          failed={history.setKeep.isError}
+          onChange={(keep) => history.setKeep.mutate(keep)}
+        />
+      )}
+      <VoiceRecorder
+        startEngine={startVoiceEngine}
+        micErrorText={TUNING_MIC_TEXT}
+        onAnalysis={history.onAnalysis}
+      />
       {latest && (
         <ScoreCard
           analysis={latest}
@@ -43,6 +71,16 @@ export function TuningRoomScreen() {
           testId="analysis-complete"
           reveal={latest.id !== shownAtOpen.current}
         />
+      )}
+      {history.newBadges.map((b) => (
+        <p key={b.id} className={styles.newBadge} data-testid="new-badge">
+          new badge: {b.name}
+        </p>
+      ))}
+      {history.saveError && (
+        <p role="alert" className={styles.muted}>
+          This score is kept in this browser; we couldn’t save it to your account just now.
+        </p>
       )}
       <p className="visually-hidden" role="status">
         {latest ? `Voice analysis complete. Score ${latest.overall} out of 100.` : ''}

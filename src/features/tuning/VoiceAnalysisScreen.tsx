@@ -5,13 +5,15 @@ import { startVoiceEngineLazy as startVoiceEngine } from './lazy-engine';
 import { ANALYSIS_MIC_TEXT } from './errors';
 import { useHistoryStore } from './history-store';
 import { ScoreCard } from './ScoreCard';
+import { useAccountHistory } from './useAccountHistory';
 import { VoiceRecorder } from './VoiceRecorder';
 import styles from './Tuning.module.css';
 
 /** /voice-analysis: the score card of the latest analysis and the shared recorder. */
 export function VoiceAnalysisScreen() {
   const sessions = useHistoryStore((s) => s.sessions);
-  const add = useHistoryStore((s) => s.add);
+  // Saved to the member's account too when they chose so in the tuning room.
+  const history = useAccountHistory();
   const latest = sessions[sessions.length - 1];
   // Scroll to the card only for an analysis made on this visit.
   const shownAtOpen = useRef(latest?.id);
@@ -37,7 +39,16 @@ export function VoiceAnalysisScreen() {
           <p className={styles.muted}>Your score out of 100 appears here after your first recording.</p>
         </section>
       )}
-      <VoiceRecorder startEngine={startVoiceEngine} micErrorText={ANALYSIS_MIC_TEXT} onAnalysis={add} />
+      <VoiceRecorder
+        startEngine={startVoiceEngine}
+        micErrorText={ANALYSIS_MIC_TEXT}
+        onAnalysis={history.onAnalysis}
+      />
+      {history.newBadges.map((b) => (
+        <p key={b.id} className={styles.newBadge} data-testid="new-badge">
+          new badge: {b.name}
+        </p>
+      ))}
     </div>
   );
 }

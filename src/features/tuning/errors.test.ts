@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ANALYSIS_MIC_TEXT,
+  AUDIO_OUTPUT_HINT,
   ENGINE_TEXT,
   EngineStartError,
   classifyStartError,
@@ -85,5 +86,12 @@ describe('engine errors', () => {
   it('does not blame the microphone when the analyser itself fails to load', () => {
     const e = classifyStartError(new EngineStartError('wasm 404'));
     expect(headline(e, TUNING_MIC_TEXT)).toBe(ENGINE_TEXT);
+    expect(e.hint).toBeNull();
+  });
+
+  it('passes on what the member can do when the engine knows more than "reload"', () => {
+    const error = new EngineStartError('context stayed suspended');
+    error.hint = AUDIO_OUTPUT_HINT;
+    expect(classifyStartError(error)).toEqual({ kind: 'engine', hint: AUDIO_OUTPUT_HINT });
   });
 });

@@ -25,7 +25,13 @@ export class UnsupportedError extends Error {
 /** The analyser itself (Wasm download, worklet module) failed to start: not the microphone. */
 export class EngineStartError extends Error {
   override name = 'EngineStartError';
+  /** What the member can do about it, when we know more than "reload". */
+  hint: string | null = null;
 }
+
+/** Firefox renders nothing, and never says so, while it has no sound output to open. */
+export const AUDIO_OUTPUT_HINT =
+  'Your browser did not start its audio engine. Check that a speaker or headphones are available and not in use by another app, then try again.';
 
 /** src/audio/microphone.ts's MicrophoneError, recognised by shape to keep this file pure. */
 interface MicrophoneErrorLike {
@@ -70,7 +76,7 @@ export function unsupportedHint(secureContext: boolean): string {
 
 export function classifyStartError(error: unknown): RecorderError {
   if (error instanceof UnsupportedError) return { kind: 'unsupported', hint: error.message || null };
-  if (error instanceof EngineStartError) return { kind: 'engine', hint: null };
+  if (error instanceof EngineStartError) return { kind: 'engine', hint: error.hint };
   if (isMicrophoneError(error)) {
     return { kind: error.kind === 'unsupported' ? 'unsupported' : 'microphone', hint: error.message || null };
   }

@@ -32,6 +32,9 @@ function parseAnalysis(item: unknown): VoiceAnalysis | null {
   if (!PERCENTAGES.every((k) => isPercentage(v[k]))) return null;
   if (v.pitchHz !== null && !(isFiniteNumber(v.pitchHz) && v.pitchHz > 0)) return null;
   if (!Number.isInteger(v.voicedFrames) || (v.voicedFrames as number) < 0) return null;
+  // Optional (older entries have none); null when too little was voiced to measure.
+  const range = v.pitchRangeSemitones;
+  if (range !== undefined && range !== null && !(isFiniteNumber(range) && range >= 0)) return null;
   return {
     id: v.id,
     at: v.at,
@@ -45,6 +48,7 @@ function parseAnalysis(item: unknown): VoiceAnalysis | null {
     volume: v.volume as number,
     pitchHz: v.pitchHz as number | null,
     voicedFrames: v.voicedFrames as number,
+    ...(range !== undefined && { pitchRangeSemitones: range as number | null }),
   };
 }
 

@@ -42,11 +42,15 @@ describe('live frame ring', () => {
     forEachRecent(r, () => expect.fail('a reset ring is empty'));
   });
 
-  it('rounds what is shown so an unchanged display causes no render', () => {
-    const a = toLiveValues({ ...emptyFrame(), f0: 220.04, semitone: 57.0, clarity: 0.801, volume: 0.5 });
-    const b = toLiveValues({ ...emptyFrame(), f0: 220.01, semitone: 57.0, clarity: 0.799, volume: 0.5 });
-    expect(a).toMatchObject({ pitchHz: 220, clarity: 80, volume: 50 });
+  it('rounds what is shown so an unchanged display causes no render, with the running summary', () => {
+    const summary = { overall: 70, clarity: 80, stability: 90, resonance: 50, projection: 60 };
+    const a = toLiveValues({ ...emptyFrame(), f0: 220.04, semitone: 57.0, volume: 0.5 }, summary);
+    const b = toLiveValues({ ...emptyFrame(), f0: 220.01, semitone: 57.0, volume: 0.501 }, { ...summary });
+    expect(a).toMatchObject({ pitchHz: 220, clarity: 80, projection: 60, overall: 70, volume: 50 });
     expect(sameLiveValues(a, b)).toBe(true);
-    expect(sameLiveValues(a, toLiveValues({ ...emptyFrame(), f0: null, semitone: null }))).toBe(false);
+    expect(sameLiveValues(a, toLiveValues({ ...emptyFrame(), f0: null, semitone: null }, summary))).toBe(
+      false,
+    );
+    expect(sameLiveValues(a, toLiveValues({ ...emptyFrame(), f0: 220, semitone: 57 }, null))).toBe(false);
   });
 });

@@ -1,12 +1,13 @@
-// Recent analysis frames for drawing, kept outside React. Frames arrive ~47 times a second;
+// Recent analysis frames for drawing, kept outside React. Frames arrive 100 times a second;
 // writing them into preallocated typed arrays costs no allocation and no render. The pitch
 // trace and the waveform read from here on their own clocks (animation frame, 150 ms), and
 // the live values are published to a zustand store at most once per animation frame.
 import { create } from 'zustand';
 import type { VoiceFrame } from '../../../dsp/types';
+import type { LiveSummary } from './recording-summary';
 
-/** About 10 s of frames at a 1024-sample hop and 48 kHz: more than the trace shows. */
-export const RING_SIZE = 512;
+/** About 10 s of frames at the analyser's 10 ms hop: more than the trace shows. */
+export const RING_SIZE = 1024;
 
 export interface LiveRing {
   readonly times: Float64Array;
@@ -52,37 +53,47 @@ export function forEachRecent(
   }
 }
 
-/** What the live readout shows, rounded so that unchanged values cause no render. */
+/**
+ * What the live readout shows, rounded so that unchanged values cause no render. Pitch and
+ * volume are the latest frame's; the four areas and the score are the recording's running
+ * summary (the same accumulator the final card comes from), null before any voice.
+ */
 export interface LiveValues {
   pitchHz: number | null;
   semitone: number | null;
   volume: number;
-  clarity: number;
-  stability: number;
-  resonance: number;
+  overall: number | null;
+  clarity: number | null;
+  stability: number | null;
+  resonance: number | null;
+  projection: number | null;
 }
 
 export const EMPTY_LIVE: LiveValues = {
   pitchHz: null,
   semitone: null,
   volume: 0,
-  clarity: 0,
-  stability: 0,
-  resonance: 0,
+  overall: null,
+  clarity: null,
+  stability: null,
+  resonance: null,
+  projection: null,
 };
 
 export const useLiveStore = create<{ values: LiveValues }>(() => ({ values: EMPTY_LIVE }));
 
-/** Rounds a frame to what is displayed (Hz to 0.1, the rest to whole percent). */
-export function toLiveValues(f: VoiceFrame): LiveValues {
+/** Rounds a frame to what is displayed (Hz to 0.1, volume to whole percent) with the summary so far. */
+export function toLiveValues(f: VoiceFrame, summary: LiveSummary | null): LiveValues {
   const pct = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 100);
   return {
     pitchHz: f.f0 === null ? null : Math.round(f.f0 * 10) / 10,
     semitone: f.semitone,
     volume: pct(f.volume),
-    clarity: pct(f.clarity),
-    stability: pct(f.stability),
-    resonance: pct(f.resonance),
+    overall: summary?.overall ?? null,
+    clarity: summary?.clarity ?? null,
+    stability: summary?.stability ?? null,
+    resonance: summary?.resonance ?? null,
+    projection: summary?.projection ?? null,
   };
 }
 
@@ -92,8 +103,10 @@ export function sameLiveValues(a: LiveValues, b: LiveValues): boolean {
     (a.semitone === null) === (b.semitone === null) &&
     Math.round(a.semitone ?? 0) === Math.round(b.semitone ?? 0) &&
     a.volume === b.volume &&
+    a.overall === b.overall &&
     a.clarity === b.clarity &&
     a.stability === b.stability &&
-    a.resonance === b.resonance
+    a.resonance === b.resonance &&
+    a.projection === b.projection
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { overallScore } from '../../domain/voice';
 import { createSummaryAccumulator, MIN_VOICED_FRAMES } from './recording-summary';
 
-const voiced = (over: Partial<Record<string, number | null>> = {}) => ({
+const voiced = (over: Partial<Record<string, number | boolean | null>> = {}) => ({
   f0: 220,
   clarity: 0.8,
   stability: 0.9,
@@ -34,9 +34,17 @@ describe('recording summary', () => {
     expect(a?.volume).toBe(50);
     expect(a?.breathiness).toBe(20);
     expect(a?.overall).toBe(
-      overallScore({ clarity: 0.8, stability: 0.9, resonance: 0.5, volume: 0.5 }).overall,
+      overallScore({ clarity: 0.8, stability: 0.9, resonance: 0.5, projection: 0.6 }).overall,
     );
     expect(a?.projection).toBe(60);
+    // The live readout shows the same numbers as the final card.
+    expect(acc.live()).toEqual({
+      overall: a?.overall,
+      clarity: a?.clarity,
+      stability: a?.stability,
+      resonance: a?.resonance,
+      projection: a?.projection,
+    });
     expect(a?.durationSec).toBe(4);
     expect(a?.at).toBe('2026-11-25T23:00:00.000Z');
     expect(a?.voicedFrames).toBe(20);
@@ -56,6 +64,15 @@ describe('recording summary', () => {
     expect(acc.result(2)?.pitchHz).toBe(221);
   });
 
+  it('counts clipped frames and gives them no projection', () => {
+    const acc = createSummaryAccumulator();
+    for (let i = 0; i < 15; i++) acc.add(voiced({ projection: 0.5 }));
+    for (let i = 0; i < 5; i++) acc.add(voiced({ projection: 0, clipped: true }));
+    const a = acc.result(2);
+    expect(a?.projection).toBe(50);
+    expect(a?.clippedShare).toBe(0.25);
+  });
+
   it('gives no analysis when too little voice was heard', () => {
     const acc = createSummaryAccumulator();
     for (let i = 0; i < 100; i++) acc.add(silent);
@@ -63,5 +80,15 @@ describe('recording summary', () => {
     expect(acc.result(3)).toBeNull();
     acc.add(voiced());
     expect(acc.result(3)).not.toBeNull();
+  });
+});
+
+describe('pitch range', () => {
+  it('spans the middle of the voiced pitches in semitones, one octave for 110 to 220 Hz', async () => {
+    const { pitchRange } = await import('./recording-summary');
+    const glide = Array.from({ length: 101 }, (_, i) => 110 * 2 ** (i / 100));
+    expect(pitchRange(glide)).toBeCloseTo(10.8, 1);
+    expect(pitchRange([220, 220, 220])).toBe(0);
+    expect(pitchRange([220])).toBeNull();
   });
 });

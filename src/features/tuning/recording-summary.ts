@@ -1,6 +1,8 @@
 // Turns the stream of analysis frames of one recording into the numeric summary the tuning
 // room keeps. It accumulates as frames arrive (no frame list is kept, only the pitches for
-// the median), so a long recording costs almost nothing.
+// the median), so a long recording costs almost nothing. The live readout shows live() of
+// the same accumulator, so the numbers during the recording and the final card are the same
+// quantities aggregated the same way.
 import type { VoiceFrame } from '../../../dsp/types';
 import { overallScore } from '../../domain/voice';
 
@@ -22,6 +24,26 @@ export interface VoiceAnalysis {
   /** Median fundamental over voiced frames, Hz; null when no voiced frame was heard. */
   pitchHz: number | null;
   voicedFrames: number;
+  /**
+   * Semitones between the 5th and 95th percentile of the voiced pitches (so a stray octave
+   * error does not count as range); absent on analyses made before it was measured.
+   */
+  pitchRangeSemitones?: number | null;
+  /** Share of voiced frames that clipped (0..1): "too loud for the microphone" above 2 %. */
+  clippedShare?: number;
+  /** Mean vibrato rate (Hz) and extent (cents) over frames with vibrato; null when none. */
+  vibratoRateHz?: number | null;
+  vibratoExtentCents?: number | null;
+}
+
+/** The running numbers the live readout shows: percentages, as on the final card. */
+export interface LiveSummary {
+  overall: number;
+  clarity: number;
+  /** null until a note has been held long enough to measure it (0.3 s). */
+  stability: number | null;
+  resonance: number;
+  projection: number;
 }
 
 /** Below this many voiced frames (about a quarter of a second) there is nothing to judge. */
@@ -30,16 +52,28 @@ export const MIN_VOICED_FRAMES = 12;
 type FrameInput = Pick<
   VoiceFrame,
   'f0' | 'clarity' | 'stability' | 'resonance' | 'projection' | 'breathiness' | 'volume'
->;
+> &
+  Partial<Pick<VoiceFrame, 'clipped' | 'vibratoRate' | 'vibratoExtent'>>;
 
 export interface SummaryAccumulator {
   add(frame: FrameInput): void;
   readonly voicedFrames: number;
+  /** The same measures as result(), so far (null before any voiced frame). */
+  live(): LiveSummary | null;
   /** The summary so far, or null while too little voice has been heard to judge. */
   result(durationSec: number, now?: Date): VoiceAnalysis | null;
 }
 
 const pct = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 100);
+
+/** The semitone span of the middle 90% of pitches. */
+export function pitchRange(values: number[]): number | null {
+  if (values.length < 2) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const lo = s[Math.floor(0.05 * (s.length - 1))] ?? 0;
+  const hi = s[Math.ceil(0.95 * (s.length - 1))] ?? 0;
+  return lo > 0 ? Math.round(12 * Math.log2(hi / lo) * 10) / 10 : null;
+}
 
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
@@ -52,38 +86,67 @@ export function createSummaryAccumulator(): SummaryAccumulator {
   const sums = { clarity: 0, resonance: 0, projection: 0, breathiness: 0, volume: 0 };
   let stabilitySum = 0;
   let stabilityCount = 0;
+  let projectionCount = 0;
+  let clipped = 0;
+  let vibratoRate = 0;
+  let vibratoExtent = 0;
+  let vibratoCount = 0;
   const pitches: number[] = [];
+
+  function means() {
+    const n = pitches.length;
+    return {
+      clarity: sums.clarity / n,
+      stability: stabilityCount ? stabilitySum / stabilityCount : 0,
+      resonance: sums.resonance / n,
+      projection: projectionCount ? sums.projection / projectionCount : 0,
+      volume: sums.volume / n,
+    };
+  }
 
   return {
     add(frame) {
       // Voice-quality measures mean something only where a voice is: unvoiced frames (breath,
-      // silence, consonants) are left out, as in dsp/summary.ts.
+      // silence, consonants, hum) are left out; the analyser gives them no measures at all.
       if (frame.f0 === null || !Number.isFinite(frame.f0)) return;
       pitches.push(frame.f0);
       sums.clarity += frame.clarity;
       sums.resonance += frame.resonance;
-      sums.projection += frame.projection;
       sums.breathiness += frame.breathiness;
       sums.volume += frame.volume;
-      // The analyser reports stability 0 until it has 10 voiced frames of history; averaging
-      // those zeros in would punish every short recording.
+      // A clipped frame's level is the microphone's: it has no projection and is counted.
+      if (frame.clipped) clipped++;
+      else {
+        sums.projection += frame.projection;
+        projectionCount++;
+      }
+      // Stability is 0 until a note has been held 0.3 s; those zeros mean "not measured".
       if (frame.stability > 0) {
         stabilitySum += frame.stability;
         stabilityCount++;
+      }
+      if (frame.vibratoRate && frame.vibratoRate > 0) {
+        vibratoRate += frame.vibratoRate;
+        vibratoExtent += frame.vibratoExtent ?? 0;
+        vibratoCount++;
       }
     },
     get voicedFrames() {
       return pitches.length;
     },
+    live() {
+      if (pitches.length === 0) return null;
+      const score = overallScore(means());
+      return {
+        overall: score.overall,
+        ...score.breakdown,
+        stability: stabilityCount ? score.breakdown.stability : null,
+      };
+    },
     result(durationSec, now = new Date()) {
       const n = pitches.length;
       if (n < MIN_VOICED_FRAMES) return null;
-      const mean = {
-        clarity: sums.clarity / n,
-        stability: stabilityCount ? stabilitySum / stabilityCount : 0,
-        resonance: sums.resonance / n,
-        volume: sums.volume / n,
-      };
+      const mean = means();
       const score = overallScore(mean);
       const pitch = median(pitches);
       return {
@@ -99,6 +162,10 @@ export function createSummaryAccumulator(): SummaryAccumulator {
         volume: pct(mean.volume),
         pitchHz: pitch === null ? null : Math.round(pitch * 10) / 10,
         voicedFrames: n,
+        pitchRangeSemitones: pitchRange(pitches),
+        clippedShare: Math.round((clipped / n) * 1000) / 1000,
+        vibratoRateHz: vibratoCount ? Math.round((vibratoRate / vibratoCount) * 10) / 10 : null,
+        vibratoExtentCents: vibratoCount ? Math.round(vibratoExtent / vibratoCount) : null,
       };
     },
   };

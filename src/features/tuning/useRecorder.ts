@@ -151,7 +151,7 @@ export function useRecorder(startEngine: StartEngine, onAnalysis: (a: VoiceAnaly
       raf.current = requestAnimationFrame(publish);
       if (ring.count === lastCount || !latest.current) return;
       lastCount = ring.count;
-      const next = toLiveValues(latest.current);
+      const next = toLiveValues(latest.current, acc.current?.live() ?? null);
       if (!sameLiveValues(next, useLiveStore.getState().values)) useLiveStore.setState({ values: next });
     };
     raf.current = requestAnimationFrame(publish);

@@ -24,16 +24,22 @@ test.describe('admin and developer pages (demo mode)', () => {
     await expect(page.getByText('Saved setting: Supabase backend')).toBeVisible();
     await expect(page.getByText(/^Connected · answered in \d+ ms$/)).toBeVisible();
     await page.getByRole('switch').uncheck();
-    await expect(page.getByText('Switched to mock data storage.')).toBeVisible();
+    await expect(page.getByText('Switched back to the built-in Tuneful server.')).toBeVisible();
+    await expect(page.getByText(/mock data/)).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('tuneful_backend_enabled'))).toBe('false');
   });
 
-  test('test sign-up creates a fresh test account', async ({ page }) => {
+  test('test sign-up gives an account that is signed in at once, although confirmation is on', async ({
+    page,
+  }) => {
     await page.goto('/test-signup');
     const email = await page.getByLabel('Email').inputValue();
     expect(email).toMatch(/^test\+[0-9a-f]+@example\.com$/);
     await page.getByRole('button', { name: 'Create test account' }).click();
-    await expect(page.getByText(`Account created for ${email}.`)).toBeVisible();
+    await expect(page.getByText(`Account created and signed in as ${email}.`)).toBeVisible();
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { name: 'Hi, Test' })).toBeVisible();
   });
 
   test('the intro splash hands over to home after 3 seconds', async ({ page }) => {

@@ -1,13 +1,22 @@
 import { expect, test } from '../support/fixtures';
+import type { Page } from '@playwright/test';
 import { createOnboardedMember, fillSignIn, signIn } from '../support/members';
+
+/**
+ * What survives a browser restart: local storage and persistent cookies. Session cookies
+ * (no expiry, reported as expires -1) and sessionStorage are gone.
+ */
+async function storageAfterRestart(page: Page) {
+  const state = await page.context().storageState();
+  return { ...state, cookies: state.cookies.filter((c) => c.expires !== -1) };
+}
 
 test.describe('staying signed in and signing out', () => {
   test('keep me signed in survives a browser restart', async ({ page, request, browser, baseURL }) => {
     const member = await createOnboardedMember(request);
     await signIn(page, member, { remember: true });
     await expect(page).toHaveURL(/\/(intro|home)$/);
-    // A restart keeps local storage and cookies but not sessionStorage: storageState is exactly that.
-    const state = await page.context().storageState();
+    const state = await storageAfterRestart(page);
     await page.close(); // the old browser is gone
     const restarted = await browser.newContext({ storageState: state, baseURL });
     const again = await restarted.newPage();
@@ -25,7 +34,7 @@ test.describe('staying signed in and signing out', () => {
   }) => {
     const member = await createOnboardedMember(request);
     await signIn(page, member);
-    const state = await page.context().storageState();
+    const state = await storageAfterRestart(page);
     // The old browser is gone: the restarted one ends the shared sign-in session at boot.
     await page.close();
     const restarted = await browser.newContext({ storageState: state, baseURL });
@@ -64,5 +73,21 @@ test.describe('staying signed in and signing out', () => {
     expect(await page.evaluate(() => localStorage.getItem('tuneful_remember_me'))).toBeNull();
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/\?returnTo=%2Fprofile$/);
+  });
+
+  test('without keep me signed in, a second tab stays signed in and the first tab too', async ({
+    page,
+    request,
+  }) => {
+    const member = await createOnboardedMember(request);
+    await signIn(page, member);
+    await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 });
+    const second = await page.context().newPage();
+    await second.goto('/profile');
+    await expect(second.getByRole('heading', { name: /^Hi, / })).toBeVisible();
+    await page.reload();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('button', { name: 'get in tune' })).toHaveCount(0);
+    await second.close();
   });
 });

@@ -1,0 +1,146 @@
+// Voicing and octave decision over time: a Praat-style path search over the pitch candidates
+// of each frame plus one "unvoiced" state, with a voicing-transition cost and an octave-jump
+// cost. The live engine cannot wait for the future, so it keeps the forward (causal) half of
+// the Viterbi recursion and, every frame, reports the state with the lowest accumulated cost:
+// no added latency, and the transition costs give the decision hysteresis (a voice that is
+// already voiced stays voiced through a noisier frame; a single periodic click does not
+// switch voicing on unless it is clearly periodic), and a candidate an octave away from the
+// previous frame must be clearly better to win.
+
+import {
+  MAX_CANDIDATES,
+  candPeriod,
+  candAper,
+  candCount,
+  candPick,
+  halfPeriodDip,
+  aboveRangeDip,
+  candBlocked,
+} from './yin';
+
+const STATES: i32 = MAX_CANDIDATES + 1;
+
+/** Local cost of "unvoiced" in a frame with sound: a voiced candidate wins below this CMNDF. */
+export const UNVOICED_COST: f64 = 0.35;
+/** Cost of switching between voiced and unvoiced (Praat's default is 0.14 per 10 ms frame). */
+export const VOICING_TRANSITION_COST: f64 = 0.1;
+/** Cost per octave of pitch change between consecutive voiced frames (Praat: 0.35). */
+export const OCTAVE_JUMP_COST: f64 = 0.15;
+/** Extra cost of a candidate that is not YIN's own first-dip pick (which avoids sub-octaves). */
+export const NOT_PICK_COST: f64 = 0.08;
+/** Extra cost of voicing in a frame under the silence threshold. */
+const SILENT_COST: f64 = 2.0;
+/**
+ * Extra cost of a candidate whose period is 2 or 3 times that of another candidate that is
+ * nearly as periodic: YIN's own rule (the shortest acceptable lag) applied across candidates,
+ * so a rough low voice is not read an octave down.
+ */
+export const SUBHARMONIC_COST: f64 = 0.25;
+const SUBHARMONIC_ACCEPT: f64 = 0.5;
+const BLOCKED: f64 = 1e9;
+
+const prevCost = new StaticArray<f64>(STATES);
+const prevF0 = new StaticArray<f64>(STATES);
+const curCost = new StaticArray<f64>(STATES);
+const curF0 = new StaticArray<f64>(STATES);
+const curAper = new StaticArray<f64>(STATES);
+let prevStates: i32 = 0; // 0 = no previous frame
+
+/** Result of the last step: f0 in Hz (0 = unvoiced) and the chosen candidate's CMNDF. */
+export let trackF0: f64 = 0;
+export let trackAperiodicity: f64 = 1;
+
+export function trackerReset(): void {
+  prevStates = 0;
+  trackF0 = 0;
+  trackAperiodicity = 1;
+}
+
+function log2abs(a: f64, b: f64): f64 {
+  const v = Math.log2(a / b);
+  return v < 0 ? -v : v;
+}
+
+function isSubharmonic(c: i32, count: i32): bool {
+  const period = unchecked(candPeriod[c]);
+  const own = unchecked(candAper[c]);
+  for (let d = 0; d < count; d++) {
+    const other = unchecked(candAper[d]);
+    if (d == c || other >= SUBHARMONIC_ACCEPT) continue;
+    const ratio = period / unchecked(candPeriod[d]);
+    const k = Math.round(ratio);
+    if (k < 2 || k > 3 || Math.abs(ratio - k) >= 0.04 * k) continue;
+    // The longer period keeps its place only when the shorter one is mediocre and the longer
+    // is clearly deeper (a dominant 2nd harmonic), as in YIN's octave guard.
+    if (!(other > 0.04 && own < 0.35 * other)) return true;
+  }
+  return false;
+}
+
+/**
+ * One frame. Candidates outside [minHz, maxHz] or blocked (hum) are not allowed. State
+ * STATES-1 is unvoiced.
+ */
+export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64): void {
+  const u = STATES - 1;
+  for (let s = 0; s < STATES; s++) {
+    unchecked((curCost[s] = BLOCKED));
+    unchecked((curF0[s] = 0));
+    unchecked((curAper[s] = 1));
+  }
+  const count = aboveRangeDip() < 0.15 ? 0 : candCount;
+  for (let c = 0; c < count; c++) {
+    const period = unchecked(candPeriod[c]);
+    const f = period > 0 ? sampleRate / period : 0;
+    if (f < minHz || f > maxHz || unchecked(candBlocked[c])) continue;
+    // Half the period is below the searched lags: a dip there as deep as this one means a
+    // tone above the range (a strong 2nd harmonic, as in a soprano's /i/, is shallower).
+    if (2 * f > maxHz) {
+      const half = halfPeriodDip(period);
+      if (half < 0.1 && half <= unchecked(candAper[c]) + 0.05) continue;
+    }
+    const aper = unchecked(candAper[c]);
+    const local =
+      aper +
+      (c == candPick ? 0 : NOT_PICK_COST) +
+      (silent ? SILENT_COST : 0) +
+      (isSubharmonic(c, count) ? SUBHARMONIC_COST : 0);
+    let best = BLOCKED;
+    if (prevStates == 0) best = 0;
+    else {
+      for (let p = 0; p < u; p++) {
+        const pf = unchecked(prevF0[p]);
+        if (pf <= 0) continue;
+        const v = unchecked(prevCost[p]) + OCTAVE_JUMP_COST * log2abs(f, pf);
+        if (v < best) best = v;
+      }
+      const fromUnvoiced = unchecked(prevCost[u]) + VOICING_TRANSITION_COST;
+      if (fromUnvoiced < best) best = fromUnvoiced;
+    }
+    unchecked((curCost[c] = local + best));
+    unchecked((curF0[c] = f));
+    unchecked((curAper[c] = aper));
+  }
+  // Unvoiced.
+  let bestU: f64 = 0;
+  if (prevStates > 0) {
+    bestU = unchecked(prevCost[u]);
+    for (let p = 0; p < u; p++) {
+      if (unchecked(prevF0[p]) <= 0) continue;
+      const v = unchecked(prevCost[p]) + VOICING_TRANSITION_COST;
+      if (v < bestU) bestU = v;
+    }
+  }
+  unchecked((curCost[u] = (silent ? 0 : UNVOICED_COST) + bestU));
+  // Decide, then renormalise so costs stay small.
+  let arg = u;
+  for (let s = 0; s < u; s++) if (unchecked(curCost[s]) < unchecked(curCost[arg])) arg = s;
+  const floor = unchecked(curCost[arg]);
+  for (let s = 0; s < STATES; s++) {
+    unchecked((prevCost[s] = curCost[s] - floor));
+    unchecked((prevF0[s] = curF0[s]));
+  }
+  prevStates = STATES;
+  trackF0 = unchecked(curF0[arg]);
+  trackAperiodicity = arg == u ? 1 : unchecked(curAper[arg]);
+}

@@ -1,0 +1,80 @@
+import { localDateOf, streaksFrom } from '../../../src/domain/streaks';
+import { badgeById } from './badges';
+import type { GrowthRepository, MoodFact } from './growth-repository';
+
+/**
+ * "feeling …" for a day, from the member's own words: the chips of the day's latest mood entry
+ * (wellness), else a word for its mood score; a day without a mood entry has no feeling.
+ */
+export function feelingOf(mood: MoodFact | undefined): string | null {
+  if (!mood) return null;
+  const emotions = JSON.parse(mood.emotions) as string[];
+  if (emotions.length > 0) return emotions.slice(0, 2).join(' and ').toLowerCase();
+  if (mood.mood_score >= 8) return 'great';
+  if (mood.mood_score >= 6) return 'good';
+  if (mood.mood_score >= 4) return 'okay';
+  return 'low';
+}
+
+/** Days of a YYYY-MM month, in the member's zone; score = the day's best recording. */
+export function buildCalendar(
+  repo: GrowthRepository,
+  userId: string,
+  month: string,
+  timeZone: string,
+  nowMs: number,
+) {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const completions = repo.completions(userId);
+  const completionDates = [
+    ...completions.map((c) => c.completed_at),
+    ...repo.templateSessionTimes(userId),
+  ].map((at) => localDateOf(Date.parse(at), timeZone));
+  const moods = repo.moods(userId);
+  const achievements = repo.achievements(userId);
+  const reflections = repo.reflections(userId);
+  const analyses = repo.analyses(userId);
+  const today = localDateOf(nowMs, timeZone);
+  const dateOf = (iso: string) => localDateOf(Date.parse(iso), timeZone);
+
+  const days = Array.from({ length: daysInMonth }, (_, i) => {
+    const date = `${month}-${String(i + 1).padStart(2, '0')}`;
+    const sessionCount = completionDates.filter((d) => d === date).length;
+    const scores = analyses.filter((a) => dateOf(a.recorded_at) === date).map((a) => a.score);
+    const notes = reflections.filter((r) => dateOf(r.created_at) === date).map((r) => r.reflection_text);
+    return {
+      date,
+      hasSession: sessionCount > 0,
+      sessionCount,
+      qualityScore: scores.length ? Math.round(Math.max(...scores)) : null,
+      emotionalState: feelingOf(moods.find((m) => dateOf(m.recorded_at) === date)),
+      badgesEarned: achievements.filter((a) => dateOf(a.unlocked_at) === date).map((a) => a.badge_id),
+      notes,
+    };
+  });
+  const badges = achievements.flatMap((a) => {
+    const badge = badgeById.get(a.badge_id);
+    return badge
+      ? [
+          {
+            id: badge.id,
+            name: badge.name,
+            description: badge.description,
+            icon: badge.iconName,
+            tier: badge.tier,
+            unlockedAt: a.unlocked_at,
+          },
+        ]
+      : [];
+  });
+  return {
+    month,
+    today,
+    timeZone,
+    days,
+    badges,
+    recentAchievements: badges.slice(0, 3),
+    streak: streaksFrom(completionDates, today),
+  };
+}

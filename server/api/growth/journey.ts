@@ -1,0 +1,169 @@
+import { gardenTierFor, nextGardenTier } from '../../../src/domain/garden';
+import { dayNumber, localDateOf, streaksFrom } from '../../../src/domain/streaks';
+import { tierFor, unlockedFeatures } from '../../../src/domain/tiers';
+import { badgeById } from './badges';
+import type { GrowthRepository } from './growth-repository';
+
+const FOCUSES = ['find', 'free', 'fine-tune', 'fun'] as const;
+const FOCUS_TEXT: Record<string, { title: string; description: string }> = {
+  find: { title: 'Find your voice', description: 'Discover how your voice feels and sounds today.' },
+  free: { title: 'Free your voice', description: 'Release tension and let your voice move.' },
+  'fine-tune': { title: 'Fine-tune your voice', description: 'Refine pitch, tone and control.' },
+  fun: { title: 'Have fun with your voice', description: 'Play, explore and enjoy sound.' },
+};
+const SESSION_MILESTONES = [1, 5, 10, 25, 50, 100, 250];
+const STREAK_MILESTONES = [3, 7, 14, 30, 100];
+
+const firstFocus = (json: string | null): string | null => {
+  try {
+    const list = JSON.parse(json ?? '[]') as unknown;
+    return Array.isArray(list)
+      ? ((list.find((v) => FOCUSES.includes(v)) as string | undefined) ?? null)
+      : null;
+  } catch {
+    return null;
+  }
+};
+const isoDay = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Journey progress (spec community §3), from what the member did. Days are in `timeZone`;
+ * the rating average is null because no rating is ever asked for (none is invented).
+ */
+export function buildJourney(repo: GrowthRepository, userId: string, timeZone: string, nowMs: number) {
+  const completions = repo.completions(userId);
+  const achievements = repo.achievements(userId);
+  const reflections = repo.reflections(userId);
+  const analyses = repo.analyses(userId);
+  const today = localDateOf(nowMs, timeZone);
+  const toneTokens = completions.reduce((n, c) => n + c.tokens_awarded, 0);
+  const dates = completions.map((c) => localDateOf(Date.parse(c.completed_at), timeZone));
+  const streaks = streaksFrom(dates, today);
+  const minutesOf = (c: { length_sec: number | null }) => (c.length_sec ?? 0) / 60;
+
+  // Weeks run Sunday to Saturday, as the calendar; the current week is the last of four.
+  const todayN = dayNumber(today);
+  const weekday = new Date(todayN * 86_400_000).getUTCDay();
+  const thisWeek = todayN - weekday;
+  const weeklyProgress = [3, 2, 1, 0].map((back) => {
+    const start = thisWeek - back * 7;
+    const inWeek = completions.filter((c, i) => {
+      const d = dayNumber(dates[i] ?? c.local_date);
+      return d >= start && d < start + 7;
+    });
+    return {
+      week: isoDay(start),
+      sessions: inWeek.length,
+      minutes: Math.round(inWeek.reduce((n, c) => n + minutesOf(c), 0)),
+      percent: Math.min(100, Math.round((inWeek.length / 7) * 100)),
+    };
+  });
+
+  const byFocus = new Map<string, { sessions: number; distinct: Set<number> }>();
+  for (const c of completions) {
+    const focus = firstFocus(c.category);
+    if (!focus) continue;
+    const entry = byFocus.get(focus) ?? { sessions: 0, distinct: new Set<number>() };
+    entry.sessions++;
+    entry.distinct.add(c.session_id);
+    byFocus.set(focus, entry);
+  }
+  const sizes = new Map(repo.focusSizes().map((r) => [r.focus, r.n]));
+  const top = [...byFocus.entries()].sort((a, b) => b[1].sessions - a[1].sessions)[0];
+  const currentJourney = top
+    ? {
+        category: top[0],
+        ...(FOCUS_TEXT[top[0]] ?? { title: top[0], description: '' }),
+        completedSessions: top[1].distinct.size,
+        totalSessions: sizes.get(top[0]) ?? top[1].distinct.size,
+      }
+    : null;
+
+  const milestones = milestonesOf(completions, dates);
+  const recentActivity = [
+    ...completions.map((c) => ({ type: 'completion', title: `completed ${c.title}`, at: c.completed_at })),
+    ...achievements.map((a) => ({
+      type: 'badge',
+      title: `earned ${badgeById.get(a.badge_id)?.name ?? a.badge_id}`,
+      at: a.unlocked_at,
+    })),
+    ...reflections.map((r) => ({
+      type: 'reflection',
+      title: `reflected on ${r.session_title}`,
+      at: r.created_at,
+    })),
+    ...analyses.map((a) => ({
+      type: 'analysis',
+      title: `recorded in the tuning room: ${Math.round(a.score)}/100`,
+      at: a.recorded_at,
+    })),
+  ]
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, 5);
+
+  const tier = tierFor(toneTokens);
+  return {
+    user: {
+      gardenTier: gardenTierFor(toneTokens),
+      nextGardenTier: nextGardenTier(toneTokens),
+      toneTokens,
+      level: tier.level,
+      tierName: tier.displayName,
+      unlockedFeatures: unlockedFeatures(toneTokens),
+    },
+    journeyStats: {
+      totalJourneys: FOCUSES.filter((f) => (sizes.get(f) ?? 0) > 0).length,
+      completedJourneys: FOCUSES.filter(
+        (f) => (sizes.get(f) ?? 0) > 0 && (byFocus.get(f)?.distinct.size ?? 0) >= (sizes.get(f) ?? 0),
+      ).length,
+      currentJourney,
+      totalSessions: completions.length,
+      completedSessions: new Set(completions.map((c) => c.session_id)).size,
+      streakDays: streaks.current,
+      longestStreak: streaks.longest,
+      averageRating: null as number | null,
+      totalMinutes: Math.round(completions.reduce((n, c) => n + minutesOf(c), 0)),
+      weeklyProgress,
+      recentActivity,
+      milestones: milestones.slice(0, 3),
+    },
+    timeZone,
+    completions: completions.map((c, i) => ({
+      sessionId: c.session_id,
+      title: c.title,
+      completedAt: c.completed_at,
+      localDate: dates[i],
+      minutes: Math.round(minutesOf(c)),
+      category: firstFocus(c.category),
+    })),
+  };
+}
+
+/** Session-count and streak milestones with the day each was reached, newest first. */
+function milestonesOf(completions: { completed_at: string }[], dates: string[]) {
+  const out: { id: string; title: string; category: string; achievedAt: string }[] = [];
+  const chronological = completions.map((c, i) => ({ at: c.completed_at, date: dates[i] ?? '' })).reverse();
+  chronological.forEach((c, i) => {
+    if (SESSION_MILESTONES.includes(i + 1))
+      out.push({
+        id: `sessions-${i + 1}`,
+        title: i === 0 ? 'first session' : `${i + 1} sessions`,
+        category: 'sessions',
+        achievedAt: c.at,
+      });
+  });
+  let run = 0;
+  let prev = Number.NaN;
+  const seen = new Set<number>();
+  for (const c of chronological) {
+    const d = dayNumber(c.date);
+    if (d === prev) continue;
+    run = d === prev + 1 ? run + 1 : 1;
+    prev = d;
+    if (STREAK_MILESTONES.includes(run) && !seen.has(run)) {
+      seen.add(run);
+      out.push({ id: `streak-${run}`, title: `${run}-day streak`, category: 'streak', achievedAt: c.at });
+    }
+  }
+  return out.sort((a, b) => b.achievedAt.localeCompare(a.achievedAt));
+}

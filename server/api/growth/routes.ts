@@ -1,0 +1,114 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../app-env';
+import { assertSelf, requireUser } from '../../auth/caller';
+import { ApiError, jsonBody } from '../../lib/http';
+import { localDateOf } from '../../../src/domain/streaks';
+import { awardBadges } from '../achievements/award';
+import { BADGE_CATEGORIES, BADGES, badgeById, presentBadge } from './badges';
+import { buildCalendar } from './calendar';
+import { createGoalRepository } from './goal-repository';
+import { createGrowthRepository } from './growth-repository';
+import { buildJourney } from './journey';
+import { memberTimeZone } from './member-zone';
+
+const goalBody = z
+  .object({
+    metric: z.enum(['voiceQualityScore', 'resonanceLevel', 'breathSupport', 'tonalClarity', 'vocalTension']),
+    targetValue: z.number().finite().min(0, 'must be 0-100').max(100, 'must be 0-100'),
+    targetDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'),
+  })
+  .strict();
+
+/**
+ * Achievements, journey progress, the streak calendar and voice goals. Every /users/:id route
+ * is the caller's own only (403 otherwise). Reads back-fill badges first, so a member who
+ * qualified before a rule existed (or through an event without a hook) sees it unlocked.
+ *
+ * GET    /achievement-badges[?category=]   200 Badge[] | 400 unknown category
+ * GET    /users/:id/achievements           200 {id, badgeId, unlockedAt}[] | 401 | 403
+ * GET    /users/:id/journey-progress       200 journey (spec §3) | 401 | 403
+ * GET    /users/:id/calendar?month=YYYY-MM 200 calendar month | 400 | 401 | 403
+ * GET    /voice-goals                      200 Goal[]
+ * POST   /voice-goals                      201 Goal | 400 naming the field
+ * DELETE /voice-goals/:id                  204 | 404
+ */
+export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const repo = createGrowthRepository(deps.db);
+  const goals = createGoalRepository(deps.db);
+  const auth = requireUser(deps);
+  const backfill = (userId: string) => awardBadges(deps.db, userId, 'backfill', new Date(deps.now()));
+
+  r.get('/achievement-badges', (c) => {
+    const category = c.req.query('category');
+    if (
+      category !== undefined &&
+      category !== 'all' &&
+      !(BADGE_CATEGORIES as readonly string[]).includes(category)
+    ) {
+      throw new ApiError(
+        400,
+        'validation_failed',
+        `Invalid category: must be one of ${BADGE_CATEGORIES.join(', ')}`,
+        {
+          category: 'unknown category',
+        },
+      );
+    }
+    const list = category && category !== 'all' ? BADGES.filter((b) => b.category === category) : BADGES;
+    return c.json(list.map(presentBadge));
+  });
+
+  r.get('/users/:id/achievements', auth, (c) => {
+    assertSelf(c.var.user, c.req.param('id'));
+    backfill(c.var.user.id);
+    return c.json(
+      repo
+        .achievements(c.var.user.id)
+        .filter((a) => badgeById.has(a.badge_id))
+        .map((a) => ({ id: a.id, badgeId: a.badge_id, unlockedAt: a.unlocked_at })),
+    );
+  });
+
+  r.get('/users/:id/journey-progress', auth, (c) => {
+    assertSelf(c.var.user, c.req.param('id'));
+    backfill(c.var.user.id);
+    return c.json(buildJourney(repo, c.var.user.id, memberTimeZone(deps.db, c.var.user.id), deps.now()));
+  });
+
+  r.get('/users/:id/calendar', auth, (c) => {
+    assertSelf(c.var.user, c.req.param('id'));
+    const zone = memberTimeZone(deps.db, c.var.user.id);
+    const month = c.req.query('month') ?? localDateOf(deps.now(), zone).slice(0, 7);
+    const m = /^(\d{4})-(\d{2})$/.exec(month);
+    if (!m || Number(m[2]) < 1 || Number(m[2]) > 12 || Number(m[1]) < 2000 || Number(m[1]) > 2100) {
+      throw new ApiError(400, 'validation_failed', 'Invalid month: must be YYYY-MM', {
+        month: 'must be YYYY-MM',
+      });
+    }
+    backfill(c.var.user.id);
+    return c.json(buildCalendar(repo, c.var.user.id, month, zone, deps.now()));
+  });
+
+  r.get('/voice-goals', auth, (c) => c.json(goals.list(c.var.user.id)));
+
+  r.post('/voice-goals', auth, async (c) => {
+    const body = await jsonBody(c, goalBody);
+    if (Number.isNaN(Date.parse(`${body.targetDate}T00:00:00Z`))) {
+      throw new ApiError(400, 'validation_failed', 'Invalid targetDate: not a real date', {
+        targetDate: 'not a real date',
+      });
+    }
+    return c.json(goals.add(c.var.user.id, body, new Date(deps.now()).toISOString()), 201);
+  });
+
+  r.delete('/voice-goals/:id', auth, (c) => {
+    const id = Number(c.req.param('id'));
+    if (!Number.isSafeInteger(id) || id < 1 || !goals.remove(c.var.user.id, id))
+      throw new ApiError(404, 'goal_not_found', 'You have no goal with this id.');
+    return c.body(null, 204);
+  });
+
+  return r;
+}

@@ -1,0 +1,156 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../app-env';
+import { requireUser } from '../../auth/caller';
+import { ApiError, jsonBody } from '../../lib/http';
+import { localDateOf } from '../../../src/domain/streaks';
+import { memberTimeZone } from './member-zone';
+import { createVoiceRepository, type VoiceAnalysisInput } from './voice-repository';
+
+const unit = z.number().finite().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
+const isoInstant = z
+  .string()
+  .max(40)
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)),
+    'must be an ISO-8601 date-time',
+  );
+
+const analysisBody = z
+  .object({
+    recordedAt: isoInstant,
+    durationSec: z.number().finite().min(0, 'must be 0 or more').max(7200, 'must be at most 7200'),
+    score: z.number().finite().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100'),
+    clarity: unit,
+    stability: unit,
+    resonance: unit,
+    projection: unit,
+    // A recording may have no voiced frame with a pitch; then there is no pitch to report.
+    pitchMedianHz: z
+      .number()
+      .finite()
+      .min(30, 'must be 30-2000 Hz')
+      .max(2000, 'must be 30-2000 Hz')
+      .nullable(),
+    pitchRangeSemitones: z.number().finite().min(0, 'must be 0-96').max(96, 'must be 0-96').nullable(),
+    engineVersion: z.string().trim().min(1).max(40).optional(),
+    // Further measures as the engine grows: numbers only, a bounded set.
+    measures: z
+      .record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,39}$/, 'must be a measure name'), z.number().finite())
+      .refine((m) => Object.keys(m).length <= 30, 'at most 30 measures')
+      .optional(),
+  })
+  .strict();
+const batchBody = z
+  .object({ analyses: z.array(analysisBody).min(1).max(500, 'at most 500 analyses at once') })
+  .strict();
+// One summary, or {analyses: [...]}; decided by shape first so a 400 names the real field
+// (a union would only say that neither shape matched).
+const isBatch = (raw: unknown) => typeof raw === 'object' && raw !== null && 'analyses' in raw;
+
+function validate<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    // Name the measure itself ("clarity"), with its place in a batch when there is one.
+    const name = String(issue.path[issue.path.length - 1] ?? 'body');
+    const where = issue.path.length > 1 ? ` (${issue.path.join('.')})` : '';
+    fields[name] ??= `${issue.message}${where}`;
+  }
+  const [first] = Object.entries(fields);
+  throw new ApiError(
+    400,
+    'validation_failed',
+    first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid body',
+    fields,
+  );
+}
+
+const idParam = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/)
+  .transform(Number);
+
+/**
+ * The member's voice history, stored only by their choice (the tuning room's opt-in).
+ *
+ * POST   /voice-analyses             one summary, or {analyses: [...]} (the one-time upload of the
+ *                                    browser's history) → 201 {analyses, created, newBadges} | 400 naming the field
+ * GET    /voice-analyses?from=&to=   200 the caller's own, newest first | 400 bad date
+ * DELETE /voice-analyses/:id         204 | 404 (not the caller's or gone)
+ * DELETE /voice-analyses             200 {deleted}
+ * GET    /voice-history-choice       200 {keep, chosenAt} (default keep false)
+ * PUT    /voice-history-choice       {keep: boolean} → 200 {keep, chosenAt} | 400
+ */
+export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const repo = createVoiceRepository(deps.db);
+  const auth = requireUser(deps);
+
+  r.post('/voice-analyses', auth, async (c) => {
+    const raw: unknown = await jsonBody(c, z.unknown());
+    const list = isBatch(raw) ? validate(batchBody, raw).analyses : [validate(analysisBody, raw)];
+    const now = deps.now();
+    const future = list.find((a) => Date.parse(a.recordedAt) > now + 5 * 60_000);
+    if (future) {
+      throw new ApiError(400, 'validation_failed', 'Invalid recordedAt: must not be in the future', {
+        recordedAt: 'must not be in the future',
+      });
+    }
+    const zone = memberTimeZone(deps.db, c.var.user.id);
+    const items: VoiceAnalysisInput[] = list.map((a) => ({
+      // Normalised so the same instant is the same key whatever its spelling.
+      recordedAt: new Date(a.recordedAt).toISOString(),
+      localDate: localDateOf(Date.parse(a.recordedAt), zone),
+      durationSec: a.durationSec,
+      score: a.score,
+      clarity: a.clarity,
+      stability: a.stability,
+      resonance: a.resonance,
+      projection: a.projection,
+      pitchMedianHz: a.pitchMedianHz,
+      pitchRangeSemitones: a.pitchRangeSemitones,
+      engineVersion: a.engineVersion ?? null,
+      extra: a.measures ?? {},
+    }));
+    return c.json(repo.add(c.var.user.id, items, new Date(now)), 201);
+  });
+
+  r.get('/voice-analyses', auth, (c) => {
+    const range = (name: 'from' | 'to', fallback: string) => {
+      const raw = c.req.query(name);
+      if (raw === undefined || raw === '') return fallback;
+      const ms = Date.parse(raw);
+      if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}/.test(raw)) {
+        throw new ApiError(400, 'validation_failed', `Invalid ${name}: must be an ISO-8601 date`, {
+          [name]: 'must be an ISO-8601 date',
+        });
+      }
+      // A bare date as `to` means the whole of that (UTC) day.
+      return name === 'to' && raw.length === 10 ? `${raw}T23:59:59.999Z` : new Date(ms).toISOString();
+    };
+    return c.json(repo.list(c.var.user.id, range('from', '0000'), range('to', '9999')));
+  });
+
+  r.delete('/voice-analyses/:id', auth, (c) => {
+    const id = idParam.safeParse(c.req.param('id'));
+    if (!id.success)
+      throw new ApiError(400, 'validation_failed', 'The analysis id must be a positive number.');
+    if (!repo.remove(c.var.user.id, id.data))
+      throw new ApiError(404, 'analysis_not_found', 'You have no voice analysis with this id.');
+    return c.body(null, 204);
+  });
+
+  r.get('/voice-history-choice', auth, (c) => c.json(repo.choice(c.var.user.id)));
+
+  r.put('/voice-history-choice', auth, async (c) => {
+    const body = await jsonBody(c, z.object({ keep: z.boolean() }).strict());
+    repo.choose(c.var.user.id, body.keep, new Date(deps.now()).toISOString());
+    return c.json(repo.choice(c.var.user.id));
+  });
+
+  r.delete('/voice-analyses', auth, (c) => c.json({ deleted: repo.removeAll(c.var.user.id) }));
+
+  return r;
+}

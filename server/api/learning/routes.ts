@@ -1,0 +1,90 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../app-env';
+import { requireUser } from '../../auth/caller';
+import { ApiError } from '../../lib/http';
+import { groupItems, presentClass, presentEnrollment, presentProgram } from './present';
+import { createLearningRepository } from './repository';
+
+const idParam = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/)
+  .transform(Number);
+
+/**
+ * Expert classes and specialized programs. Premium is a label only: no route gates on it.
+ * Enrollments are the caller's own; there is no way to name another member.
+ *
+ * GET    /expert-content                      200 Class[] (with what each teaches)
+ * POST   /expert-content/:id/view             200 {viewCount} | 400 | 404 (once per member)
+ * GET    /specialized-programs                200 Program[] (with ordered steps)
+ * GET    /my-enrollments                      200 Enrollment[] (with program and next step)
+ * POST   /specialized-programs/:id/enroll     201 new | 200 already enrolled: Enrollment | 400 | 404
+ * DELETE /specialized-programs/:id/enroll     204 | 400 | 404 not enrolled
+ */
+export function learningRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const repo = createLearningRepository(deps.db);
+  const auth = requireUser(deps);
+
+  const parseId = (raw: string, what: string) => {
+    const parsed = idParam.safeParse(raw);
+    if (!parsed.success)
+      throw new ApiError(400, 'validation_failed', `The ${what} id must be a positive number.`);
+    return parsed.data;
+  };
+  const requireProgram = (raw: string) => {
+    const program = repo.program(parseId(raw, 'program'));
+    if (!program) throw new ApiError(404, 'program_not_found', 'There is no program with this id.');
+    return program;
+  };
+
+  r.get('/expert-content', auth, (c) => {
+    const items = groupItems(repo.classItems());
+    return c.json(repo.classes().map((cl) => presentClass(cl, items.get(cl.id) ?? [])));
+  });
+
+  r.post('/expert-content/:id/view', auth, (c) => {
+    const views = repo.view(
+      parseId(c.req.param('id'), 'class'),
+      c.var.user.id,
+      new Date(deps.now()).toISOString(),
+    );
+    if (views === null) throw new ApiError(404, 'class_not_found', 'There is no class with this id.');
+    return c.json({ viewCount: views });
+  });
+
+  r.get('/specialized-programs', auth, (c) => {
+    const items = groupItems(repo.programItems());
+    return c.json(repo.programs().map((p) => presentProgram(p, items.get(p.id) ?? [])));
+  });
+
+  r.get('/my-enrollments', auth, (c) => {
+    const items = groupItems(repo.programItems());
+    const programs = new Map(repo.programs().map((p) => [p.id, p]));
+    return c.json(
+      repo.enrollments(c.var.user.id).flatMap((e) => {
+        const p = programs.get(e.program_id);
+        if (!p) return [];
+        const steps = items.get(p.id) ?? [];
+        return [{ ...presentEnrollment(e, steps), program: presentProgram(p, steps) }];
+      }),
+    );
+  });
+
+  r.post('/specialized-programs/:id/enroll', auth, (c) => {
+    const program = requireProgram(c.req.param('id'));
+    const { row, created } = repo.enroll(c.var.user.id, program.id, new Date(deps.now()).toISOString());
+    const steps = groupItems(repo.programItems()).get(program.id) ?? [];
+    return c.json(presentEnrollment(row, steps), created ? 201 : 200);
+  });
+
+  r.delete('/specialized-programs/:id/enroll', auth, (c) => {
+    const program = requireProgram(c.req.param('id'));
+    if (!repo.unenroll(c.var.user.id, program.id))
+      throw new ApiError(404, 'not_enrolled', 'You are not enrolled in this program.');
+    return c.body(null, 204);
+  });
+
+  return r;
+}

@@ -1,0 +1,57 @@
+import type { DB } from '../../db/open';
+import { localDateOf } from '../../../src/domain/streaks';
+
+interface ZoneRow {
+  time_zone: string | null;
+  time_zone_next: string | null;
+  time_zone_next_after: string | null;
+}
+
+/**
+ * The member's time zone, kept on the server (migration 0006). Day rules (once per session per
+ * local day) use it instead of whatever zone a request names, so hopping from Etc/GMT+12 to
+ * Pacific/Kiritimati cannot make one calendar day count twice.
+ *
+ * - The first zone the member's app reports is adopted at once.
+ * - A different zone reported later (travel, a new phone) is remembered and takes effect on
+ *   the member's next local day, counted in the zone in force when it was reported.
+ * - A request without a zone uses the stored one (UTC for a member who never sent one).
+ */
+export function createMemberZones(db: DB) {
+  const s = {
+    get: db.prepare('SELECT time_zone, time_zone_next, time_zone_next_after FROM users WHERE id = ?'),
+    adopt: db.prepare(
+      'UPDATE users SET time_zone = ?, time_zone_next = NULL, time_zone_next_after = NULL WHERE id = ?',
+    ),
+    schedule: db.prepare('UPDATE users SET time_zone_next = ?, time_zone_next_after = ? WHERE id = ?'),
+    cancel: db.prepare('UPDATE users SET time_zone_next = NULL, time_zone_next_after = NULL WHERE id = ?'),
+  };
+
+  /** The zone in force at `nowMs`, after noting the reported one. Call inside the write transaction. */
+  function effectiveZone(userId: string, reported: string | undefined, nowMs: number): string {
+    const row = s.get.get(userId) as ZoneRow | undefined;
+    if (!row) return reported ?? 'UTC';
+    let current = row.time_zone;
+    if (!current) {
+      if (!reported) return 'UTC';
+      s.adopt.run(reported, userId);
+      return reported;
+    }
+    const today = localDateOf(nowMs, current);
+    if (row.time_zone_next && row.time_zone_next_after && today > row.time_zone_next_after) {
+      s.adopt.run(row.time_zone_next, userId);
+      current = row.time_zone_next;
+    }
+    if (reported && reported !== current) {
+      // Re-reporting the pending zone keeps its original date: asking again never delays it.
+      if (row.time_zone_next !== reported || current === row.time_zone_next) {
+        s.schedule.run(reported, localDateOf(nowMs, current), userId);
+      }
+    } else if (reported === current && row.time_zone_next && row.time_zone_next !== current) {
+      s.cancel.run(userId);
+    }
+    return current;
+  }
+
+  return { effectiveZone };
+}

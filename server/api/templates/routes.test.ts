@@ -1,0 +1,211 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support';
+import { createMember, insertSessions, mintToken, type TestMember } from '../../rest/test-members';
+import { cueFile, cueHash, loadTemplateSeed, seedSessionTemplates } from '../../seed/templates';
+
+let t: TestApp;
+let ana: TestMember;
+let ben: TestMember;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  expect(seedSessionTemplates(t.deps.db)).toBeGreaterThanOrEqual(16);
+  insertSessions(t, [{ id: 1, title: 'Gentle voice awakening', skill_level: 'beginner', length_sec: 600 }]);
+  ana = await createMember(t);
+  ben = await createMember(t);
+});
+afterAll(() => t.close());
+
+async function call(url: string, who: TestMember | null, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  if (who) headers.set('Authorization', `Bearer ${await mintToken(t, who)}`);
+  if (init.body) headers.set('Content-Type', 'application/json');
+  return t.fetch(`/api${url}`, { ...init, headers });
+}
+const save = (who: TestMember, body: Record<string, unknown>) =>
+  call('/sessions', who, { method: 'POST', body: JSON.stringify(body) });
+/** The spec's session-save payload for template 1 (beginner voice level: 20 tokens). */
+const payload = (extra: Record<string, unknown> = {}) => ({
+  templateId: 1,
+  title: 'Morning Voice Wake-Up',
+  description: 'ignored',
+  category: 'find',
+  duration: 300,
+  difficulty: 'beginner',
+  voiceLevel: 'beginner',
+  rating: 5,
+  audioData: { maxLevel: 0.4, completed: true },
+  timeZone: 'Europe/London',
+  ...extra,
+});
+const dashboard = async (who: TestMember, tz = 'Europe/London') =>
+  (await call(`/users/${who.id}/dashboard?tz=${tz}`, who)).json();
+const rowCount = () =>
+  (t.deps.db.prepare('SELECT count(*) AS n FROM template_sessions').get() as { n: number }).n;
+
+describe('the seeded templates', () => {
+  it('are 16 or more plans of 4-10 steps lasting 5-20 minutes, over all four focuses', () => {
+    const seeds = loadTemplateSeed();
+    expect(seeds.length).toBeGreaterThanOrEqual(16);
+    expect(new Set(seeds.map((s) => s.category))).toEqual(new Set(['find', 'free', 'fine-tune', 'fun']));
+    expect(new Set(seeds.map((s) => s.difficulty))).toEqual(
+      new Set(['beginner', 'intermediate', 'advanced']),
+    );
+  });
+
+  it('have a committed spoken cue for every step, rendered from its current text', () => {
+    const cues = path.resolve(import.meta.dirname, '../../../public/cues');
+    const manifest = JSON.parse(fs.readFileSync(path.join(cues, 'manifest.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    for (const seed of loadTemplateSeed()) {
+      seed.instructions.forEach((step, i) => {
+        const file = path.join(cues, cueFile(seed.slug, i));
+        expect(fs.statSync(file).size, file).toBeGreaterThan(2000);
+        // Stale when the text changed after rendering: run `npm run cues:render`.
+        expect(manifest[cueFile(seed.slug, i)], file).toBe(cueHash(step.text));
+      });
+    }
+  });
+
+  it('are seeded once: a second seed into a database that has them adds nothing', () => {
+    expect(seedSessionTemplates(t.deps.db)).toBe(0);
+  });
+});
+
+describe('reading templates', () => {
+  it('lists the library without signing in', async () => {
+    const res = await call('/session-templates', null);
+    expect(res.status).toBe(200);
+    const list = await res.json();
+    expect(list.length).toBeGreaterThanOrEqual(16);
+    expect(list[0]).toMatchObject({ id: 1, title: 'Morning Voice Wake-Up', category: 'find', steps: 6 });
+  });
+
+  it('returns one template in the spec shape with durations in seconds and a cue per step', async () => {
+    const body = await (await call('/voice-sessions/1', null)).json();
+    expect(body).toMatchObject({
+      title: 'Morning Voice Wake-Up',
+      category: 'find',
+      difficulty: 'beginner',
+      voiceLevel: 'beginner',
+      duration: 405,
+    });
+    expect(body.instructions).toHaveLength(6);
+    expect(body.instructions[0]).toMatchObject({ duration: 60, cue: '/cues/morning-voice-wake-up/1.mp3' });
+    expect(body.instructions.reduce((n: number, s: { duration: number }) => n + s.duration, 0)).toBe(405);
+  });
+
+  it('answers 404 for an unknown template and 400 for a malformed id', async () => {
+    expect((await call('/voice-sessions/9999', null)).status).toBe(404);
+    const bad = await call('/voice-sessions/abc', null);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fields).toHaveProperty('templateId');
+  });
+});
+
+describe('saving a template session', () => {
+  it('needs a signed-in member', async () => {
+    const res = await t.fetch('/api/sessions', { method: 'POST', body: JSON.stringify(payload()) });
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses bad payloads with 400 naming the field, and writes nothing', async () => {
+    const before = rowCount();
+    const cases: [Record<string, unknown>, string][] = [
+      [payload({ duration: -5 }), 'duration'],
+      [payload({ duration: 99_999 }), 'duration'],
+      [payload({ duration: 'long' }), 'duration'],
+      [payload({ templateId: 9999 }), 'templateId'],
+      [payload({ templateId: 'x' }), 'templateId'],
+      [payload({ audioData: { maxLevel: 7, completed: true } }), 'audioData.maxLevel'],
+      [payload({ rating: 9 }), 'rating'],
+      [payload({ timeZone: 'Mars/Olympus' }), 'timeZone'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await save(ana, body);
+      expect(res.status, field).toBe(400);
+      expect((await res.json()).fields, field).toHaveProperty(field);
+    }
+    expect(rowCount()).toBe(before);
+  });
+
+  it("refuses another member's userId with 403 and takes the member from the token", async () => {
+    const before = rowCount();
+    expect((await save(ana, payload({ userId: ben.id }))).status).toBe(403);
+    expect(rowCount()).toBe(before);
+    expect((await save(ben, payload({ userId: ben.id, templateId: 2 }))).status).toBe(201);
+    expect((await dashboard(ana)).user.totalSessions).toBe(0);
+    expect((await dashboard(ben)).user.totalSessions).toBe(1);
+  });
+
+  it('awards tokens by voice level once per template per local day, and counts every save', async () => {
+    const first = await save(ana, payload());
+    expect(first.status).toBe(201);
+    const body = await first.json();
+    expect(body).toMatchObject({ templateId: 1, tokensAwarded: 20, totalTokens: 20 });
+    expect(body.newBadges.map((b: { id: string }) => b.id)).toEqual(['first-session', 'first-template']);
+    // The same template again that day: recorded, no tokens. Another template: its own tokens.
+    expect(await (await save(ana, payload())).json()).toMatchObject({ tokensAwarded: 0, totalTokens: 20 });
+    // Template 3 is 'developing': 25 tokens.
+    expect(await (await save(ana, payload({ templateId: 3 }))).json()).toMatchObject({
+      tokensAwarded: 25,
+      totalTokens: 45,
+    });
+    const d = await dashboard(ana);
+    expect(d.user).toMatchObject({ totalSessions: 3, currentStreak: 1, toneTokens: 45 });
+    expect(d.totals.minutes).toBe(15);
+  });
+
+  it('awards the same template again on the next local day and extends the streak', async () => {
+    t.advance(DAY);
+    expect(await (await save(ana, payload())).json()).toMatchObject({ tokensAwarded: 20, totalTokens: 65 });
+    expect((await dashboard(ana)).streaks.current).toBe(2);
+  });
+
+  it('awards a template once under concurrent saves the same day', async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, () => save(ana, payload({ templateId: 5 }))));
+    const bodies = await Promise.all(results.map((r) => r.json()));
+    expect(bodies.filter((b) => b.tokensAwarded > 0)).toHaveLength(1);
+  });
+
+  it('adds template tokens to the balance a catalogue completion reports', async () => {
+    const res = await call('/session-completions', ana, {
+      method: 'POST',
+      body: JSON.stringify({ sessionId: 1, timeZone: 'Europe/London' }),
+    });
+    const tokens = (await dashboard(ana)).user.toneTokens;
+    expect(await res.json()).toMatchObject({ tokensAwarded: 20, totalTokens: tokens });
+  });
+
+  it('moves an enrolled program on when its next step is this template, once', async () => {
+    const db = t.deps.db;
+    const programId = Number(
+      db
+        .prepare(
+          `INSERT INTO programs (slug, title, description, duration_days, program_type, difficulty)
+          VALUES ('tpl', 'Template program', 'Two template steps', 7, 'test', 'beginner')`,
+        )
+        .run().lastInsertRowid,
+    );
+    const item = db.prepare('INSERT INTO program_items (program_id, position, template_id) VALUES (?, ?, ?)');
+    item.run(programId, 0, 2);
+    item.run(programId, 1, 3);
+    expect((await call(`/specialized-programs/${programId}/enroll`, ben, { method: 'POST' })).status).toBe(
+      201,
+    );
+
+    const first = await (await save(ben, payload({ templateId: 2, title: 'x' }))).json();
+    expect(first.programs).toEqual([
+      expect.objectContaining({ programId, currentSessionIndex: 1, progress: 50, completed: false }),
+    ]);
+    // Saving the same template again is not the program's next step: nothing moves.
+    expect((await (await save(ben, payload({ templateId: 2 }))).json()).programs).toBeUndefined();
+    const last = await (await save(ben, payload({ templateId: 3 }))).json();
+    expect(last.programs).toEqual([expect.objectContaining({ programId, progress: 100, completed: true })]);
+  });
+});

@@ -1,0 +1,146 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../app-env';
+import { requireUser } from '../../auth/caller';
+import { ApiError, jsonBody } from '../../lib/http';
+import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
+import { toneTokensFor } from '../../../src/domain/tokens';
+import { awardBadges } from '../achievements/award';
+import { advanceProgramsAfter } from '../learning/advance';
+import { createMemberZones } from '../listening/member-zone';
+import { presentTemplate, presentTemplateSummary } from './present';
+import { createTemplateRepository } from './repository';
+
+const templateId = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a template id')
+    .transform(Number),
+]);
+
+/** Elapsed time may run a little over the plan (clock rounding, a late tap); more is absurd. */
+const DURATION_SLACK_SEC = 60;
+
+/**
+ * The spec's session-save payload plus templateId. The title, description, category,
+ * difficulty and voice level the client sends are only echoes of the template: the server
+ * stores the template's own values. `userId`, when sent, must be the caller.
+ */
+const saveBody = z.object({
+  templateId,
+  userId: z.string().optional(),
+  title: z.string().max(200).optional(),
+  description: z.string().max(2000).optional(),
+  category: z.string().max(40).optional(),
+  difficulty: z.string().max(40).optional(),
+  voiceLevel: z.string().max(40).optional(),
+  duration: z.number().int('must be whole seconds').min(0, 'must not be negative'),
+  rating: z.number().int().min(1).max(5).default(5),
+  audioData: z
+    .object({
+      // The loudest voice level heard, 0..1 (the analyser's volume); 0 without a microphone.
+      maxLevel: z.number().min(0).max(1),
+      completed: z.boolean(),
+    })
+    .default({ maxLevel: 0, completed: false }),
+  timeZone: z
+    .string()
+    .trim()
+    .refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London')
+    .optional(),
+});
+
+/**
+ * Session templates and the template player's saves.
+ *
+ * GET  /session-templates          200 library entries (no step texts), public
+ * GET  /voice-sessions/:templateId 200 the template (spec shape + id, slug, cue URLs) | 400 | 404
+ * POST /sessions                   201 {id, templateId, tokensAwarded, totalTokens, newBadges}
+ *                                  | 400 bad payload or unknown template | 401 | 403 other userId
+ */
+export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const repo = createTemplateRepository(deps.db);
+  const zones = createMemberZones(deps.db);
+  const auth = requireUser(deps);
+
+  r.get('/session-templates', (c) => c.json(repo.listTemplates().map(presentTemplateSummary)));
+
+  r.get('/voice-sessions/:templateId', (c) => {
+    const id = templateId.safeParse(c.req.param('templateId'));
+    if (!id.success)
+      throw new ApiError(400, 'validation_failed', 'The template id must be a positive number.', {
+        templateId: 'must be a template id',
+      });
+    const row = repo.templateById(id.data);
+    if (!row) throw new ApiError(404, 'template_not_found', 'Session not found');
+    return c.json(presentTemplate(row));
+  });
+
+  r.post('/sessions', auth, async (c) => {
+    const body = await jsonBody(c, saveBody);
+    const user = c.var.user;
+    if (body.userId !== undefined && body.userId !== user.id)
+      throw new ApiError(403, 'forbidden', 'You can only save your own sessions.');
+    const template = repo.templateById(body.templateId);
+    if (!template)
+      throw new ApiError(
+        400,
+        'validation_failed',
+        'Invalid templateId: there is no session template with this id.',
+        {
+          templateId: 'unknown template',
+        },
+      );
+    if (body.duration > template.duration_sec + DURATION_SLACK_SEC)
+      throw new ApiError(
+        400,
+        'validation_failed',
+        `Invalid duration: this session lasts at most ${template.duration_sec} seconds.`,
+        { duration: 'longer than the session' },
+      );
+    const now = deps.now();
+    const completedAt = new Date(now).toISOString();
+    const result = deps.db.transaction(() => {
+      // The member's zone kept on the server, as for catalogue completions: a zone sent with
+      // the request only takes effect from the next local day, so hopping zones earns nothing.
+      const zone = zones.effectiveZone(user.id, body.timeZone, now);
+      const saved = repo.saveSession({
+        userId: user.id,
+        template,
+        durationSec: body.duration,
+        rating: body.rating,
+        maxLevel: body.audioData.maxLevel,
+        completed: body.audioData.completed,
+        completedAt,
+        localDate: localDateOf(now, zone),
+        timeZone: zone,
+        tokens: toneTokensFor(template.voice_level),
+      });
+      const newBadges = awardBadges(deps.db, user.id, 'template-session');
+      // A template can be a program's next step: finishing it moves the program on, once.
+      const programs = advanceProgramsAfter(
+        deps.db,
+        user.id,
+        { kind: 'template', id: template.id },
+        completedAt,
+      );
+      newBadges.push(...programs.flatMap((p) => p.newBadges));
+      return { ...saved, newBadges, programs, totalTokens: repo.tokenTotal(user.id) };
+    })();
+    return c.json(
+      {
+        id: result.id,
+        templateId: template.id,
+        tokensAwarded: result.tokensAwarded,
+        totalTokens: result.totalTokens,
+        newBadges: result.newBadges,
+        ...(result.programs.length ? { programs: result.programs } : {}),
+      },
+      201,
+    );
+  });
+
+  return r;
+}

@@ -1,0 +1,163 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../app-env';
+import { requireUser } from '../../auth/caller';
+import { ApiError, jsonBody } from '../../lib/http';
+import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
+import { awardBadges } from '../achievements/award';
+import { computeInsights } from './insights';
+import { presentBiometric, presentMood } from './present';
+import { createWellnessRepository } from './repository';
+import { biometricBody, biometricProblem, BIOMETRIC_TYPES, moodBody, recordedAtProblem } from './rules';
+import { readVoiceSeries } from './voice-scores';
+
+/** Spec 2 §9: recent mood entries 10, recent vitals 10. */
+const RECENT_LIMIT = 10;
+const idParam = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/)
+  .transform(Number);
+const daysParam = z
+  .string()
+  .regex(/^\d{1,2}$/)
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 90);
+
+/**
+ * The wellness API. Every route needs a signed-in member and touches only their own rows.
+ *
+ * GET    /mood-tracking[?days=N]     200 MoodEntry[]: newest 10, or all of the last N local days
+ * POST   /mood-tracking              201 MoodEntry & {newBadges} | 400 naming the field
+ * DELETE /mood-tracking/:id          204 | 400 | 404 (also for another member's entry)
+ * GET    /biometric-data[?days=N]    200 BiometricRecord[] (as above)
+ * POST   /biometric-data             201 BiometricRecord | 400 naming the field
+ * DELETE /biometric-data/:id         204 | 400 | 404
+ * GET    /wellness-insights[?tz=]    200 {insights, progress} from the member's own data
+ */
+export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const repo = createWellnessRepository(deps.db);
+  const auth = requireUser(deps);
+
+  const parseId = (raw: string) => {
+    const parsed = idParam.safeParse(raw);
+    if (!parsed.success) throw new ApiError(400, 'validation_failed', 'The id must be a positive number.');
+    return parsed.data;
+  };
+  /** ?days=N: the first local date of the window, in the member's zone. */
+  const sinceDate = (raw: string | undefined, tz: string): string | null => {
+    if (raw === undefined) return null;
+    const parsed = daysParam.safeParse(raw);
+    if (!parsed.success)
+      throw new ApiError(400, 'validation_failed', 'days must be a whole number from 1 to 90.', {
+        days: 'must be a whole number from 1 to 90',
+      });
+    return localDateOf(deps.now() - (parsed.data - 1) * 86_400_000, tz);
+  };
+  const zoneOf = (raw: string | undefined, userId: string): string => {
+    if (raw === undefined) return repo.lastTimeZone(userId) ?? 'UTC';
+    if (!isValidTimeZone(raw))
+      throw new ApiError(400, 'validation_failed', 'tz must be an IANA time zone such as Europe/London.', {
+        tz: 'invalid time zone',
+      });
+    return raw;
+  };
+  /** Resolves recordedAt (default now) and checks it against the clock and the account's age. */
+  const when = (userId: string, raw: string | undefined, tz: string) => {
+    const now = deps.now();
+    const at = raw === undefined ? now : Date.parse(raw);
+    const created = Date.parse(repo.accountCreatedAt(userId) ?? new Date(now).toISOString());
+    const problem = recordedAtProblem(at, now, created);
+    if (problem)
+      throw new ApiError(400, 'validation_failed', `Invalid recordedAt: ${problem}`, { recordedAt: problem });
+    return {
+      recordedAt: new Date(at).toISOString(),
+      localDate: localDateOf(at, tz),
+      createdAt: new Date(now).toISOString(),
+    };
+  };
+
+  r.get('/mood-tracking', auth, (c) => {
+    const userId = c.var.user.id;
+    const since = sinceDate(c.req.query('days'), zoneOf(c.req.query('tz'), userId));
+    const rows =
+      since === null ? repo.recentMoods(userId, RECENT_LIMIT) : repo.moodsSince(userId, since).reverse();
+    return c.json(rows.map(presentMood));
+  });
+
+  r.post('/mood-tracking', auth, async (c) => {
+    const body = await jsonBody(c, moodBody);
+    const userId = c.var.user.id;
+    const times = when(userId, body.recordedAt, body.timeZone);
+    const { row, extra } = repo.addMood({ userId, ...body, ...times }, () =>
+      awardBadges(deps.db, userId, 'mood-entry'),
+    );
+    return c.json({ ...presentMood(row), newBadges: extra }, 201);
+  });
+
+  r.delete('/mood-tracking/:id', auth, (c) => {
+    if (!repo.deleteMood(c.var.user.id, parseId(c.req.param('id'))))
+      throw new ApiError(404, 'mood_entry_not_found', 'You have no mood entry with this id.');
+    return c.body(null, 204);
+  });
+
+  r.get('/biometric-data', auth, (c) => {
+    const userId = c.var.user.id;
+    const since = sinceDate(c.req.query('days'), zoneOf(c.req.query('tz'), userId));
+    const rows =
+      since === null
+        ? repo.recentBiometrics(userId, RECENT_LIMIT)
+        : repo
+            .allBiometrics(userId)
+            .filter((b) => b.local_date >= since)
+            .reverse();
+    return c.json(rows.map(presentBiometric));
+  });
+
+  r.post('/biometric-data', auth, async (c) => {
+    const body = await jsonBody(c, biometricBody);
+    const problem = biometricProblem(body);
+    if (problem)
+      throw new ApiError(400, 'validation_failed', `Invalid ${problem[0]}: ${problem[1]}`, {
+        [problem[0]]: problem[1],
+      });
+    const userId = c.var.user.id;
+    const row = repo.addBiometric({
+      userId,
+      dataType: body.dataType,
+      value: body.value,
+      unit: BIOMETRIC_TYPES[body.dataType].unit,
+      sourceDevice: body.sourceDevice,
+      ...when(userId, body.recordedAt, body.timeZone),
+    });
+    return c.json(presentBiometric(row), 201);
+  });
+
+  r.delete('/biometric-data/:id', auth, (c) => {
+    if (!repo.deleteBiometric(c.var.user.id, parseId(c.req.param('id'))))
+      throw new ApiError(404, 'biometric_record_not_found', 'You have no biometric record with this id.');
+    return c.body(null, 204);
+  });
+
+  r.get('/wellness-insights', auth, (c) => {
+    const userId = c.var.user.id;
+    const tz = zoneOf(c.req.query('tz'), userId);
+    const moods = repo.allMoods(userId);
+    const bio = repo.allBiometrics(userId);
+    const voice = readVoiceSeries(deps.db, userId, tz);
+    return c.json(
+      computeInsights({
+        mood: moods.map((m) => ({ localDate: m.local_date, value: m.mood_score })),
+        stress: moods.map((m) => ({ localDate: m.local_date, value: m.stress_level })),
+        sleep: bio
+          .filter((b) => b.data_type === 'sleep_quality')
+          .map((b) => ({ localDate: b.local_date, value: b.value })),
+        practiceDays: repo.practiceDays(userId),
+        voiceScore: voice.score,
+        voiceClarity: voice.clarity,
+      }),
+    );
+  });
+
+  return r;
+}

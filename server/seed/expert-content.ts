@@ -1,0 +1,313 @@
+import type { DB } from '../db/open';
+
+/**
+ * Demo expert classes and specialized programs. The experts are fictional people made up for
+ * this demo (the UI labels them "Demo expert" and draws initials, never a photo). Every class
+ * and program step points at a session of the demo catalogue (fixtures/catalogue.json), so a
+ * member can really follow it in the player. Template steps can be added once templates are
+ * seeded (program_items.template_id).
+ */
+interface Expert {
+  slug: string;
+  name: string;
+  bio: string;
+  color: string;
+}
+interface Klass {
+  slug: string;
+  expert: string;
+  title: string;
+  description: string;
+  minutes: number;
+  type: 'guided_session' | 'masterclass' | 'technique' | 'workshop';
+  difficulty: 'beginner' | 'intermediate' | 'advanced';
+  premium: boolean;
+  sessions: number[];
+}
+interface Program {
+  slug: string;
+  title: string;
+  description: string;
+  days: number;
+  type: string;
+  difficulty: 'beginner' | 'intermediate' | 'advanced';
+  premium: boolean;
+  sessions: number[];
+}
+
+const EXPERTS: Expert[] = [
+  {
+    slug: 'juniper-ashgrove',
+    name: 'Juniper Ashgrove',
+    color: '#5b7f6a',
+    bio: 'A fictional voice teacher for this demo: twenty years of choir warm-ups and gentle breath work.',
+  },
+  {
+    slug: 'orrin-calloway',
+    name: 'Orrin Calloway',
+    color: '#8a5a44',
+    bio: 'A fictional speech coach for this demo, focused on steady, confident speaking under pressure.',
+  },
+  {
+    slug: 'priya-lantern',
+    name: 'Priya Lantern',
+    color: '#6b5b95',
+    bio: 'A fictional resonance specialist for this demo who teaches vowels, placement and tone colour.',
+  },
+  {
+    slug: 'mateo-stillwater',
+    name: 'Mateo Stillwater',
+    color: '#3f6e8c',
+    bio: 'A fictional sound-healing practitioner for this demo, working with hums, drones and rest.',
+  },
+  {
+    slug: 'greta-fenwick',
+    name: 'Greta Fenwick',
+    color: '#a0522d',
+    bio: 'A fictional performance coach for this demo who helps singers find focus on stage.',
+  },
+  {
+    slug: 'sol-amarante',
+    name: 'Sol Amarante',
+    color: '#2e7d6b',
+    bio: 'A fictional playful-voice facilitator for this demo: sirens, games and brave sounds.',
+  },
+];
+
+const CLASSES: Klass[] = [
+  {
+    slug: 'breath-first',
+    expert: 'juniper-ashgrove',
+    title: 'Breath First: Waking the Voice',
+    description: 'Start every practice with low, easy breath and a soft hum.',
+    minutes: 8,
+    type: 'guided_session',
+    difficulty: 'beginner',
+    premium: false,
+    sessions: [7, 12],
+  },
+  {
+    slug: 'lip-trills-101',
+    expert: 'juniper-ashgrove',
+    title: 'Lip Trills 101',
+    description: 'Why lip trills free the voice, and how to keep them even.',
+    minutes: 6,
+    type: 'technique',
+    difficulty: 'beginner',
+    premium: false,
+    sessions: [11, 23],
+  },
+  {
+    slug: 'steady-under-pressure',
+    expert: 'orrin-calloway',
+    title: 'Steady Under Pressure',
+    description: 'Grounding and breath pacing for speaking when the stakes are high.',
+    minutes: 12,
+    type: 'masterclass',
+    difficulty: 'intermediate',
+    premium: true,
+    sessions: [8, 14],
+  },
+  {
+    slug: 'confident-call',
+    expert: 'orrin-calloway',
+    title: 'The Confident Call',
+    description: 'Call-and-response drills that build a clear, carrying voice.',
+    minutes: 10,
+    type: 'workshop',
+    difficulty: 'intermediate',
+    premium: false,
+    sessions: [13, 21],
+  },
+  {
+    slug: 'vowel-placement',
+    expert: 'priya-lantern',
+    title: 'Vowel Placement for a Steady Tone',
+    description: 'Open, even vowels as the backbone of a steady voice.',
+    minutes: 9,
+    type: 'technique',
+    difficulty: 'intermediate',
+    premium: false,
+    sessions: [9, 18],
+  },
+  {
+    slug: 'ee-and-oo',
+    expert: 'priya-lantern',
+    title: 'Resonance on EE and OO',
+    description: 'Tuning bright and dark vowels to find your resonance.',
+    minutes: 11,
+    type: 'masterclass',
+    difficulty: 'advanced',
+    premium: true,
+    sessions: [20, 25],
+  },
+  {
+    slug: 'healing-hum',
+    expert: 'mateo-stillwater',
+    title: 'The Healing Hum',
+    description: 'Humming with a slow tide to settle the nervous system.',
+    minutes: 10,
+    type: 'guided_session',
+    difficulty: 'beginner',
+    premium: false,
+    sessions: [17, 26],
+  },
+  {
+    slug: 'evening-wind-down',
+    expert: 'mateo-stillwater',
+    title: 'Evening Wind-Down',
+    description: 'A quiet, low hum to close the day and prepare for sleep.',
+    minutes: 7,
+    type: 'guided_session',
+    difficulty: 'beginner',
+    premium: false,
+    sessions: [29, 6],
+  },
+  {
+    slug: 'spotlight-calm',
+    expert: 'greta-fenwick',
+    title: 'Calm Under the Spotlight',
+    description: 'Focus routines a performer uses in the minutes before stepping out.',
+    minutes: 14,
+    type: 'masterclass',
+    difficulty: 'advanced',
+    premium: true,
+    sessions: [22, 27],
+  },
+  {
+    slug: 'scale-clarity',
+    expert: 'greta-fenwick',
+    title: 'Five-Note Clarity',
+    description: 'Clean five-note scales and arpeggios for a focused tone.',
+    minutes: 9,
+    type: 'technique',
+    difficulty: 'intermediate',
+    premium: false,
+    sessions: [16, 15],
+  },
+  {
+    slug: 'brave-sirens',
+    expert: 'sol-amarante',
+    title: 'Sirens for Brave Voices',
+    description: 'Playful sirens that stretch your range without strain.',
+    minutes: 7,
+    type: 'workshop',
+    difficulty: 'beginner',
+    premium: false,
+    sessions: [10, 19, 28],
+  },
+  {
+    slug: 'echo-games',
+    expert: 'sol-amarante',
+    title: 'Echo Games',
+    description: 'Listening and answering games that make practice fun.',
+    minutes: 8,
+    type: 'workshop',
+    difficulty: 'intermediate',
+    premium: false,
+    sessions: [30, 24],
+  },
+];
+
+const PROGRAMS: Program[] = [
+  {
+    slug: 'seven-day-voice-reset',
+    title: '7-Day Voice Reset',
+    description: 'One gentle session a day to wake up, free and steady your voice.',
+    days: 7,
+    type: 'foundations',
+    difficulty: 'beginner',
+    premium: false,
+    sessions: [7, 11, 12, 10, 9, 17, 29],
+  },
+  {
+    slug: 'stress-relief-14',
+    title: '14 Days of Calm',
+    description: 'Humming and breath work to lower everyday stress, every other day.',
+    days: 14,
+    type: 'stress_relief',
+    difficulty: 'beginner',
+    premium: false,
+    sessions: [17, 26, 8, 29, 7, 6, 14],
+  },
+  {
+    slug: 'confident-speaker-21',
+    title: 'Confident Speaker in 21 Days',
+    description: 'From grounded breath to a carrying call: build speaking confidence.',
+    days: 21,
+    type: 'confidence',
+    difficulty: 'intermediate',
+    premium: true,
+    sessions: [8, 13, 9, 21, 14, 25, 22, 27],
+  },
+  {
+    slug: 'resonance-30',
+    title: 'Resonance Month',
+    description: 'Thirty days of vowels, scales and resonance tuning for a richer tone.',
+    days: 30,
+    type: 'technique',
+    difficulty: 'advanced',
+    premium: true,
+    sessions: [9, 18, 16, 20, 15, 24, 25, 30, 27, 20],
+  },
+];
+
+export const DEMO_EXPERT_CONTENT = { experts: EXPERTS, classes: CLASSES, programs: PROGRAMS };
+
+/**
+ * Inserts the demo experts, classes and programs that are missing (matched by slug), also into
+ * an existing database that predates them, in one transaction. Skipped while the catalogue
+ * sessions they point at are not there yet. Returns the number of classes and programs added.
+ */
+export function seedExpertContent(db: DB): number {
+  const ids = new Set((db.prepare('SELECT id FROM sessions').all() as { id: number }[]).map((r) => r.id));
+  const needed = [...CLASSES, ...PROGRAMS].flatMap((x) => x.sessions);
+  if (!needed.every((id) => ids.has(id))) return 0;
+  const q = {
+    expert: db.prepare('INSERT OR IGNORE INTO experts (slug, name, bio, avatar_color) VALUES (?, ?, ?, ?)'),
+    expertId: db.prepare('SELECT id FROM experts WHERE slug = ?'),
+    klass: db.prepare(`INSERT OR IGNORE INTO expert_classes
+      (slug, expert_id, title, description, duration_min, content_type, difficulty, is_premium)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+    classItem: db.prepare('INSERT INTO expert_class_items (class_id, position, session_id) VALUES (?, ?, ?)'),
+    program: db.prepare(`INSERT OR IGNORE INTO programs
+      (slug, title, description, duration_days, program_type, difficulty, is_premium)
+      VALUES (?, ?, ?, ?, ?, ?, ?)`),
+    programItem: db.prepare('INSERT INTO program_items (program_id, position, session_id) VALUES (?, ?, ?)'),
+  };
+  return db.transaction(() => {
+    let added = 0;
+    for (const e of EXPERTS) q.expert.run(e.slug, e.name, e.bio, e.color);
+    for (const c of CLASSES) {
+      const expertId = (q.expertId.get(c.expert) as { id: number }).id;
+      const res = q.klass.run(
+        c.slug,
+        expertId,
+        c.title,
+        c.description,
+        c.minutes,
+        c.type,
+        c.difficulty,
+        c.premium ? 1 : 0,
+      );
+      if (res.changes !== 1) continue;
+      added++;
+      c.sessions.forEach((sid, i) => q.classItem.run(res.lastInsertRowid, i, sid));
+    }
+    for (const p of PROGRAMS) {
+      const res = q.program.run(
+        p.slug,
+        p.title,
+        p.description,
+        p.days,
+        p.type,
+        p.difficulty,
+        p.premium ? 1 : 0,
+      );
+      if (res.changes !== 1) continue;
+      added++;
+      p.sessions.forEach((sid, i) => q.programItem.run(res.lastInsertRowid, i, sid));
+    }
+    return added;
+  })();
+}

@@ -1,0 +1,59 @@
+import { Button } from '../../ui/Button';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { StateMessage } from '../../ui/StateMessage';
+import { useEnrollments, useUnenroll } from './expert-api';
+import { useOpenItem } from './open-item';
+import styles from './ExpertContent.module.css';
+
+/** The member's programs: progress from the server, the next step, Continue and leave. */
+export function MyLearningTab() {
+  const enrollments = useEnrollments();
+  const unenroll = useUnenroll();
+  const openItem = useOpenItem();
+  if (enrollments.isPending) return <StateMessage kind="loading" title="loading…" />;
+  if (enrollments.isError)
+    return (
+      <StateMessage
+        kind="error"
+        title="We couldn't load your programs just now."
+        onRetry={() => void enrollments.refetch()}
+      />
+    );
+  if (enrollments.data.length === 0)
+    return (
+      <StateMessage
+        kind="empty"
+        title="No enrolled programs yet"
+        hint="Enroll in a program from the Programs tab."
+      />
+    );
+  return (
+    <ul className={styles.list} aria-label="my programs">
+      {enrollments.data.map((e) => (
+        <li key={e.id} className={styles.panelCard} data-testid="enrollment">
+          <h2 className={styles.cardTitle}>{e.program.title}</h2>
+          <ProgressBar percent={e.progress} label={`${e.program.title} progress`} />
+          <p className={styles.meta} data-testid="enrollment-progress">
+            {e.completedAt
+              ? `Completed · ${e.sessionCount} of ${e.sessionCount} sessions`
+              : `${e.progress}% · session ${e.currentSessionIndex + 1} of ${e.sessionCount}`}
+          </p>
+          {e.nextItem && (
+            <>
+              <p className={styles.muted}>Next: {e.nextItem.title}</p>
+              <Button
+                aria-label={`Continue: ${e.program.title}`}
+                onClick={() => e.nextItem && openItem(e.nextItem)}
+              >
+                Continue
+              </Button>
+            </>
+          )}
+          <Button variant="ghost" onClick={() => unenroll.mutate(e.programId)} disabled={unenroll.isPending}>
+            Leave program
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,123 @@
+import { Link } from 'react-router-dom';
+import { BackHeader } from '../../ui/BackHeader';
+import { QueryBlock } from '../profile/QueryBlock';
+import { useJourney, type Journey } from './growth-api';
+import { formatDay } from './growth-text';
+import styles from './Growth.module.css';
+
+/** /journey-progress: garden tier, tokens, stats, four weeks, recent activity and milestones, all measured. */
+export function JourneyProgressScreen() {
+  const journey = useJourney();
+  return (
+    <section className={styles.screen} aria-label="journey progress">
+      <BackHeader to="/profile" backLabel="back to profile" title="your journey" />
+      <QueryBlock query={journey} what="your journey">
+        {(j) => <JourneyBody j={j} />}
+      </QueryBlock>
+    </section>
+  );
+}
+
+function JourneyBody({ j }: { j: Journey }) {
+  const s = j.journeyStats;
+  const next = j.user.nextGardenTier;
+  return (
+    <>
+      <div className={styles.card} data-testid="garden">
+        <p className={styles.tierLabel}>garden tier</p>
+        <h2>{j.user.gardenTier}</h2>
+        <p className={styles.muted}>
+          {j.user.toneTokens} tone tokens ·{' '}
+          {next ? `${next.tokensToGo} more tokens to grow into a ${next.key}` : 'your garden is fully grown'}
+        </p>
+      </div>
+      <div className={styles.statGrid} data-testid="journey-stats">
+        <Stat value={s.totalSessions} label="sessions" />
+        <Stat value={s.totalMinutes} label="minutes" />
+        <Stat value={s.streakDays} label="day streak" />
+        <Stat value={s.longestStreak} label="longest streak" />
+        <Stat value={`${s.completedJourneys} / ${s.totalJourneys}`} label="journeys completed" />
+        <Stat
+          value={s.averageRating ?? '—'}
+          label={s.averageRating === null ? 'no ratings yet' : 'average rating'}
+        />
+      </div>
+      {s.currentJourney ? (
+        <div className={styles.card} data-testid="current-journey">
+          <p className={styles.tierLabel}>current journey · {s.currentJourney.category}</p>
+          <h2>{s.currentJourney.title}</h2>
+          <p className={styles.muted}>{s.currentJourney.description}</p>
+          <p className={styles.muted}>
+            {s.currentJourney.completedSessions} of {s.currentJourney.totalSessions} sessions done
+          </p>
+        </div>
+      ) : (
+        <div className={styles.card}>
+          <h2>your first journey</h2>
+          <p className={styles.muted}>
+            Complete a session and your journey starts here. <Link to="/discover">Find a session</Link>
+          </p>
+        </div>
+      )}
+      <div className={styles.card} data-testid="weekly-progress">
+        <h2>weekly progress</h2>
+        <ul className={styles.list}>
+          {s.weeklyProgress.map((w) => (
+            <li key={w.week}>
+              <div className={styles.row}>
+                <span>week of {formatDay(`${w.week}T12:00:00Z`, 'UTC')}</span>
+                <span>
+                  {w.sessions} sessions · {w.minutes} min
+                </span>
+              </div>
+              <div className={styles.bar} aria-hidden="true">
+                <div className={styles.barFill} style={{ width: `${w.percent}%` }} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className={styles.card} data-testid="recent-activity">
+        <h2>recent activity</h2>
+        {s.recentActivity.length === 0 ? (
+          <p className={styles.muted}>
+            Nothing yet: your sessions, badges, reflections and recordings show here.
+          </p>
+        ) : (
+          <ul className={styles.list}>
+            {s.recentActivity.map((a) => (
+              <li key={`${a.type}-${a.at}-${a.title}`} className={styles.row}>
+                <span>{a.title}</span>
+                <span className={styles.muted}>{formatDay(a.at, j.timeZone)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className={styles.card} data-testid="milestones">
+        <h2>milestones</h2>
+        {s.milestones.length === 0 ? (
+          <p className={styles.muted}>Your first session is your first milestone.</p>
+        ) : (
+          <ul className={styles.list}>
+            {s.milestones.map((m) => (
+              <li key={m.id} className={styles.row}>
+                <span>{m.title}</span>
+                <span className={styles.muted}>{formatDay(m.achievedAt, j.timeZone)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
+
+function Stat({ value, label }: { value: number | string; label: string }) {
+  return (
+    <div className={styles.stat}>
+      <span className={styles.statValue}>{value}</span>
+      <span className={styles.statLabel}>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../lib/api';
+import { useAuthStore } from '../auth/auth-store';
+
+/** Shapes of server/api/growth (types only; src never imports server code). */
+export type BadgeCategory = 'first_steps' | 'consistency' | 'wellness' | 'community' | 'mastery';
+export type BadgeTier = 'awakening' | 'deepening' | 'flowing' | 'transcending' | 'legendary';
+export interface Badge {
+  id: string;
+  name: string;
+  description: string;
+  category: BadgeCategory;
+  tier: BadgeTier;
+  iconName: string;
+  unlocks: string;
+  target: number;
+}
+export interface UserAchievement {
+  id: number;
+  badgeId: string;
+  unlockedAt: string;
+}
+export interface NewBadge {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  tier: string;
+}
+export interface Journey {
+  user: {
+    gardenTier: string;
+    nextGardenTier: { key: string; requiredTokens: number; tokensToGo: number } | null;
+    toneTokens: number;
+    level: number;
+    tierName: string;
+    unlockedFeatures: string[];
+  };
+  journeyStats: {
+    totalJourneys: number;
+    completedJourneys: number;
+    currentJourney: {
+      category: string;
+      title: string;
+      description: string;
+      completedSessions: number;
+      totalSessions: number;
+    } | null;
+    totalSessions: number;
+    completedSessions: number;
+    streakDays: number;
+    longestStreak: number;
+    averageRating: number | null;
+    totalMinutes: number;
+    weeklyProgress: { week: string; sessions: number; minutes: number; percent: number }[];
+    recentActivity: { type: string; title: string; at: string }[];
+    milestones: { id: string; title: string; category: string; achievedAt: string }[];
+  };
+  timeZone: string;
+  completions: {
+    sessionId: number;
+    title: string;
+    completedAt: string;
+    localDate: string;
+    minutes: number;
+    category: string | null;
+  }[];
+}
+export interface CalendarDay {
+  date: string;
+  hasSession: boolean;
+  sessionCount: number;
+  qualityScore: number | null;
+  emotionalState: string | null;
+  badgesEarned: string[];
+  notes: string[];
+}
+export interface CalendarBadge {
+  id: string;
+  name: string;
+  description: string;
+  icon: string;
+  tier: BadgeTier;
+  unlockedAt: string;
+}
+export interface CalendarMonth {
+  month: string;
+  today: string;
+  timeZone: string;
+  days: CalendarDay[];
+  badges: CalendarBadge[];
+  recentAchievements: CalendarBadge[];
+  streak: { current: number; longest: number };
+}
+export interface StoredAnalysis {
+  id: number;
+  recordedAt: string;
+  localDate: string;
+  durationSec: number;
+  score: number;
+  clarity: number;
+  stability: number;
+  resonance: number;
+  projection: number;
+  pitchMedianHz: number | null;
+  pitchRangeSemitones: number | null;
+}
+export type GoalMetric =
+  'voiceQualityScore' | 'resonanceLevel' | 'breathSupport' | 'tonalClarity' | 'vocalTension';
+export interface VoiceGoal {
+  id: number;
+  targetMetric: GoalMetric;
+  targetValue: number;
+  targetDate: string;
+  createdAt: string;
+}
+
+export const useUserId = () => useAuthStore((s) => s.user?.id ?? null);
+
+/** Growth pages read fresh on every visit: their data changes with events anywhere in the app. */
+const fresh = { staleTime: 0, refetchOnMount: 'always' as const };
+
+export function useBadges() {
+  return useQuery<Badge[]>({ queryKey: ['/api/achievement-badges'], ...fresh });
+}
+
+export function useMyAchievements() {
+  const userId = useUserId();
+  return useQuery<UserAchievement[]>({
+    queryKey: [`/api/users/${userId ?? ''}/achievements`],
+    enabled: userId !== null,
+    ...fresh,
+  });
+}
+
+export function useJourney() {
+  const userId = useUserId();
+  return useQuery<Journey>({
+    queryKey: [`/api/users/${userId ?? ''}/journey-progress`],
+    enabled: userId !== null,
+    ...fresh,
+  });
+}
+
+export function useCalendar(month: string | null) {
+  const userId = useUserId();
+  return useQuery<CalendarMonth>({
+    queryKey: [`/api/users/${userId ?? ''}/calendar${month ? `?month=${month}` : ''}`],
+    enabled: userId !== null,
+    ...fresh,
+  });
+}
+
+export const VOICE_ANALYSES_KEY = '/api/voice-analyses';
+
+export function useStoredAnalyses(enabled = true) {
+  const userId = useUserId();
+  return useQuery<StoredAnalysis[]>({
+    queryKey: [VOICE_ANALYSES_KEY, userId],
+    queryFn: () => apiJson<StoredAnalysis[]>('GET', VOICE_ANALYSES_KEY),
+    enabled: enabled && userId !== null,
+    ...fresh,
+  });
+}
+
+export function useGoals() {
+  const userId = useUserId();
+  return useQuery<VoiceGoal[]>({
+    queryKey: ['/api/voice-goals', userId],
+    queryFn: () => apiJson('GET', '/api/voice-goals'),
+    enabled: userId !== null,
+    ...fresh,
+  });
+}
+
+export function useAddGoal() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (goal: { metric: GoalMetric; targetValue: number; targetDate: string }) =>
+      apiJson<VoiceGoal>('POST', '/api/voice-goals', goal),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['/api/voice-goals'] }),
+  });
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiRequest } from '../../../lib/api';
+
+/** How the member's completions appear in the community (server/api/accounts/data-routes.ts). */
+export type PulseIdentity = 'first_name' | 'someone' | 'hidden';
+
+const PRIVACY = '/api/account/privacy';
+
+export function usePrivacy() {
+  return useQuery<{ pulseIdentity: PulseIdentity }>({ queryKey: [PRIVACY] });
+}
+
+export function useSetPrivacy() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (pulseIdentity: PulseIdentity) =>
+      apiJson<{ pulseIdentity: PulseIdentity }>('PUT', PRIVACY, { pulseIdentity }),
+    onSuccess: (data) => {
+      qc.setQueryData([PRIVACY], data);
+      // The community lists show names; refetch them with the new choice.
+      void qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).includes('/community') });
+    },
+  });
+}
+
+/** Fetches the export (it needs the bearer token, so no plain link) and saves it as a file. */
+export async function downloadMyData(): Promise<void> {
+  const res = await apiRequest('GET', '/api/account/export');
+  const blob = await res.blob();
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'tuneful-my-data.json';
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Give the browser a moment to start the download before the URL is released.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const deleteAccount = (password: string) =>
+  apiJson<{ deleted: true }>('DELETE', '/api/account', { password });

@@ -1,0 +1,41 @@
+import { useId } from 'react';
+import styles from './Tuning.module.css';
+
+/** The one choice: "keep my voice scores in my account" (default off). Numbers only, never audio. */
+export function KeepScoresToggle({
+  keep,
+  busy,
+  failed,
+  onChange,
+}: {
+  keep: boolean;
+  busy: boolean;
+  failed: boolean;
+  onChange: (keep: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <section className={styles.card} aria-label="where your scores are kept">
+      <label htmlFor={id} className={styles.keepRow}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={keep}
+          disabled={busy}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span>keep my voice scores in my account</span>
+      </label>
+      <p className={styles.muted}>
+        {keep
+          ? 'Your scores are saved to your account and show on every device. Audio never leaves this device.'
+          : 'Off: your scores stay in this browser only. Turning it on uploads this browser’s scores once (numbers only, never audio).'}
+      </p>
+      {failed && (
+        <p role="alert" className={styles.muted}>
+          We couldn’t change this just now. Please try again.
+        </p>
+      )}
+    </section>
+  );
+}

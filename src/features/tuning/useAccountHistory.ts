@@ -1,0 +1,107 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useAuthStore } from '../auth/auth-store';
+import { fetchAccountHistory, fetchChoice, putChoice, saveToAccount, type NewBadge } from './account-history';
+import { loadHistory } from './history';
+import { useHistoryStore } from './history-store';
+import type { VoiceAnalysis } from './recording-summary';
+
+const uploadedKey = (userId: string) => `tuneful_voice_uploaded_${userId}`;
+
+/**
+ * Where the tuning room's history lives: this browser (visitors, and members who have not
+ * opted in) or the member's account. Opting in uploads this browser's history once; then every
+ * recording is also saved to the account and the cards read the account's history.
+ */
+export function useAccountHistory() {
+  const userId = useAuthStore((s) => s.user?.id ?? null);
+  const local = useHistoryStore((s) => s.sessions);
+  const addLocal = useHistoryStore((s) => s.add);
+  const client = useQueryClient();
+  const [newBadges, setNewBadges] = useState<NewBadge[]>([]);
+  const [saveError, setSaveError] = useState(false);
+
+  const choice = useQuery({
+    queryKey: ['voice-history-choice', userId],
+    queryFn: fetchChoice,
+    enabled: userId !== null,
+    staleTime: 0,
+  });
+  const keep = userId !== null && choice.data?.keep === true;
+  const account = useQuery({
+    queryKey: ['/api/voice-analyses', userId, 'tuning'],
+    queryFn: fetchAccountHistory,
+    enabled: keep,
+    staleTime: 0,
+  });
+  // The account's history and what is built from it (badges, journey, calendar).
+  const refresh = useCallback(
+    () =>
+      client.invalidateQueries({
+        predicate: (q) =>
+          ['/voice-analyses', '/achievements', '/journey-progress', '/calendar'].some((p) =>
+            String(q.queryKey[0]).includes(p),
+          ),
+      }),
+    [client],
+  );
+
+  const setKeep = useMutation({
+    mutationFn: async (next: boolean) => {
+      const result = await putChoice(next);
+      if (next && userId) {
+        // Once per member per browser; the server also keeps a recording only once.
+        let uploaded = false;
+        try {
+          uploaded = localStorage.getItem(uploadedKey(userId)) === '1';
+        } catch {
+          // storage unavailable: the server's de-duplication still holds
+        }
+        if (!uploaded) {
+          setNewBadges(await saveToAccount(loadHistory()));
+          try {
+            localStorage.setItem(uploadedKey(userId), '1');
+          } catch {
+            // as above
+          }
+        }
+      }
+      return result;
+    },
+    onSuccess: (result) => {
+      client.setQueryData(['voice-history-choice', userId], result);
+      void refresh();
+    },
+  });
+
+  const onAnalysis = useCallback(
+    (a: VoiceAnalysis) => {
+      addLocal(a);
+      setNewBadges([]);
+      setSaveError(false);
+      if (!keep) return;
+      saveToAccount([a])
+        .then((badges) => {
+          setNewBadges(badges);
+          void refresh();
+        })
+        .catch((err: unknown) => {
+          console.warn('Could not save the analysis to the account', err);
+          setSaveError(true);
+        });
+    },
+    [addLocal, keep, refresh],
+  );
+
+  return {
+    signedIn: userId !== null,
+    keep,
+    choiceLoading: userId !== null && choice.isPending,
+    setKeep,
+    sessions: keep ? (account.data ?? []) : local,
+    accountState: keep ? account : null,
+    onAnalysis,
+    newBadges,
+    saveError,
+  };
+}

@@ -1,0 +1,184 @@
+import { Button } from '../../ui/Button';
+import { StateMessage } from '../../ui/StateMessage';
+import { dailySeries, lastDates, localDate } from './chart-math';
+import { FortnightChart, Sparkline } from './Charts';
+import {
+  useInsights,
+  useMoodFortnight,
+  useVitalsFortnight,
+  type BiometricType,
+  type MoodEntry,
+} from './wellness-api';
+import { BIOMETRIC_TYPES, formatVital } from './wellness-text';
+import styles from './Wellness.module.css';
+
+/** Overview: today's check-in, 14-day mood and energy lines, vitals sparklines and insights. */
+export function OverviewTab({ onTrackMood }: { onTrackMood: () => void }) {
+  const today = localDate(Date.now());
+  const dates = lastDates(today, 14);
+  return (
+    <>
+      <TodayCheckIn today={today} onTrackMood={onTrackMood} />
+      <MoodLines dates={dates} />
+      <VitalsSparks dates={dates} />
+      <InsightsCard />
+    </>
+  );
+}
+
+function TodayCheckIn({ today, onTrackMood }: { today: string; onTrackMood: () => void }) {
+  const moods = useMoodFortnight();
+  if (moods.isPending) return <StateMessage kind="loading" title="loading…" />;
+  if (moods.isError)
+    return (
+      <StateMessage
+        kind="error"
+        title="We couldn't load today's check-in."
+        onRetry={() => void moods.refetch()}
+      />
+    );
+  const latest = moods.data.find((m) => m.localDate === today);
+  return (
+    <section className={styles.card} aria-labelledby="today-check-in" data-testid="today-check-in">
+      <h2 id="today-check-in" className={styles.cardTitle}>
+        Today's check-in
+      </h2>
+      {latest ? (
+        <dl className={styles.scores}>
+          {[
+            ['Mood', latest.moodScore],
+            ['Stress', latest.stressLevel],
+            ['Anxiety', latest.anxietyLevel],
+            ['Energy', latest.energyLevel],
+          ].map(([label, v]) => (
+            <div key={label} className={styles.score}>
+              <dt>{label}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <>
+          <p className={styles.muted}>You haven't checked in today.</p>
+          <Button variant="secondary" onClick={onTrackMood}>
+            Check in now
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}
+
+function MoodLines({ dates }: { dates: string[] }) {
+  const moods = useMoodFortnight();
+  if (moods.isPending || moods.isError) return null; // the check-in above shows these states
+  if (moods.data.length === 0) return <StateMessage kind="empty" title="No mood data yet" />;
+  const points = (pick: (m: MoodEntry) => number) =>
+    dailySeries(
+      moods.data.map((m) => ({ localDate: m.localDate, value: pick(m) })),
+      dates,
+    );
+  return (
+    <FortnightChart
+      dates={dates}
+      lines={[
+        { label: 'Mood', color: 'var(--color-primary)', values: points((m) => m.moodScore) },
+        { label: 'Energy', color: 'var(--color-accent)', values: points((m) => m.energyLevel) },
+      ]}
+    />
+  );
+}
+
+function VitalsSparks({ dates }: { dates: string[] }) {
+  const vitals = useVitalsFortnight();
+  if (vitals.isPending) return <StateMessage kind="loading" title="loading…" />;
+  if (vitals.isError)
+    return (
+      <StateMessage
+        kind="error"
+        title="We couldn't load your vitals."
+        onRetry={() => void vitals.refetch()}
+      />
+    );
+  if (vitals.data.length === 0) return <StateMessage kind="empty" title="No biometric data yet" />;
+  const types = (Object.keys(BIOMETRIC_TYPES) as BiometricType[]).filter((t) =>
+    vitals.data.some((v) => v.dataType === t),
+  );
+  return (
+    <section className={styles.card} aria-labelledby="vitals-14">
+      <h2 id="vitals-14" className={styles.cardTitle}>
+        Vitals, last 14 days
+      </h2>
+      <div className={styles.sparks}>
+        {types.map((t) => {
+          const of = vitals.data.filter((v) => v.dataType === t);
+          const newest = of[0];
+          return (
+            <Sparkline
+              key={t}
+              label={BIOMETRIC_TYPES[t].label}
+              latest={newest ? formatVital(newest.value, newest.unit) : ''}
+              values={dailySeries(
+                of.map((v) => ({ localDate: v.localDate, value: v.value })),
+                dates,
+              )}
+            />
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function InsightsCard() {
+  const insights = useInsights();
+  if (insights.isPending) return <StateMessage kind="loading" title="loading…" />;
+  if (insights.isError)
+    return (
+      <StateMessage
+        kind="error"
+        title="We couldn't load your insights."
+        onRetry={() => void insights.refetch()}
+      />
+    );
+  const { insights: found, progress } = insights.data;
+  return (
+    <section className={styles.card} aria-labelledby="insights" data-testid="insights">
+      <h2 id="insights" className={styles.cardTitle}>
+        Your insights
+      </h2>
+      {found.length > 0 ? (
+        <ul className={styles.list}>
+          {found.map((i) => (
+            <li key={i.id} className={styles.insight} data-testid="insight">
+              <p>{i.message}</p>
+              <p className={styles.muted}>
+                {i.kind === 'correlation' ? `Correlation ${i.correlation}%` : `Difference ${i.difference}`} ·{' '}
+                {i.days} days of your data
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.muted}>
+          No insights yet: they appear once at least 7 days of your own data show a clear pattern.
+        </p>
+      )}
+      {progress.length > 0 && (
+        <>
+          <p className={styles.label}>To get {found.length > 0 ? 'more ' : ''}insights:</p>
+          <ul className={styles.progressList} data-testid="insight-progress">
+            {progress.map((p) => (
+              <li key={p.id}>
+                {p.track}{' '}
+                {p.days >= p.daysNeeded
+                  ? '(enough days, no clear pattern yet)'
+                  : `(${p.days} of ${p.daysNeeded} days)`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from './api';
+import { retryDelay, shouldRetry } from './query-client';
+
+describe('query retries', () => {
+  it('never retries a refused or unauthorised read', () => {
+    for (const status of [400, 401, 403, 404, 422, 429]) {
+      expect(shouldRetry(0, new ApiRequestError(status, 'no'))).toBe(false);
+    }
+  });
+
+  it('retries a server error or a network failure twice, backing off', () => {
+    expect(shouldRetry(0, new ApiRequestError(503, 'busy'))).toBe(true);
+    expect(shouldRetry(1, new TypeError('Failed to fetch'))).toBe(true);
+    expect(shouldRetry(2, new ApiRequestError(500, 'x'))).toBe(false);
+    expect(retryDelay(0)).toBe(1000);
+    expect(retryDelay(1)).toBe(2000);
+    expect(retryDelay(10)).toBe(8000);
+  });
+
+  it('does not retry other errors (a table read whose status is unknown)', () => {
+    expect(shouldRetry(0, new Error('JWT expired'))).toBe(false);
+  });
+});

@@ -1,0 +1,52 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { accessTokenOf, anonKey, createOnboardedMember, signInToHome } from '../support/members';
+
+/**
+ * The browser logs the expected refusals: the 401s of the revoked token and the 400 of the one
+ * refresh attempt (a second refresh would show as a second 400). Anything else still fails.
+ */
+function dropExpectedRefusals(errors: string[]): void {
+  const refreshes = errors.filter((e) => /status of 400/.test(e));
+  expect(refreshes.length, 'refresh attempts').toBeLessThanOrEqual(1);
+  const kept = errors.filter((e) => !/status of 40[01]/.test(e));
+  errors.splice(0, errors.length, ...kept);
+}
+
+/** Counts the requests the page sends to the API and the auth/rest services. */
+function countBackendRequests(page: Page): { count: () => number } {
+  let n = 0;
+  page.on('request', (req) => {
+    if (/\/(api|auth\/v1|rest\/v1)\//.test(new URL(req.url()).pathname)) n += 1;
+  });
+  return { count: () => n };
+}
+
+test.describe('a session revoked on another device', () => {
+  for (const path of ['/home', '/profile', '/community', '/filtered?type=mood&value=calm']) {
+    test(`on ${path.split('?')[0]} it ends in sign-in with returnTo and a calm message, without a request storm`, async ({
+      page,
+      request,
+      consoleErrors,
+    }) => {
+      const member = await createOnboardedMember(request);
+      await signInToHome(page, member);
+      // Device B: sign out everywhere (a password reset ends every session the same way).
+      const other = await accessTokenOf(request, member);
+      const res = await request.post('/auth/v1/logout?scope=global', {
+        headers: { apikey: await anonKey(request), Authorization: `Bearer ${other}` },
+      });
+      expect(res.status()).toBe(204);
+
+      const requests = countBackendRequests(page);
+      await page.goto(path);
+      const back = encodeURIComponent(path);
+      await expect(page).toHaveURL(new RegExp(`/\\?returnTo=${back.replace(/[?]/g, '\\?')}$`));
+      await expect(page.getByText('You were signed out. Please sign in again.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'welcome back' })).toBeVisible();
+      await page.waitForTimeout(6000);
+      expect(requests.count(), 'requests in the 6 s after the reload').toBeLessThan(15);
+      dropExpectedRefusals(consoleErrors);
+    });
+  }
+});

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { usePlayerStore } from '../features/player/player-store';
+import { usePlayerHistory } from '../features/player/use-player-history';
 import { useToastStore } from '../features/toast/toast-store';
 
 /**
@@ -27,6 +28,9 @@ export function LazyToaster() {
 }
 
 export function LazyPlayerOverlay() {
+  // Here, not in PlayerOverlay: closing unmounts the overlay, and the close must still remove
+  // the player's history entry (issue 8: Back after a close lands on the page before).
+  usePlayerHistory();
   const active = usePlayerStore((s) => s.activeSessionId !== null);
   if (!active) return null;
   return (

@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+// @ts-expect-error plain ES module without types
+import { reportFirstScreens } from './scripts/lib/first-screen.mjs';
+// @ts-expect-error plain ES module without types
+import { precompressPlugin } from './scripts/lib/precompress.mjs';
 
 // The API server (Hono) listens on PORT (8787 by default); the dev server proxies every
 // service path to it so the SPA talks to one origin, exactly as in production.
@@ -7,11 +11,13 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?
 const proxied = ['/api', '/auth', '/rest', '/storage', '/config.json'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressPlugin({ report: (dir: string) => reportFirstScreens(dir) })],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by scripts/lib/first-screen.mjs to know which chunks each first screen loads.
+    manifest: true,
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

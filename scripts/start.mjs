@@ -1,10 +1,10 @@
 // `npm start`: build the SPA if it is missing or older than its sources, then run the server
-// (TypeScript through tsx) in a child process that receives our signals for a clean shutdown.
+// (compiled JavaScript in dist/server, no TypeScript loader) in a child process that receives our signals for a clean shutdown.
 import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clientBuildIsStale } from './lib/fresh.mjs';
+import { clientBuildIsStale, serverBuildIsStale } from './lib/fresh.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -36,7 +36,15 @@ if (clientBuildIsStale(root)) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+if (serverBuildIsStale(root)) {
+  const build = spawnSync(npm, ['run', 'build:server', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('\nThe server build failed; see the messages above.');
+    process.exit(build.status ?? 1);
+  }
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -40,6 +40,9 @@ const browserReady = ensureChromium();
 const enginesMissing = ensureEnginePackages();
 
 const built = check('build (wasm + client)', 'npm', ['run', 'build', '--silent']);
+// The first screens' JavaScript (brotli, as served) must stay within the budget.
+if (built) check('bundle budget (first screens)', process.execPath, ['scripts/bundle-budget.mjs']);
+else results.push({ suite: 'bundle budget (first screens)', passed: 0, failed: 1 });
 check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 check('lint', 'npm', ['run', 'lint', '--silent']);
 

@@ -8,6 +8,7 @@ import { restRoutes } from './rest/routes';
 import { storageRoutes } from './storage/routes';
 import { handleError, isServicePath, notFoundJson } from './lib/errors';
 import { ApiError } from './lib/http';
+import { compressJson } from './lib/compress-json';
 import { requestLog } from './lib/request-log';
 import { securityHeaders } from './lib/security-headers';
 import { serveClient } from './lib/static-files';
@@ -49,6 +50,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       },
     }),
   );
+
+  // Large JSON answers are compressed (static files are precompressed by the build instead).
+  for (const prefix of ['/rest/v1/*', '/api/*']) app.use(prefix, compressJson());
 
   app.route('/auth/v1', authRoutes(deps));
   app.route('/rest/v1', restRoutes(deps));

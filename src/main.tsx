@@ -1,12 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadLandingScreen } from './app/route-preload';
 import { startAuthSync, useAuthStore } from './features/auth/auth-store';
 import { browserSessionMark, shouldEndStoredSignIn } from './features/auth/remember-me';
 import { captureEmailLinkError } from './features/auth/email-link-error';
 import { setAccessTokenSource } from './lib/api';
 import { fetchRuntimeConfig } from './lib/runtime-config';
-import { chooseBackend, initSupabase } from './lib/supabase';
+import {
+  chooseBackend,
+  configureSupabase,
+  hasStoredSession,
+  supabase,
+  whenSupabaseLoads,
+} from './lib/supabase';
 import './styles/global.css';
 
 /**
@@ -15,18 +22,27 @@ import './styles/global.css';
  */
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
+  preloadLandingScreen(window.location.pathname);
   try {
     // Before the client reads (and the router rewrites) the URL: a failed email link's reason.
     captureEmailLinkError(window.location);
     const config = await fetchRuntimeConfig();
-    const client = initSupabase(chooseBackend(config, localStorage, window.location.origin));
+    configureSupabase(chooseBackend(config, localStorage, window.location.origin));
     const fromEmailLink = /(^#|&)(access_token|error_description)=/.test(window.location.hash);
-    if (shouldEndStoredSignIn(localStorage, browserSessionMark(), Date.now(), fromEmailLink)) {
-      await client.auth
-        .signOut({ scope: 'local' })
-        .catch((err: unknown) => console.error('Sign-out failed', err));
+    if (fromEmailLink || hasStoredSession(localStorage)) {
+      // A session to read or end: the client is needed before the first screen decides.
+      const client = await supabase();
+      if (shouldEndStoredSignIn(localStorage, browserSessionMark(), Date.now(), fromEmailLink)) {
+        await client.auth
+          .signOut({ scope: 'local' })
+          .catch((err: unknown) => console.error('Sign-out failed', err));
+      }
+      startAuthSync(client);
+    } else {
+      // Nobody is signed in here: show the screen now; supabase-js loads when a form needs it.
+      useAuthStore.setState({ loading: false });
+      whenSupabaseLoads(startAuthSync);
     }
-    startAuthSync(client);
     setAccessTokenSource(async () => useAuthStore.getState().session?.access_token ?? null);
     root.render(
       <StrictMode>

@@ -37,3 +37,12 @@ export function clientBuildIsStale(root) {
   const built = fs.statSync(marker).mtimeMs;
   return newestMtime(CLIENT_SOURCES.map((p) => path.join(root, p))) > built;
 }
+
+/** True when the compiled server (dist/server) is missing or older than its sources. */
+export function serverBuildIsStale(root) {
+  const marker = path.join(root, 'dist/server/main.js');
+  if (!fs.existsSync(marker)) return true;
+  const built = fs.statSync(marker).mtimeMs;
+  const sources = ['server', 'src/domain', 'package.json', 'scripts/build-server.mjs'];
+  return newestMtime(sources.map((p) => path.join(root, p))) > built;
+}

@@ -3,7 +3,8 @@ import type { Statement } from 'better-sqlite3';
 import type { AppDeps, AppEnv, RequestUser } from '../app-env';
 import type { DB } from '../db/open';
 import { ApiError } from '../lib/http';
-import { bearerToken, verifyJwt, type Role } from './tokens';
+import { bearerToken, type Role } from './tokens';
+import { verifyJwtCached } from './verify-cache';
 
 export type Caller =
   | { kind: 'none' }
@@ -31,7 +32,7 @@ function liveSession(db: DB): Statement {
 export async function resolveCaller(deps: AppDeps, authorization: string | undefined): Promise<Caller> {
   const token = bearerToken(authorization);
   if (!token) return { kind: 'none' };
-  const result = await verifyJwt(deps.keys.jwtSecret, token, deps.now());
+  const result = await verifyJwtCached(deps.keys.jwtSecret, token, deps.now());
   if (!result.ok) return { kind: 'invalid', reason: result.reason };
   if (result.role !== 'authenticated') return { kind: 'role', role: result.role };
   const {

@@ -1,3 +1,5 @@
+import { batchedWriter } from './log-writer';
+
 /**
  * Structured logging: one JSON object per line on stdout, so an operator can grep or ship
  * it. Human-facing start-up messages (progress, the URL to open) go through `say`.
@@ -14,9 +16,16 @@ export interface Logger {
   say(text: string): void;
 }
 
+let sharedStdout: ((line: string) => void) | null = null;
+/** One batched stdout writer for the process, however many loggers are created. */
+function stdoutWriter(): (line: string) => void {
+  sharedStdout ??= batchedWriter();
+  return sharedStdout;
+}
+
 export function createLogger(
   level: LogLevel | 'silent',
-  write: (line: string) => void = (l) => process.stdout.write(l + '\n'),
+  write: (line: string) => void = stdoutWriter(),
 ): Logger {
   const log = (lvl: LogLevel) => (msg: string, fields?: Record<string, unknown>) => {
     if (order[lvl] < order[level]) return;

@@ -69,18 +69,47 @@ function isHashedAsset(root: string, file: string): boolean {
   return file.startsWith(path.join(root, 'assets') + path.sep);
 }
 
+/**
+ * The precompressed copy (file.br / file.gz, written by the build) the client accepts, brotli
+ * first. q=0 refuses an encoding; anything else listed (or `*`) accepts it.
+ */
+export function pickEncoding(acceptEncoding: string | undefined, available: (enc: 'br' | 'gzip') => boolean) {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name!.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  for (const enc of ['br', 'gzip'] as const) {
+    const q = accepted.get(enc) ?? accepted.get('*') ?? 0;
+    if (q > 0 && available(enc)) return enc;
+  }
+  return null;
+}
+
+const SUFFIX = { br: '.br', gzip: '.gz' } as const;
+
 function sendFile(c: Context, file: string, cacheControl: string): Response {
   const stat = fs.statSync(file);
-  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  const encoding = pickEncoding(c.req.header('accept-encoding'), (enc) => fs.existsSync(file + SUFFIX[enc]));
+  const sent = encoding ? file + SUFFIX[encoding] : file;
+  const sentStat = encoding ? fs.statSync(sent) : stat;
+  // Each representation has its own validator, so a cache never mixes encoded and plain bytes.
+  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
   const headers = new Headers({
     'Content-Type': types[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
     'Cache-Control': cacheControl,
     ETag: etag,
     'Last-Modified': stat.mtime.toUTCString(),
   });
+  // Whether or not this answer is encoded, another Accept-Encoding could get other bytes.
+  if (encoding || fs.existsSync(file + '.gz') || fs.existsSync(file + '.br'))
+    headers.set('Vary', 'Accept-Encoding');
+  if (encoding) headers.set('Content-Encoding', encoding);
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
-  headers.set('Content-Length', String(stat.size));
+  headers.set('Content-Length', String(sentStat.size));
   if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
-  const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream;
+  const body = Readable.toWeb(fs.createReadStream(sent)) as ReadableStream;
   return new Response(body, { status: 200, headers });
 }

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { installSessionGuard } from '../features/auth/install-session-guard';
-import { Toaster } from '../features/toast/Toaster';
+import { LazyToaster } from './lazy-shell';
 import { createQueryClient } from '../lib/query-client';
 import { ErrorBoundary } from './ErrorBoundary';
 import { createAppRouter } from './router';
@@ -19,7 +19,7 @@ export function App() {
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <Toaster />
+        <LazyToaster />
       </QueryClientProvider>
     </ErrorBoundary>
   );

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { PlayerOverlay } from '../features/player/PlayerOverlay';
+import { LazyPlayerOverlay } from './lazy-shell';
 import { isTabBarVisible } from './tab-bar-rules';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ScrollToTop } from './ScrollToTop';
@@ -22,7 +22,7 @@ export function Layout() {
         </ErrorBoundary>
       </main>
       <TabBar />
-      <PlayerOverlay />
+      <LazyPlayerOverlay />
     </div>
   );
 }

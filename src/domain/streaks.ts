@@ -10,21 +10,33 @@ const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function isValidTimeZone(timeZone: string): boolean {
   if (typeof timeZone !== 'string' || timeZone.length === 0 || timeZone.length > 64) return false;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    dateFormatter(timeZone);
     return true;
   } catch {
     return false;
   }
 }
 
+/**
+ * Building an Intl.DateTimeFormat costs far more than using one, and every dashboard or
+ * completion needs one per time zone: one formatter per zone is kept (a few hundred zones exist;
+ * unknown zones throw before being stored).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    // Zone names are case-insensitive, so spellings are unbounded: cap what is kept.
+    if (formatters.size >= 1000) formatters.clear();
+    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. Throws RangeError for an unknown zone. */
 export function localDateOf(instantMs: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(instantMs));
+  const parts = dateFormatter(timeZone).formatToParts(new Date(instantMs));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}`;
 }

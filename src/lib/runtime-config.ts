@@ -1,11 +1,26 @@
-import { z } from 'zod';
-
 /** What the server tells the SPA at boot (GET /api/config). */
-const schema = z.object({ anonKey: z.string().min(1), demoMode: z.boolean() });
-export type RuntimeConfig = z.infer<typeof schema>;
+export interface RuntimeConfig {
+  anonKey: string;
+  demoMode: boolean;
+}
+
+/**
+ * Checked by hand rather than with zod: this runs on the first screen, and zod would add tens of
+ * kilobytes to the code every visitor downloads before anything is shown.
+ */
+export function parseRuntimeConfig(body: unknown): RuntimeConfig {
+  const value = (body ?? {}) as Record<string, unknown>;
+  if (typeof value.anonKey !== 'string' || value.anonKey.length === 0) {
+    throw new Error('The server configuration has no anonKey.');
+  }
+  if (typeof value.demoMode !== 'boolean') {
+    throw new Error('The server configuration has no demoMode flag.');
+  }
+  return { anonKey: value.anonKey, demoMode: value.demoMode };
+}
 
 export async function fetchRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   const res = await fetchImpl('/api/config', { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`The server did not give its configuration (${res.status}).`);
-  return schema.parse(await res.json());
+  return parseRuntimeConfig(await res.json());
 }

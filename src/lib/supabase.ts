@@ -1,9 +1,7 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RuntimeConfig } from './runtime-config';
 import { storageKeys } from './storage-keys';
 import { observedFetch } from './unauthorized';
-
-let client: SupabaseClient | null = null;
 
 export interface BackendChoice {
   url: string;
@@ -24,17 +22,59 @@ export function chooseBackend(config: RuntimeConfig, storage: Storage, origin: s
   return { url: origin, anonKey: config.anonKey, external: false };
 }
 
-/** Created once at boot, before the router touches the URL, so email links' sessions are read. */
-export function initSupabase(choice: BackendChoice): SupabaseClient {
-  client = createClient(choice.url, choice.anonKey, {
-    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
-    // A revoked session must end in sign-in, not in a loop of refused reads (issue 8).
-    global: { fetch: observedFetch },
-  });
-  return client;
+/**
+ * supabase-js (with auth, PostgREST, storage and realtime) is a large download, so it is not
+ * part of the first screen's code: it is imported the first time something needs it (a stored
+ * session at boot, an email link, a sign-in form being used, a member screen reading data).
+ */
+let choice: BackendChoice | null = null;
+let loading: Promise<SupabaseClient> | null = null;
+let loaded: SupabaseClient | null = null;
+const listeners: ((client: SupabaseClient) => void)[] = [];
+
+/** Set once at boot, before anything loads the client. */
+export function configureSupabase(backend: BackendChoice): void {
+  choice = backend;
 }
 
-export function supabase(): SupabaseClient {
-  if (!client) throw new Error('The Supabase client is used before initSupabase() ran.');
-  return client;
+/** The client, created on first use; later calls share it. */
+export function supabase(): Promise<SupabaseClient> {
+  if (loaded) return Promise.resolve(loaded);
+  if (!choice)
+    return Promise.reject(new Error('The Supabase client is used before configureSupabase() ran.'));
+  const backend = choice;
+  loading ??= import('@supabase/supabase-js').then(({ createClient }) => {
+    loaded = createClient(backend.url, backend.anonKey, {
+      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
+      // A revoked session must end in sign-in, not in a loop of refused reads (issue 8).
+      global: { fetch: observedFetch },
+    });
+    for (const listener of listeners.splice(0)) listener(loaded);
+    return loaded;
+  });
+  return loading;
+}
+
+/** Runs `listener` when the client is created (at once if it already is). */
+export function whenSupabaseLoads(listener: (client: SupabaseClient) => void): void {
+  if (loaded) listener(loaded);
+  else listeners.push(listener);
+}
+
+/** Starts the download early (e.g. when a member focuses a sign-in field) without waiting. */
+export function preloadSupabase(): void {
+  void supabase().catch((err: unknown) => console.error('Could not load the sign-in client', err));
+}
+
+/**
+ * True when supabase-js has a session stored in this browser. Its default key is
+ * `sb-<first label of the backend host>-auth-token`; any such key counts, so a session stored
+ * for another backend also loads the client (which then decides).
+ */
+export function hasStoredSession(storage: Storage): boolean {
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key && key.startsWith('sb-') && key.endsWith('-auth-token')) return true;
+  }
+  return false;
 }

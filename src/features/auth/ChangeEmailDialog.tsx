@@ -46,10 +46,9 @@ export function ChangeEmailDialog({
     setProblem(null);
     setBusy(true);
     try {
-      const { error } = await supabase().auth.updateUser(
-        { email: next },
-        { emailRedirectTo: `${window.location.origin}/profile` },
-      );
+      const { error } = await (
+        await supabase()
+      ).auth.updateUser({ email: next }, { emailRedirectTo: `${window.location.origin}/profile` });
       if (error) setProblem(error.message);
       else setSentTo(next);
     } catch (err) {

@@ -27,7 +27,9 @@ export function EmailLinkNotice() {
     setProblem(null);
     setBusy(true);
     try {
-      const { error } = await supabase().auth.resend({
+      const { error } = await (
+        await supabase()
+      ).auth.resend({
         type: 'signup',
         email: trimmed,
         options: { emailRedirectTo: `${window.location.origin}/` },

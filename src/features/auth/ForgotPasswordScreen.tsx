@@ -27,7 +27,9 @@ export function ForgotPasswordScreen() {
     setError(null);
     setBusy(true);
     try {
-      const { error: authError } = await supabase().auth.resetPasswordForEmail(trimmed, {
+      const { error: authError } = await (
+        await supabase()
+      ).auth.resetPasswordForEmail(trimmed, {
         redirectTo: `${window.location.origin}/reset-password`,
       });
       // A rate limit is about this browser, not the address, so it is safe and useful to say.

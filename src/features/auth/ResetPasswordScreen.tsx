@@ -62,7 +62,7 @@ function NewPasswordForm() {
     if (invalid) return;
     setBusy(true);
     try {
-      const { error: authError } = await supabase().auth.updateUser({ password });
+      const { error: authError } = await (await supabase()).auth.updateUser({ password });
       if (authError) setError(authError.message);
       else setDone(true);
     } catch (err) {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { supabase } from '../../lib/supabase';
+import { preloadSupabase, supabase } from '../../lib/supabase';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
@@ -73,7 +73,9 @@ function SignInForm({ submitting }: { submitting: { current: boolean } }) {
     setBusy(true);
     submitting.current = true;
     try {
-      const { data, error: authError } = await supabase().auth.signInWithPassword({
+      const { data, error: authError } = await (
+        await supabase()
+      ).auth.signInWithPassword({
         email: email.trim(),
         password,
       });
@@ -98,7 +100,7 @@ function SignInForm({ submitting }: { submitting: { current: boolean } }) {
   return (
     <AuthCard title="welcome back" subtitle="Sign in to pick up your voice practice where you left it.">
       <EmailLinkNotice />
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={submit} onFocus={preloadSupabase} noValidate>
         {signedOut && !error && <Alert tone="info">You were signed out. Please sign in again.</Alert>}
         {error && <Alert>{error}</Alert>}
         <TextField

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { supabase } from '../../lib/supabase';
+import { preloadSupabase, supabase } from '../../lib/supabase';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
@@ -27,7 +27,9 @@ export function SignUpScreen() {
     if (invalid) return;
     setLoading(true);
     try {
-      const { data, error: authError } = await supabase().auth.signUp({
+      const { data, error: authError } = await (
+        await supabase()
+      ).auth.signUp({
         email: form.email.trim(),
         password: form.password,
         options: {
@@ -65,7 +67,7 @@ export function SignUpScreen() {
 
   return (
     <AuthCard title="find your voice" subtitle="Create your account to start practising.">
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={submit} onFocus={preloadSupabase} noValidate>
         {error && <Alert>{error}</Alert>}
         <div className={styles.twoCols}>
           <TextField

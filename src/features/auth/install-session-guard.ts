@@ -12,12 +12,12 @@ export function installSessionGuard(queryClient: QueryClient): void {
   const guard = createSessionGuard({
     currentToken: () => useAuthStore.getState().session?.access_token ?? null,
     refresh: async () => {
-      const { data, error } = await supabase().auth.refreshSession();
+      const { data, error } = await (await supabase()).auth.refreshSession();
       return error ? null : (data.session?.access_token ?? null);
     },
     signOutLocally: async () => {
       // The server has already ended this session: only the stored copy is left to remove.
-      const { error } = await supabase().auth.signOut({ scope: 'local' });
+      const { error } = await (await supabase()).auth.signOut({ scope: 'local' });
       if (error) console.warn('Local sign-out failed', error);
       useAuthStore.setState({ session: null, user: null });
     },

@@ -22,7 +22,7 @@ export function useSignOut(): () => Promise<void> {
     }
     try {
       // 'local': only this device; the app API call above already ended this session.
-      const { error } = await supabase().auth.signOut({ scope: 'local' });
+      const { error } = await (await supabase()).auth.signOut({ scope: 'local' });
       if (error) console.warn('Sign-out failed', error);
     } catch (err) {
       console.warn('Sign-out failed', err);

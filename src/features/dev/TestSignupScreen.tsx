@@ -38,7 +38,9 @@ function TestSignup() {
     setBusy('signup');
     try {
       await apiJson('POST', '/api/dev/test-accounts', creds);
-      const { error } = await supabase().auth.signInWithPassword({
+      const { error } = await (
+        await supabase()
+      ).auth.signInWithPassword({
         email: creds.email,
         password: creds.password,
       });
@@ -62,7 +64,9 @@ function TestSignup() {
   async function signIn() {
     setBusy('signin');
     try {
-      const { error } = await supabase().auth.signInWithPassword({
+      const { error } = await (
+        await supabase()
+      ).auth.signInWithPassword({
         email: creds.email,
         password: creds.password,
       });

@@ -3,13 +3,14 @@ import { toast } from '../toast/toast-store';
 import { useSessionById } from '../sessions/queries';
 import { usePlayerStore } from './player-store';
 import { SessionPlayer } from './SessionPlayer';
-import { usePlayerHistory } from './use-player-history';
 import { useWakeLock } from './use-wake-lock';
 
 /**
  * Mounted once in the layout: shows the full-screen player over any route while the store
  * has an active session. An id that is not a number, or a session that cannot be read,
  * gives the spec's toast and closes the player again (spec core §8).
+ * Its history entry is kept by LazyPlayerOverlay (src/app/lazy-shell.tsx), which stays mounted
+ * after a close, when this component is already gone.
  */
 export function PlayerOverlay() {
   const id = usePlayerStore((s) => s.activeSessionId);
@@ -18,7 +19,6 @@ export function PlayerOverlay() {
   const valid = id !== null && Number.isSafeInteger(id) && id > 0;
   const query = useSessionById(valid ? id : null);
   useWakeLock(valid && query.isSuccess);
-  usePlayerHistory();
 
   useEffect(() => {
     if (id === null || valid) return;

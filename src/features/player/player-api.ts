@@ -10,8 +10,10 @@ export const AUDIO_BUCKET = 'audio';
 export type LogAction = 'replay' | 'instrumental' | 'echo' | 'reflect';
 
 export async function signAudioPath(path: string): Promise<string> {
-  const { data, error } = await supabase()
-    .storage.from(AUDIO_BUCKET)
+  const { data, error } = await (
+    await supabase()
+  ).storage
+    .from(AUDIO_BUCKET)
     .createSignedUrl(path, SIGNED_URL_SECONDS);
   if (error || !data) throw new Error(error?.message ?? 'No signed URL');
   return data.signedUrl;
@@ -27,7 +29,11 @@ export async function logSessionAction(
   note: string | null = null,
 ): Promise<void> {
   if (!useAuthStore.getState().session) return;
-  const { error } = await supabase().from('session_logs').insert({ session_id: sessionId, action, note });
+  const { error } = await (
+    await supabase()
+  )
+    .from('session_logs')
+    .insert({ session_id: sessionId, action, note });
   if (error) console.warn(`Could not log ${action}`, error);
 }
 
@@ -36,7 +42,9 @@ export class NotSignedInError extends Error {}
 export async function saveReflection(sessionId: number, text: string): Promise<void> {
   const userId = useAuthStore.getState().user?.id;
   if (!userId) throw new NotSignedInError('You must be logged in to save reflections');
-  const { error } = await supabase()
+  const { error } = await (
+    await supabase()
+  )
     .from('reflections')
     .insert({ user_id: userId, session_id: sessionId, reflection_text: text });
   if (error) throw new Error(error.message);

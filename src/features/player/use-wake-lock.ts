@@ -2,13 +2,16 @@ import { useEffect, useState } from 'react';
 
 /**
  * Keeps the screen awake while a session plays (spec core §4, member expectations §4).
- * Armed by the first click, touch or key press (the press that opens the player counts, as
- * this hook lives in the always-mounted overlay); held while `active`; re-requested when the
+ * Armed by the first click, touch or key press: the overlay mounts only once a session is opened
+ * (its code loads then), so the press that opened it is read from the browser's sticky user
+ * activation, and later presses arm it where that is not supported; held while `active`; re-requested when the
  * page becomes visible again, since the browser drops the lock on hide; released on leaving.
  * Unsupported or refused: skipped, logged only.
  */
 export function useWakeLock(active: boolean): void {
-  const [armed, setArmed] = useState(false);
+  const [armed, setArmed] = useState(
+    () => typeof navigator !== 'undefined' && navigator.userActivation?.hasBeenActive === true,
+  );
 
   useEffect(() => {
     if (armed) return;

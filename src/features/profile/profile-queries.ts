@@ -69,7 +69,9 @@ interface ReflectionRow {
  * screen: the reflections still show, without titles.
  */
 async function fetchMyReflections(): Promise<MyReflection[]> {
-  const { data, error } = await supabase()
+  const { data, error } = await (
+    await supabase()
+  )
     .from('reflections')
     .select('id, session_id, reflection_text, created_at')
     .order('created_at', { ascending: false });
@@ -78,7 +80,7 @@ async function fetchMyReflections(): Promise<MyReflection[]> {
   const titles = new Map<number, string>();
   const ids = [...new Set(rows.map((r) => r.session_id))];
   if (ids.length > 0) {
-    const res = await supabase().from('sessions').select('id, title').in('id', ids);
+    const res = await (await supabase()).from('sessions').select('id, title').in('id', ids);
     if (res.error) console.warn('Could not read the titles of reflected sessions', res.error);
     for (const s of (res.data ?? []) as { id: number; title: string }[]) titles.set(s.id, s.title);
   }

@@ -9,7 +9,9 @@ export const TRENDING_LIMIT = 5;
 
 /** Direct table reads (spec core §7). Errors are thrown so queries show their error state. */
 export async function fetchLatestSessions(limit = LATEST_LIMIT): Promise<Session[]> {
-  const { data, error } = await supabase()
+  const { data, error } = await (
+    await supabase()
+  )
     .from('sessions')
     .select('*')
     .order('id', { ascending: false })
@@ -19,13 +21,18 @@ export async function fetchLatestSessions(limit = LATEST_LIMIT): Promise<Session
 }
 
 export async function fetchSessionPool(): Promise<Session[]> {
-  const { data, error } = await supabase().from('sessions').select('*').limit(RANDOM_POOL_LIMIT);
+  const { data, error } = await (await supabase()).from('sessions').select('*').limit(RANDOM_POOL_LIMIT);
   if (error) throw new Error(error.message);
   return toSessions(data);
 }
 
 export async function fetchAllSessions(): Promise<Session[]> {
-  const { data, error } = await supabase().from('sessions').select('*').order('id', { ascending: false });
+  const { data, error } = await (
+    await supabase()
+  )
+    .from('sessions')
+    .select('*')
+    .order('id', { ascending: false });
   if (error) throw new Error(error.message);
   return toSessions(data);
 }
@@ -47,7 +54,7 @@ export async function fetchDiscoverSessions(): Promise<Session[]> {
 }
 
 export async function fetchSessionById(id: number): Promise<Session> {
-  const { data, error } = await supabase().from('sessions').select('*').eq('id', id).single();
+  const { data, error } = await (await supabase()).from('sessions').select('*').eq('id', id).single();
   if (error) throw new Error(error.message);
   const session = toSession(data);
   if (!session) throw new Error(`Session ${id} is not a readable session row.`);

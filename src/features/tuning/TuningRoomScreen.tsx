@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { BackIcon } from '../../ui/icons';
 import { CoachingTips } from './CoachingTips';
-import { startVoiceEngine } from './engine';
+import { startVoiceEngineLazy as startVoiceEngine } from './lazy-engine';
 import { TUNING_MIC_TEXT } from './errors';
 import { useHistoryStore } from './history-store';
 import { KeepScoresToggle } from './KeepScoresToggle';

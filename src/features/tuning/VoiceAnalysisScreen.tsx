@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { BackIcon } from '../../ui/icons';
-import { startVoiceEngine } from './engine';
+import { startVoiceEngineLazy as startVoiceEngine } from './lazy-engine';
 import { ANALYSIS_MIC_TEXT } from './errors';
 import { useHistoryStore } from './history-store';
 import { ScoreCard } from './ScoreCard';

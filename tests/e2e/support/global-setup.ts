@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
@@ -15,6 +16,9 @@ export default async function globalSetup(_config: FullConfig) {
   if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) {
     throw new Error('The client is not built: run `npm run build` first (npm test does).');
   }
+  // The server runs compiled, as in production; compiling takes about a second, so it is always
+  // redone here and a run never tests stale server code.
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
   fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(root, '.tmp/e2e-data-'));
   const audioDir = path.join(dataDir, 'storage/audio');

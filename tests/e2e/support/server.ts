@@ -23,7 +23,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `server/main.ts` exactly as `npm start` does, on a free port and its own DATA_DIR. */
+/** Starts the compiled server (dist/server/main.js) exactly as `npm start` does, on a free port and its own DATA_DIR. */
 export async function startServer(
   env: Record<string, string> = {},
   dataDir?: string,
@@ -32,7 +32,7 @@ export async function startServer(
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tuneful-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env: {
       ...process.env,

@@ -37,7 +37,7 @@ export function DeleteAccountDialog() {
       );
     }
     try {
-      await supabase().auth.signOut({ scope: 'local' });
+      await (await supabase()).auth.signOut({ scope: 'local' });
     } catch {
       // The account is gone; the local session is cleared below either way.
     }

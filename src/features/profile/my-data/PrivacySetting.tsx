@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api';
 import { StateMessage } from '../../../ui/StateMessage';
 import { usePrivacy, useSetPrivacy, type PulseIdentity } from './my-data-api';
@@ -12,6 +12,9 @@ export function PrivacySetting() {
   const privacy = usePrivacy();
   const save = useSetPrivacy();
   const id = useId();
+  // Set in the change handler itself: the mutation's pending state reaches React a tick later,
+  // and a controlled input re-rendered in between would flip back to the old choice.
+  const [chosen, setChosen] = useState<PulseIdentity | null>(null);
   if (privacy.isPending) return <StateMessage kind="loading" title="Loading your privacy settings…" />;
   if (privacy.isError || !privacy.data)
     return (
@@ -21,8 +24,11 @@ export function PrivacySetting() {
         onRetry={() => void privacy.refetch()}
       />
     );
-  const current = save.isPending && save.variables ? save.variables : privacy.data.pulseIdentity;
-  const set = (value: PulseIdentity) => save.mutate(value);
+  const current = chosen ?? (save.isPending && save.variables ? save.variables : privacy.data.pulseIdentity);
+  const set = (value: PulseIdentity) => {
+    setChosen(value);
+    save.mutate(value, { onSettled: () => setChosen(null) });
+  };
   const showsName = current === 'first_name';
   return (
     <div className={styles.privacy}>

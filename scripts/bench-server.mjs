@@ -1,0 +1,224 @@
+// `npm run bench:server`: the issue's table, measured in one run on this machine.
+//  1. catalogue read (newest 10 through /rest/v1, autocannon -c 50 -d 10) beside a bare
+//     node:http + better-sqlite3 server answering the same rows (scripts/lib/bare-baseline.mjs);
+//  2. mixed load, 200 connections cycling dashboard, catalogue and a Range read of session audio;
+//  3. LCP of / and /tuning-room in Chromium (390x844, CPU 4x slower, cache disabled), median.
+// Prints figures only and never fails on time: absolute numbers depend on the machine, compare
+// the ratios within one run. BENCH_SECONDS and LCP_RUNS shorten or lengthen it.
+import { fork, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+import { serverBuildIsStale, clientBuildIsStale } from './lib/fresh.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LCP_RUNS = Number(process.env.LCP_RUNS ?? 5);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (clientBuildIsStale(root) || serverBuildIsStale(root)) {
+  console.error('The build is missing or stale: run `npm run build` first.');
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url, child) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+// ── the server under test: compiled, seeded, logging as in production ──
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tuneful-bench-'));
+const audioCache = path.join(root, '.tmp/e2e-audio');
+if (fs.existsSync(audioCache))
+  fs.cpSync(audioCache, path.join(dataDir, 'storage/audio'), { recursive: true });
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server for the whole run (open it in
+// Chrome DevTools' Performance panel or summarise it with scripts/lib/profile-top.mjs).
+const profArgs = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)]
+  : [];
+const server = spawn(process.execPath, [...profArgs, 'dist/server/main.js'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    DEMO_SEED: '1',
+    AUTH_RATE_LIMIT_SCALE: '100',
+    LOG_LEVEL: 'info',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const baselinePort = await freePort();
+let baseline;
+const cleanup = () => {
+  server.kill('SIGTERM');
+  baseline?.kill('SIGTERM');
+};
+process.on('exit', cleanup);
+
+try {
+  console.log('starting the server (first start renders or copies the demo audio)…');
+  await waitFor(`${base}/api/config`, server);
+  const { anonKey } = await (await fetch(`${base}/api/config`)).json();
+  const anon = { apikey: anonKey, authorization: `Bearer ${anonKey}` };
+  baseline = fork(
+    path.join(root, 'scripts/lib/bare-baseline.mjs'),
+    [path.join(dataDir, 'app.db'), String(baselinePort)],
+    { stdio: 'inherit' },
+  );
+  await new Promise((resolve, reject) => {
+    baseline.once('message', resolve);
+    baseline.once('exit', (code) => reject(new Error(`the baseline exited (${code})`)));
+  });
+
+  const member = await signUpMember(base, anon, dataDir);
+  const catalogue = '/rest/v1/sessions?select=*&order=id.desc&limit=10';
+  const rows = await (await fetch(base + catalogue, { headers: anon })).json();
+  const audioPath = rows.find((r) => r.voice_path)?.voice_path;
+  const signed = await (
+    await fetch(`${base}/storage/v1/object/sign/audio/${audioPath}`, {
+      method: 'POST',
+      headers: { ...anon, authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ expiresIn: 3600 }),
+    })
+  ).json();
+
+  const results = [];
+  const ours = await load({ url: base + catalogue, headers: anon, connections: 50 });
+  const bare = await load({ url: `http://127.0.0.1:${baselinePort}/`, connections: 50 });
+  results.push(['catalogue read, newest 10 (-c 50)', ours, bare]);
+  const mixed = await load({
+    url: base,
+    connections: 200,
+    requests: [
+      {
+        method: 'GET',
+        path: `/api/users/${member.id}/dashboard?tz=Europe/London`,
+        headers: { authorization: `Bearer ${member.token}` },
+      },
+      { method: 'GET', path: catalogue, headers: anon },
+      { method: 'GET', path: `/storage/v1${signed.signedURL}`, headers: { range: 'bytes=0-65535' } },
+    ],
+  });
+  results.push(['mixed: dashboard, catalogue, Range (-c 200)', mixed, null]);
+
+  const lcp = {};
+  for (const route of ['/', '/tuning-room']) lcp[route] = await measureLcp(base + route);
+
+  console.log(`\n| measure | req/s | p99 | errors | bare node:http + better-sqlite3 | share of bare |`);
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, r, b] of results) {
+    const share = b ? `${Math.round((100 * r.rps) / b.rps)}%` : '';
+    const bareCell = b ? `${Math.round(b.rps)} req/s, p99 ${b.p99} ms` : '';
+    console.log(`| ${name} | ${Math.round(r.rps)} | ${r.p99} ms | ${r.errors} | ${bareCell} | ${share} |`);
+  }
+  console.log(`\n| LCP (Chromium 390x844, CPU 4x, no cache, median of ${LCP_RUNS}) | median | runs |`);
+  console.log('|---|---|---|');
+  for (const [route, runs] of Object.entries(lcp)) {
+    console.log(`| ${route} | ${median(runs).toFixed(0)} ms | ${runs.map((v) => v.toFixed(0)).join(', ')} |`);
+  }
+} finally {
+  cleanup();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+function load(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ duration: SECONDS, ...opts }, (err, r) => {
+      if (err) return reject(err);
+      const errors = r.errors + r.timeouts + r.non2xx;
+      resolve({ rps: r.requests.average, p99: r.latency.p99, errors });
+    });
+  });
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/** Largest contentful paint of a signed-out visit, each run in a fresh context with no cache. */
+async function measureLcp(url) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const runs = [];
+  try {
+    for (let i = 0; i < LCP_RUNS; i++) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto(url, { waitUntil: 'networkidle' });
+      const value = await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            let last = 0;
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries()) last = e.startTime;
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+            setTimeout(() => resolve(last), 500);
+          }),
+      );
+      runs.push(value);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return runs;
+}
+
+/** A confirmed member through the real sign-up and mail link, as the e2e tests do. */
+async function signUpMember(baseUrl, headers, dir) {
+  const email = `bench-${Date.now()}@example.com`;
+  const res = await fetch(`${baseUrl}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password-123', data: { first_name: 'Bench' } }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const mailDir = path.join(dir, 'mail');
+  for (let i = 0; i < 100; i++) {
+    const mails = fs.existsSync(mailDir)
+      ? fs.readdirSync(mailDir).map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'))
+      : [];
+    const link = mails.find((m) => m.includes(email))?.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0];
+    if (link) {
+      const verify = await fetch(link, { redirect: 'manual' });
+      const fragment = new URLSearchParams((verify.headers.get('location') ?? '').split('#')[1] ?? '');
+      const token = fragment.get('access_token');
+      const id = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
+      return { token, id };
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the confirmation mail did not arrive');
+}

@@ -1,0 +1,52 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Small answers (a session, the newest 10 sessions) are sent as they are: compressing them costs
+ * more CPU than the bytes saved. Large ones (a whole catalogue, a dashboard, an export) are.
+ */
+export const JSON_COMPRESS_THRESHOLD = 8 * 1024;
+
+/**
+ * Compresses large JSON answers with brotli (quality 4: fast, still smaller than gzip) or gzip,
+ * off the event loop (zlib's thread pool). Everything else (audio, Range reads, files with their
+ * own precompressed copies) passes through untouched.
+ */
+export function compressJson(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const type = res.headers.get('Content-Type') ?? '';
+    if (c.req.method === 'HEAD' || res.status === 206 || res.status === 204 || !res.body) return;
+    if (!/^application\/(?:[\w.+-]+\+)?json/i.test(type) || res.headers.has('Content-Encoding')) return;
+    const declared = Number(res.headers.get('Content-Length') ?? NaN);
+    if (declared < JSON_COMPRESS_THRESHOLD) return;
+    const accept = (c.req.header('Accept-Encoding') ?? '').toLowerCase();
+    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    if (!encoding) {
+      // Nothing to pick: no need to read the body; caches still learn the answer varies.
+      res.headers.append('Vary', 'Accept-Encoding');
+      return;
+    }
+    const raw = Buffer.from(await res.arrayBuffer());
+    // Hono copies the old answer's headers onto a new c.res, so ours are set after assigning.
+    if (raw.length < JSON_COMPRESS_THRESHOLD) {
+      c.res = new Response(raw, { status: res.status, statusText: res.statusText, headers: res.headers });
+      c.res.headers.set('Content-Length', String(raw.length));
+      c.res.headers.append('Vary', 'Accept-Encoding');
+      return;
+    }
+    const body =
+      encoding === 'br'
+        ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : await gzip(raw, { level: 6 });
+    c.res = new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    c.res.headers.set('Content-Encoding', encoding);
+    c.res.headers.set('Content-Length', String(body.length));
+    c.res.headers.append('Vary', 'Accept-Encoding');
+  };
+}

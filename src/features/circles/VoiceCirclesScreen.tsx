@@ -1,7 +1,7 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../ui/Button';
-import { nextTabIndex } from '../community/community-text';
+import { Tabs } from '../../ui/Tabs';
 import { useDiscoverCircles, useMyCircles } from './circles-api';
 import { CIRCLE_TABS, EMPTY, type CircleTab } from './circles-text';
 import { CircleList } from './CircleList';
@@ -21,17 +21,6 @@ export function VoiceCirclesScreen() {
   const [tab, setTab] = useState<CircleTab>('discover');
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const current = CIRCLE_TABS.findIndex((t) => t.key === tab);
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    const next = nextTabIndex(e.key, current, CIRCLE_TABS.length);
-    const target = next === null ? undefined : CIRCLE_TABS[next];
-    if (next === null || !target) return;
-    e.preventDefault();
-    setTab(target.key);
-    refs.current[next]?.focus();
-  };
 
   return (
     <div className={styles.screen}>
@@ -41,36 +30,18 @@ export function VoiceCirclesScreen() {
           Create Circle
         </Button>
       </header>
-      <div role="tablist" aria-label="voice circles" className={styles.tabs} onKeyDown={onKeyDown}>
-        {CIRCLE_TABS.map((t, i) => (
-          <button
-            key={t.key}
-            ref={(el) => {
-              refs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`circles-tab-${t.key}`}
-            aria-selected={t.key === tab}
-            aria-controls={`circles-panel-${t.key}`}
-            tabIndex={t.key === tab ? 0 : -1}
-            className={styles.tab}
-            onClick={() => setTab(t.key)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div
-        role="tabpanel"
-        id={`circles-panel-${tab}`}
-        aria-labelledby={`circles-tab-${tab}`}
-        className={styles.panel}
+      <Tabs
+        label="voice circles"
+        tabs={CIRCLE_TABS}
+        current={tab}
+        onChange={setTab}
+        idPrefix="circles"
+        classes={{ tabs: styles.tabs, tab: styles.tab, panel: styles.panel }}
       >
         {tab === 'discover' && <DiscoverTab />}
         {tab === 'mine' && <MyCirclesTab />}
         {tab === 'sessions' && <SessionsTab nowMs={Date.now()} />}
-      </div>
+      </Tabs>
       <CreateCircleDialog
         open={creating}
         onOpenChange={setCreating}

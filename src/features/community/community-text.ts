@@ -8,21 +8,7 @@ export const COMMUNITY_TABS = [
 ] as const;
 export type CommunityTab = (typeof COMMUNITY_TABS)[number]['key'];
 
-/** Roving focus for the tab list: arrows wrap, Home and End jump; null for other keys. */
-export function nextTabIndex(key: string, current: number, count: number): number | null {
-  switch (key) {
-    case 'ArrowRight':
-      return (current + 1) % count;
-    case 'ArrowLeft':
-      return (current - 1 + count) % count;
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return null;
-  }
-}
+export { nextTabIndex } from '../../ui/tab-keys';
 
 /** Short relative time, as the server's reflection timeAgo: 'just now', '5m ago', '3h ago', '2d ago'. */
 export function shortTimeAgo(iso: string, nowMs: number): string {

@@ -1,16 +1,9 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { nextTabIndex } from '../community/community-text';
+import type { ReactNode } from 'react';
+import { Tabs as UiTabs } from '../../ui/Tabs';
 import styles from './Growth.module.css';
 
-/** WAI-ARIA tabs (arrow keys, Home, End) shared by the growth pages. */
-export function Tabs<K extends string>({
-  label,
-  tabs,
-  current,
-  onChange,
-  idPrefix,
-  children,
-}: {
+/** The shared WAI-ARIA tabs in the growth pages' look. */
+export function Tabs<K extends string>(props: {
   label: string;
   tabs: readonly { key: K; label: string }[];
   current: K;
@@ -18,46 +11,5 @@ export function Tabs<K extends string>({
   idPrefix: string;
   children: ReactNode;
 }) {
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const index = tabs.findIndex((t) => t.key === current);
-  const onKeyDown = (e: KeyboardEvent) => {
-    const next = nextTabIndex(e.key, index, tabs.length);
-    const target = next === null ? undefined : tabs[next];
-    if (next === null || !target) return;
-    e.preventDefault();
-    onChange(target.key);
-    refs.current[next]?.focus();
-  };
-  return (
-    <>
-      <div role="tablist" aria-label={label} className={styles.tabs} onKeyDown={onKeyDown}>
-        {tabs.map((t, i) => (
-          <button
-            key={t.key}
-            ref={(el) => {
-              refs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${idPrefix}-tab-${t.key}`}
-            aria-selected={t.key === current}
-            aria-controls={`${idPrefix}-panel`}
-            tabIndex={t.key === current ? 0 : -1}
-            className={styles.tab}
-            onClick={() => onChange(t.key)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div
-        role="tabpanel"
-        id={`${idPrefix}-panel`}
-        aria-labelledby={`${idPrefix}-tab-${current}`}
-        className={styles.panel}
-      >
-        {children}
-      </div>
-    </>
-  );
+  return <UiTabs {...props} classes={{ tabs: styles.tabs, tab: styles.tab, panel: styles.panel }} />;
 }

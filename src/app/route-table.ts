@@ -1,7 +1,4 @@
-/**
- * The spec's route table (core section 2) plus the other targets it references. Screens that
- * later work builds show an honest placeholder titled as below until then.
- */
+/** The spec's route table (core section 2) plus the other targets it references, with titles. */
 export interface RouteEntry {
   path: string;
   title: string;

@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { RequireMember } from '../features/auth/RequireMember';
 import { SignInScreen } from '../features/auth/SignInScreen';
 import { SignUpScreen } from '../features/auth/SignUpScreen';
-import { PlaceholderScreen } from '../features/placeholder/PlaceholderScreen';
 import { NotFoundScreen } from '../features/shell/NotFoundScreen';
 import { Layout } from './Layout';
 import { ROUTES } from './route-table';
@@ -188,10 +187,12 @@ const SCREENS: Record<string, RouteObject['element']> = {
 };
 
 export function createAppRouter() {
-  const children: RouteObject[] = ROUTES.map(({ path, title }) => ({
-    path,
-    element: SCREENS[path] ?? <PlaceholderScreen title={title} />,
-  }));
+  const children: RouteObject[] = ROUTES.map(({ path }) => {
+    // Every route of the spec's table has its screen now; a new route must bring one.
+    const element = SCREENS[path];
+    if (!element) throw new Error(`No screen for the route ${path}`);
+    return { path, element };
+  });
   // Screens reached from a circle (not in the spec's route table): one circle, with its invite
   // link, and its live group session.
   children.push(

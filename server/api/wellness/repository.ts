@@ -80,9 +80,6 @@ export function createWellnessRepository(db: DB) {
     practiceDays: db.prepare(
       'SELECT DISTINCT local_date FROM session_completions WHERE user_id = ? ORDER BY local_date',
     ),
-    lastTimeZone: db.prepare(
-      'SELECT time_zone FROM session_completions WHERE user_id = ? ORDER BY completed_at DESC LIMIT 1',
-    ),
   };
 
   return {
@@ -110,8 +107,6 @@ export function createWellnessRepository(db: DB) {
     deleteBiometric: (userId: string, id: number) => s.deleteBio.run(id, userId).changes === 1,
     practiceDays: (userId: string) =>
       (s.practiceDays.all(userId) as { local_date: string }[]).map((r) => r.local_date),
-    lastTimeZone: (userId: string) =>
-      (s.lastTimeZone.get(userId) as { time_zone: string } | undefined)?.time_zone ?? null,
   };
 }
 

@@ -71,6 +71,32 @@ describe('wellness authorization', () => {
 });
 
 describe('mood tracking', () => {
+  it("dates an entry by the member's stored time zone, not the zone the request names", async () => {
+    const who = await createMember(t);
+    t.deps.db
+      .prepare('UPDATE users SET created_at = ?, time_zone = ? WHERE id = ?')
+      .run(ago(30), 'Pacific/Kiritimati', who.id);
+    // 11:00 UTC is already the next day in Kiritimati (UTC+14) and still the day before in
+    // Etc/GMT+12 (UTC-12): a member switching zones must not get two entries for one day.
+    const at = new Date(start - 2 * DAY);
+    at.setUTCHours(11, 0, 0, 0);
+    const res = await post(
+      '/mood-tracking',
+      who,
+      mood({ recordedAt: at.toISOString(), timeZone: 'Etc/GMT+12' }),
+    );
+    expect(res.status).toBe(201);
+    const kiritimati = new Date(at.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+    expect((await res.json()).localDate).toBe(kiritimati);
+    const bio = await post('/biometric-data', who, {
+      dataType: 'hrv',
+      value: 55,
+      recordedAt: at.toISOString(),
+      timeZone: 'Etc/GMT+12',
+    });
+    expect((await bio.json()).localDate).toBe(kiritimati);
+  });
+
   it('records an entry in the spec shape and lists the newest 10 first', async () => {
     const who = await createMember(t);
     t.deps.db.prepare('UPDATE users SET created_at = ? WHERE id = ?').run(ago(30), who.id);

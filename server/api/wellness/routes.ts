@@ -5,6 +5,7 @@ import { requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
 import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
 import { awardBadges } from '../achievements/award';
+import { createMemberZones } from '../listening/member-zone';
 import { computeInsights } from './insights';
 import { presentBiometric, presentMood } from './present';
 import { createWellnessRepository } from './repository';
@@ -37,6 +38,7 @@ const daysParam = z
 export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const repo = createWellnessRepository(deps.db);
+  const zones = createMemberZones(deps.db);
   const auth = requireUser(deps);
 
   const parseId = (raw: string) => {
@@ -55,21 +57,26 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
     return localDateOf(deps.now() - (parsed.data - 1) * 86_400_000, tz);
   };
   const zoneOf = (raw: string | undefined, userId: string): string => {
-    if (raw === undefined) return repo.lastTimeZone(userId) ?? 'UTC';
+    if (raw === undefined) return zones.effectiveZone(userId, undefined, deps.now());
     if (!isValidTimeZone(raw))
       throw new ApiError(400, 'validation_failed', 'tz must be an IANA time zone such as Europe/London.', {
         tz: 'invalid time zone',
       });
     return raw;
   };
-  /** Resolves recordedAt (default now) and checks it against the clock and the account's age. */
-  const when = (userId: string, raw: string | undefined, tz: string) => {
+  /**
+   * Resolves recordedAt (default now) and checks it against the clock and the account's age.
+   * The local date comes from the member's stored zone (the reported one is noted for their
+   * next day), as for completions, so one calendar day never holds entries of two zones.
+   */
+  const when = (userId: string, raw: string | undefined, reported: string | undefined) => {
     const now = deps.now();
     const at = raw === undefined ? now : Date.parse(raw);
     const created = Date.parse(repo.accountCreatedAt(userId) ?? new Date(now).toISOString());
     const problem = recordedAtProblem(at, now, created);
     if (problem)
       throw new ApiError(400, 'validation_failed', `Invalid recordedAt: ${problem}`, { recordedAt: problem });
+    const tz = zones.effectiveZone(userId, reported, now);
     return {
       recordedAt: new Date(at).toISOString(),
       localDate: localDateOf(at, tz),

@@ -41,7 +41,8 @@ const timeZone = z
   .string()
   .trim()
   .refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London')
-  .default('UTC');
+  // Optional: absent, the member's stored zone applies (a default would report a zone change).
+  .optional();
 
 export const moodBody = z.object({
   moodScore: score,

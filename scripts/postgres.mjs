@@ -135,7 +135,9 @@ export async function startPostgres({ database = 'tuneful', log = console.error 
     'sh',
     [
       '-c',
-      `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; kill -INT ${server.pid} 2>/dev/null; sleep 2; kill -9 ${server.pid} 2>/dev/null; rm -rf '${dir}'`,
+      // It leaves as soon as stop() has removed the folder, so it never signals a reused pid.
+      `while kill -0 ${process.pid} 2>/dev/null && [ -d '${dir}' ]; do sleep 1; done; [ -d '${dir}' ] || exit 0; ` +
+        `kill -INT ${server.pid} 2>/dev/null; sleep 2; kill -9 ${server.pid} 2>/dev/null; rm -rf '${dir}'`,
     ],
     { detached: true, stdio: 'ignore' },
   ).unref();

@@ -4,6 +4,7 @@ import { migrateSql } from '../db/migrate-sql';
 import { openDatabase, type DB } from '../db/open';
 import { sqliteDatabase, toPgPlaceholders, type SqlExecutor } from '../db/sql';
 import {
+  describeEachBackend,
   freshPostgres,
   freshSqlite,
   PG_SKIP_REASON,
@@ -197,4 +198,44 @@ describe('catalogue reads give the same answers on every path', () => {
       expect(got).toEqual(expected);
     },
   );
+});
+
+describeEachBackend('/rest/v1 inserts over the data interface', ({ fresh }) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await fresh();
+    await migrateSql(t.sql);
+    await seed(t.sql);
+  });
+  afterAll(async () => t.drop());
+
+  it('stores rows in one transaction and returns them whole', async () => {
+    const repo = createSqlRestRepository(t.sql);
+    const rows = await repo.insert(logs, [
+      { user_id: 'u2', session_id: 4, action: 'echo', note: 'first' },
+      { user_id: 'u2', session_id: 5, action: 'replay', note: null },
+    ]);
+    expect(
+      rows.map(({ id, user_id, session_id, action, note }) => ({ id, user_id, session_id, action, note })),
+    ).toEqual([
+      { id: 4, user_id: 'u2', session_id: 4, action: 'echo', note: 'first' },
+      { id: 5, user_id: 'u2', session_id: 5, action: 'replay', note: null },
+    ]);
+    expect(rows[0]?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it("answers PostgreSQL's error codes and keeps no part of a failed batch", async () => {
+    const repo = createSqlRestRepository(t.sql);
+    const fail = (rows: Record<string, unknown>[]) =>
+      repo.insert(logs, rows).then(
+        () => null,
+        (err: unknown) => (err instanceof PgrstError ? { status: err.status, code: err.code } : err),
+      );
+    const ok = { user_id: 'u1', session_id: 1, action: 'echo' };
+    expect(await fail([ok, { ...ok, session_id: 999 }])).toEqual({ status: 409, code: '23503' });
+    expect(await fail([ok, { ...ok, action: 'dance' }])).toEqual({ status: 400, code: '23514' });
+    expect(await fail([ok, { ...ok, action: null }])).toEqual({ status: 400, code: '23502' });
+    expect(await fail([{ ...ok, id: 1 }])).toEqual({ status: 409, code: '23505' });
+    expect(await t.sql.get('SELECT count(*) AS n FROM session_logs')).toEqual({ n: 5 });
+  });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isPostgresUrl, openSql } from './index';
 import { constraintKind, toPgPlaceholders } from './portable';
 import { describeEachBackend, type TestDatabase } from './test-backends';
 import type { Dialect, SqlDatabase } from './types';
@@ -25,6 +26,23 @@ describe('? placeholders for PostgreSQL', () => {
       toPgPlaceholders(`SELECT '?', "a?" FROM t WHERE x = ? AND y IN (?, ?) -- ?\n AND z = ? /* ? */`),
     ).toBe(`SELECT '?', "a?" FROM t WHERE x = $1 AND y IN ($2, $3) -- ?\n AND z = $4 /* ? */`);
     expect(toPgPlaceholders(`SELECT 'it''s ?' || ?`)).toBe(`SELECT 'it''s ?' || $1`);
+  });
+});
+
+describe('choosing the database', () => {
+  it('takes PostgreSQL for a postgres:// DATABASE_URL and SQLite otherwise', async () => {
+    expect(isPostgresUrl('postgres://u@h/db')).toBe(true);
+    expect(isPostgresUrl('postgresql://u@h:5432/db')).toBe(true);
+    expect(isPostgresUrl(undefined)).toBe(false);
+    expect(isPostgresUrl('')).toBe(false);
+    expect(isPostgresUrl('mysql://u@h/db')).toBe(false);
+    const lite = openSql({ databaseUrl: undefined, sqliteFile: ':memory:' });
+    expect(lite.dialect).toBe('sqlite');
+    expect(await lite.get('SELECT 1 + 1 AS two')).toEqual({ two: 2 });
+    await lite.close();
+    const pg = openSql({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', sqliteFile: ':memory:' });
+    expect(pg.dialect).toBe('postgres');
+    await pg.close(); // lazy pool: nothing was connected
   });
 });
 

@@ -59,6 +59,40 @@ const READS: [string, Negotiated?][] = [
   ['select=id&offset=50', COUNTED],
   ['select=id,title&id=eq.3', { ...PLAIN, singular: true }],
   ['select=id,voice_path&id=eq.3', { ...PLAIN, stripNulls: true }],
+  // From filters.test.ts: what supabase-js sends for its filter helpers.
+  ['select=id&title=in.("Playful sounds","a, b")'],
+  ['select=id&title=ilike.*resonance'],
+  ['select=id&title=like.Playful_sounds'],
+  ['select=id&title=like.deep%25'],
+  ['select=id&intentions=cs.{"find your center"}'],
+  [
+    'select=id&or=(id.eq.1,and(skill_level.eq.professional,title.ilike.*deep*),title.eq."Playful sounds")&order=id',
+  ],
+  ['select=id&id=not.in.(1,2,3,4,5,6,7,8,9,10)&order=id'],
+  // From robustness.test.ts: odd input answers the same error (or rows) on both.
+  ...[
+    'id=eq.',
+    'id=in.(1,"2)',
+    'id=is.maybe',
+    'id=not.not.eq.1',
+    'title=like.\\',
+    'title=ilike.%25',
+    'moods=cs.calm',
+    'moods=cs.{"a":1}',
+    'moods=eq.[1,2]',
+    'moods=gt.1',
+    'tags=cs.{a}',
+    'or=(id)',
+    'and=(id.eq.1,or(id.eq.2,title.eq."x\\"y"))',
+    'not.or=(id.eq.1,id.eq.2)',
+    'id=eq.99999999999999999999',
+    'id=lt.-1',
+    'title=eq.' + encodeURIComponent("'; DROP TABLE sessions; --"),
+    'musicians=cs.{}',
+    'category=cd.{find,free,fine-tune,fun}',
+    'id=eq(any).{1,2}',
+    'title=like(all).{*e*,*o*}',
+  ].map((q): [string] => [`select=id&order=id&${q}`]),
 ];
 
 /** What some of the reads must find, so the comparisons below are not between two empty answers. */
@@ -137,7 +171,13 @@ describe('the PostgREST compiler for PostgreSQL', () => {
 
   it('has exactly one placeholder per parameter in every query, so none hides in an operator', () => {
     for (const [q] of READS) {
-      const part = compile(q, 'postgres');
+      let part;
+      try {
+        part = compile(q, 'postgres');
+      } catch (err) {
+        if (err instanceof PgrstError) continue; // refused before any SQL
+        throw err;
+      }
       const numbered = toPgPlaceholders(part.sql).match(/\$\d+/g) ?? [];
       expect({ q, n: numbered.length }).toEqual({ q, n: part.params.length });
     }
@@ -175,10 +215,10 @@ describe('catalogue reads give the same answers on every path', () => {
   ];
 
   it.each(cases)('%s (async SQLite path = synchronous one)', async (q, n, caller, table) => {
-    const query = parseQuery(new URLSearchParams(q));
-    const sync = await settle(() => readRows(createRestRepository(db), table, caller, query, n));
+    const query = () => parseQuery(new URLSearchParams(q));
+    const sync = await settle(() => readRows(createRestRepository(db), table, caller, query(), n));
     const async = await settle(() =>
-      readRowsSql(createSqlRestRepository(sqliteDatabase(db)), 'sqlite', table, caller, query, n),
+      readRowsSql(createSqlRestRepository(sqliteDatabase(db)), 'sqlite', table, caller, query(), n),
     );
     expect(async).toEqual(sync);
     const ids = EXPECTED_IDS[q];
@@ -190,10 +230,10 @@ describe('catalogue reads give the same answers on every path', () => {
   it.skipIf(!PG_URL).each(cases)(
     `%s on PostgreSQL = on SQLite${PG_URL ? '' : ` (skipped: ${PG_SKIP_REASON})`}`,
     async (q, n, caller, table) => {
-      const query = parseQuery(new URLSearchParams(q));
-      const expected = await settle(() => readRows(createRestRepository(db), table, caller, query, n));
+      const query = () => parseQuery(new URLSearchParams(q));
+      const expected = await settle(() => readRows(createRestRepository(db), table, caller, query(), n));
       const got = await settle(() =>
-        readRowsSql(createSqlRestRepository(pg!.sql), 'postgres', table, caller, query, n),
+        readRowsSql(createSqlRestRepository(pg!.sql), 'postgres', table, caller, query(), n),
       );
       expect(got).toEqual(expected);
     },

@@ -146,6 +146,19 @@ describe('copying SQLite to PostgreSQL', () => {
       expect(next?.id).toBe(10);
     });
 
+    it('copies WITHOUT ROWID tables too (ordered by their primary key)', async () => {
+      src.db.exec(
+        "CREATE TABLE kv (k TEXT PRIMARY KEY, v INTEGER NOT NULL) WITHOUT ROWID; INSERT INTO kv VALUES ('b', 2), ('a', 1)",
+      );
+      await pg.sql.exec('CREATE TABLE kv (k TEXT PRIMARY KEY, v BIGINT NOT NULL)');
+      const counts = await copySqliteToPostgres(src.db, pg.sql);
+      expect(counts.find((c) => c.table === 'kv')).toEqual({ table: 'kv', source: 2, target: 2 });
+      expect(await pg.sql.all('SELECT k, v FROM kv ORDER BY k')).toEqual([
+        { k: 'a', v: 1 },
+        { k: 'b', v: 2 },
+      ]);
+    });
+
     it('refuses a target that has rows, and replaces them with --force', async () => {
       await copySqliteToPostgres(src.db, pg.sql);
       await expect(copySqliteToPostgres(src.db, pg.sql)).rejects.toThrow(

@@ -58,6 +58,19 @@ export function tablesInDependencyOrder(db: DB): string[] {
   return ordered;
 }
 
+/**
+ * Insertion order: rowid (creation order, so a parent row of a self-reference comes first);
+ * a WITHOUT ROWID table has none, so its primary key.
+ */
+function rowOrder(db: DB, table: string): string {
+  const ddl = (db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(table) as { sql: string }).sql;
+  if (!/WITHOUT\s+ROWID\s*$/i.test(ddl)) return 'rowid';
+  const pk = (db.prepare(`PRAGMA table_info(${quoteIdent(table)})`).all() as { name: string; pk: number }[])
+    .filter((c) => c.pk > 0)
+    .sort((a, b) => a.pk - b.pk);
+  return pk.map((c) => quoteIdent(c.name)).join(', ');
+}
+
 async function count(sql: SqlExecutor, table: string): Promise<number> {
   return (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM ${quoteIdent(table)}`))?.n ?? 0;
 }
@@ -127,7 +140,7 @@ export async function copySqliteToPostgres(
           batch = [];
         };
         const rows = source
-          .prepare(`SELECT * FROM ${quoteIdent(t)} ORDER BY rowid`)
+          .prepare(`SELECT * FROM ${quoteIdent(t)} ORDER BY ${rowOrder(source, t)}`)
           .raw()
           .iterate() as Iterable<unknown[]>;
         for (const row of rows) {

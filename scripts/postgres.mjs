@@ -29,7 +29,10 @@ export function findPostgresBin({ install = true, log = console.error } = {}) {
     return null;
   }
   log('PostgreSQL is not installed; installing Debian\'s "postgresql" package…');
-  const r = spawnSync('sh', ['-c', INSTALL], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const r = spawnSync('sh', ['-c', INSTALL], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   dir = found();
   if (r.status !== 0 || !dir) log(`Installing PostgreSQL failed. Run it by hand: ${INSTALL}`);
   return dir ?? null;

@@ -34,6 +34,8 @@ await build({
 
 // migrate.ts reads `migrations/` beside itself: beside the bundle now.
 fs.cpSync(path.join(root, 'server/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+// …and migrate-sql.ts its PostgreSQL twins in `migrations-pg/`.
+fs.cpSync(path.join(root, 'server/db/migrations-pg'), path.join(out, 'migrations-pg'), { recursive: true });
 // The worker entry loads render-job through tsx in development; here it imports the compiled one.
 const worker = fs
   .readFileSync(path.join(root, 'server/seed/audio/render-worker.mjs'), 'utf8')

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './lib/chromium.mjs';
 import { ensureEnginePackages } from './lib/engines.mjs';
+import { startPostgres } from './postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -48,12 +49,22 @@ check('lint', 'npm', ['run', 'lint', '--silent']);
 
 const unitFile = path.join(root, 'test-results/unit.json');
 fs.rmSync(unitFile, { force: true });
-const unitOk = run('unit and server tests (vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile=${unitFile}`,
-]);
+// A private PostgreSQL for the tests that run on both databases (server/db, server/rest);
+// without it they are skipped with their reason and the rest still runs.
+let pg = null;
+try {
+  pg = await startPostgres();
+  console.log(`PostgreSQL for the tests ready in ${pg.startMs} ms.`);
+} catch (err) {
+  console.error(`PostgreSQL tests will be skipped: ${err instanceof Error ? err.message : err}`);
+}
+const unitOk = run(
+  'unit and server tests (vitest)',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile=${unitFile}`],
+  pg ? { TEST_DATABASE_URL: pg.url } : {},
+);
+pg?.stop();
 const unit = readJson(unitFile);
 results.push({
   suite: 'vitest',

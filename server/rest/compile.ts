@@ -4,6 +4,17 @@ import { toGlobPattern, toIlikePattern } from './patterns';
 import type { Condition, Filter, OrderItem, SelectItem } from './query';
 import { columnType, PG_TYPE, quoteIdent, type ColumnType, type TableDef } from './tables';
 
+/**
+ * Which SQL to emit. 'sqlite' is what the server runs today; 'postgres' is the same query for
+ * PostgreSQL (JSON columns are jsonb there, see server/db/sql/README.md). Placeholders are `?`
+ * in both: the data layer numbers them for PostgreSQL.
+ */
+export type SqlDialect = 'sqlite' | 'postgres';
+
+/** Always-true / always-false conditions: SQLite takes 1/0, PostgreSQL needs booleans. */
+export const TRUE_SQL: Record<SqlDialect, string> = { sqlite: '1', postgres: 'TRUE' };
+export const FALSE_SQL: Record<SqlDialect, string> = { sqlite: '0', postgres: 'FALSE' };
+
 export interface SqlPart {
   sql: string;
   params: unknown[];
@@ -42,58 +53,73 @@ export function bindValue(type: ColumnType, value: string): unknown {
   return value;
 }
 
-export function compileFilters(table: TableDef, filters: readonly Filter[]): SqlPart {
-  const parts = filters.map((f) => compileFilter(table, f));
-  return join(parts, 'AND');
+export function compileFilters(
+  table: TableDef,
+  filters: readonly Filter[],
+  dialect: SqlDialect = 'sqlite',
+): SqlPart {
+  const parts = filters.map((f) => compileFilter(table, f, dialect));
+  return join(parts, 'AND', dialect);
 }
 
-function join(parts: SqlPart[], glue: 'AND' | 'OR'): SqlPart {
-  if (parts.length === 0) return { sql: glue === 'AND' ? '1' : '0', params: [] };
+function join(parts: SqlPart[], glue: 'AND' | 'OR', dialect: SqlDialect): SqlPart {
+  if (parts.length === 0) return { sql: glue === 'AND' ? TRUE_SQL[dialect] : FALSE_SQL[dialect], params: [] };
   return { sql: parts.map((p) => `(${p.sql})`).join(` ${glue} `), params: parts.flatMap((p) => p.params) };
 }
 
-function compileFilter(table: TableDef, filter: Filter): SqlPart {
+function compileFilter(table: TableDef, filter: Filter, dialect: SqlDialect): SqlPart {
   const inner =
     filter.kind === 'group'
       ? join(
-          filter.items.map((f) => compileFilter(table, f)),
+          filter.items.map((f) => compileFilter(table, f, dialect)),
           filter.op === 'and' ? 'AND' : 'OR',
+          dialect,
         )
-      : compileCondition(table, filter);
+      : compileCondition(table, filter, dialect);
   return filter.negate ? { sql: `NOT (${inner.sql})`, params: inner.params } : inner;
 }
 
-function compileCondition(table: TableDef, cond: Condition): SqlPart {
+function compileCondition(table: TableDef, cond: Condition, dialect: SqlDialect): SqlPart {
   const type = requireColumn(table, cond.column);
   const col = quoteIdent(cond.column);
   const what = `filter (${cond.column}.${cond.op}.${cond.value})`;
   if (cond.quantifier) {
     const values = parseList(cond.value, what);
-    const parts = values.map((v) => compileSimple(type, col, cond.op, v));
-    return join(parts, cond.quantifier === 'any' ? 'OR' : 'AND');
+    const parts = values.map((v) => compileSimple(type, col, cond.op, v, dialect));
+    return join(parts, cond.quantifier === 'any' ? 'OR' : 'AND', dialect);
   }
   switch (cond.op) {
     case 'in': {
       if (type === 'json') throw undefinedOperator('=', PG_TYPE[type]);
       const values = parseList(cond.value, what).map((v) => bindValue(type, v));
-      if (values.length === 0) return { sql: '0', params: [] };
+      if (values.length === 0) return { sql: FALSE_SQL[dialect], params: [] };
       return { sql: `${col} IN (${values.map(() => '?').join(', ')})`, params: values };
     }
     case 'is':
-      return compileIs(col, cond.value, what);
+      return compileIs(col, cond.value, what, dialect);
     case 'cs':
     case 'cd':
     case 'ov':
-      return compileArray(type, col, cond.op, parseList(cond.value, what));
+      return compileArray(type, col, cond.op, parseList(cond.value, what), dialect);
     default:
-      return compileSimple(type, col, cond.op, cond.value);
+      return compileSimple(type, col, cond.op, cond.value, dialect);
   }
 }
 
-function compileSimple(type: ColumnType, col: string, op: string, value: string): SqlPart {
+function compileSimple(
+  type: ColumnType,
+  col: string,
+  op: string,
+  value: string,
+  dialect: SqlDialect,
+): SqlPart {
   if (op === 'like' || op === 'ilike') {
     if (type === 'json') throw undefinedOperator(PG_OPERATOR[op] ?? op, PG_TYPE[type]);
     const target = type === 'integer' ? `CAST(${col} AS TEXT)` : col;
+    // PostgreSQL has both operators; its default LIKE escape is the backslash PostgREST uses.
+    if (dialect === 'postgres') {
+      return { sql: `${target} ${op === 'like' ? 'LIKE' : 'ILIKE'} ?`, params: [toIlikePattern(value)] };
+    }
     return op === 'like'
       ? { sql: `${target} GLOB ?`, params: [toGlobPattern(value)] }
       : { sql: `${target} LIKE ? ESCAPE '\\'`, params: [toIlikePattern(value)] };
@@ -102,12 +128,17 @@ function compileSimple(type: ColumnType, col: string, op: string, value: string)
   if (!sqlOp) throw parseError(`filter (${op}.${value})`);
   if (type === 'json') {
     if (op !== 'eq' && op !== 'neq') throw undefinedOperator(sqlOp, PG_TYPE[type]);
+    if (dialect === 'postgres') {
+      return { sql: `${col} ${sqlOp} CAST(? AS jsonb)`, params: [bindValue(type, value)] };
+    }
     return { sql: `json(${col}) ${sqlOp} json(?)`, params: [bindValue(type, value)] };
   }
   return { sql: `${col} ${sqlOp} ?`, params: [bindValue(type, value)] };
 }
 
-function compileIs(col: string, value: string, what: string): SqlPart {
+function compileIs(col: string, value: string, what: string, dialect: SqlDialect): SqlPart {
+  // Flags are INTEGER 0/1 in both schemas; PostgreSQL spells SQLite's `IS 1` this way.
+  const is = dialect === 'postgres' ? 'IS NOT DISTINCT FROM' : 'IS';
   switch (value.toLowerCase()) {
     case 'null':
     case 'unknown':
@@ -115,18 +146,35 @@ function compileIs(col: string, value: string, what: string): SqlPart {
     case 'not_null':
       return { sql: `${col} IS NOT NULL`, params: [] };
     case 'true':
-      return { sql: `${col} IS 1`, params: [] };
+      return { sql: `${col} ${is} 1`, params: [] };
     case 'false':
-      return { sql: `${col} IS 0`, params: [] };
+      return { sql: `${col} ${is} 0`, params: [] };
     default:
       throw parseError(what, 'expecting null, not_null, true, false or unknown');
   }
 }
 
 /** Array operators over JSON-array columns: contains (cs), contained by (cd), overlaps (ov). */
-function compileArray(type: ColumnType, col: string, op: 'cs' | 'cd' | 'ov', values: string[]): SqlPart {
+function compileArray(
+  type: ColumnType,
+  col: string,
+  op: 'cs' | 'cd' | 'ov',
+  values: string[],
+  dialect: SqlDialect,
+): SqlPart {
   if (type !== 'json') throw undefinedOperator(PG_OPERATOR[op] ?? op, PG_TYPE[type]);
   const list = JSON.stringify(values);
+  if (dialect === 'postgres') {
+    if (op === 'cs') return { sql: `${col} @> CAST(? AS jsonb)`, params: [list] };
+    if (op === 'cd') return { sql: `${col} <@ CAST(? AS jsonb)`, params: [list] };
+    // Not `?|`: a `?` operator would be read as a placeholder by the data layer.
+    return {
+      sql:
+        `EXISTS (SELECT 1 FROM jsonb_array_elements(${col}) AS h(value) WHERE h.value IN ` +
+        '(SELECT w.value FROM jsonb_array_elements(CAST(? AS jsonb)) AS w(value)))',
+      params: [list],
+    };
+  }
   const have = `SELECT h.value FROM json_each(${col}) AS h`;
   const want = 'SELECT w.value FROM json_each(?) AS w';
   if (op === 'cs') return { sql: `NOT EXISTS (${want} WHERE w.value NOT IN (${have}))`, params: [list] };

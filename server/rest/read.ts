@@ -1,4 +1,12 @@
-import { compileFilters, compileOrder, compileSelect, type SqlPart } from './compile';
+import {
+  compileFilters,
+  compileOrder,
+  compileSelect,
+  FALSE_SQL,
+  TRUE_SQL,
+  type SqlDialect,
+  type SqlPart,
+} from './compile';
 import type { RestCaller } from './caller';
 import { PgrstError, singularError } from './errors';
 import { contentRange, contentType, type Negotiated } from './negotiate';
@@ -17,10 +25,11 @@ export interface RestResult {
 }
 
 /** Row visibility, as row-level security would express it. */
-export function rowScope(table: TableDef, caller: RestCaller): SqlPart {
-  if (table.read === 'everyone' || caller.role === 'service_role') return { sql: '1', params: [] };
+export function rowScope(table: TableDef, caller: RestCaller, dialect: SqlDialect = 'sqlite'): SqlPart {
+  if (table.read === 'everyone' || caller.role === 'service_role')
+    return { sql: TRUE_SQL[dialect], params: [] };
   if (caller.role === 'authenticated') return { sql: '"user_id" = ?', params: [caller.userId] };
-  return { sql: '0', params: [] };
+  return { sql: FALSE_SQL[dialect], params: [] };
 }
 
 export function readRows(

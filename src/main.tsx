@@ -5,6 +5,7 @@ import { preloadLandingScreen } from './app/route-preload';
 import { startAuthSync, useAuthStore } from './features/auth/auth-store';
 import { browserSessionMark, shouldEndStoredSignIn } from './features/auth/remember-me';
 import { captureEmailLinkError } from './features/auth/email-link-error';
+import { startOffline } from './features/offline/register-sw';
 import { setAccessTokenSource } from './lib/api';
 import { fetchRuntimeConfig } from './lib/runtime-config';
 import {
@@ -23,6 +24,8 @@ import './styles/global.css';
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   preloadLandingScreen(window.location.pathname);
+  // The service worker (offline shell, catalogue, downloads) registers once the page has loaded.
+  startOffline();
   try {
     // Before the client reads (and the router rewrites) the URL: a failed email link's reason.
     captureEmailLinkError(window.location);

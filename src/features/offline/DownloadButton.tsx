@@ -47,7 +47,10 @@ export function DownloadButton({ session }: { session: Session }) {
   if (record.data) {
     return (
       <p className={styles.downloaded} data-testid="download-status" role="status">
-        <CheckIcon /> Downloaded for offline · {formatBytes(record.data.bytes)} · remove it in your profile
+        <span className={styles.downloadedLine}>
+          <CheckIcon /> Downloaded for offline · {formatBytes(record.data.bytes)}
+        </span>
+        <span className={styles.downloadNote}>Plays without a connection. Remove it in your profile.</span>
       </p>
     );
   }

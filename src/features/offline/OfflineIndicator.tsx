@@ -4,10 +4,9 @@ import { isNetworkFailure, reportOffline, reportOnline, useNetworkStore } from '
 import styles from './Offline.module.css';
 
 /**
- * The shell's "offline" line. The live region is always in the page (an element that appears
- * already filled is not announced everywhere); its text is polite, never an alert: being
- * offline is a state, not an error. Failed queries count as offline too, and the next query
- * that succeeds clears it.
+ * The shell's "offline" line: a polite status, never an alert (being offline is a state, not
+ * an error), and out of the layout and the accessibility tree while empty. Failed queries count
+ * as offline too, and the next query that succeeds clears it.
  */
 export function OfflineIndicator() {
   const online = useNetworkStore((s) => s.online);

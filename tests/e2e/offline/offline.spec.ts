@@ -79,3 +79,27 @@ test.describe('offline', () => {
     expect(left).toBe(0);
   });
 });
+
+test('signing out removes the downloads and the cached catalogue from this device', async ({
+  page,
+  request,
+}) => {
+  await signInNewMember(page, request);
+  await waitForServiceWorker(page);
+  await page.reload();
+  await downloadFirstLatest(page);
+  const cached = () =>
+    page.evaluate(async () => ({
+      downloads: (await (await caches.open('tuneful-downloads-v1')).keys()).length,
+      catalogue: (await (await caches.open('tuneful-catalogue-v1')).keys()).length,
+    }));
+  const before = await cached();
+  expect(before.downloads).toBe(3); // voice, instrumental and the record
+  expect(before.catalogue).toBeGreaterThan(0);
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: 'log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(cached).toEqual({ downloads: 0, catalogue: 0 });
+});

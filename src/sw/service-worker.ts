@@ -59,6 +59,8 @@ const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${__SW_VERSION__}`;
 const ORIGIN = sw.location.origin;
 const PRECACHED = new Set(__PRECACHE__.map((p) => new URL(p, ORIGIN).href));
 const INDEX = new URL('/index.html', ORIGIN).href;
+/** Opened directly (an export download, an email link), these are never the app's page. */
+const SERVICE_PATH = /^\/(api|auth|rest|storage)(\/|$)/;
 
 sw.addEventListener('install', (event) => {
   event.waitUntil(
@@ -94,7 +96,7 @@ sw.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (isOfflineAudioRequest(url)) {
     event.respondWith(fromDownloads(request));
-  } else if (request.mode === 'navigate' && url.origin === ORIGIN) {
+  } else if (request.mode === 'navigate' && url.origin === ORIGIN && !SERVICE_PATH.test(url.pathname)) {
     event.respondWith(navigation(request, event.resultingClientId));
   } else if (PRECACHED.has(url.href)) {
     event.respondWith(shellAsset(request));

@@ -14,7 +14,11 @@ const proxied = ['/api', '/auth', '/rest', '/storage', '/config.json'];
 
 export default defineConfig({
   // The service worker is built before the precompress step, so sw.js gets its .br/.gz too.
-  plugins: [react(), serviceWorkerPlugin(), precompressPlugin({ report: (dir: string) => reportFirstScreens(dir) })],
+  plugins: [
+    react(),
+    serviceWorkerPlugin(),
+    precompressPlugin({ report: (dir: string) => reportFirstScreens(dir) }),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

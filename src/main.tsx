@@ -5,7 +5,7 @@ import { preloadLandingScreen } from './app/route-preload';
 import { startAuthSync, useAuthStore } from './features/auth/auth-store';
 import { browserSessionMark, shouldEndStoredSignIn } from './features/auth/remember-me';
 import { captureEmailLinkError } from './features/auth/email-link-error';
-import { startOffline } from './features/offline/register-sw';
+import { clearOfflineData, startOffline } from './features/offline/register-sw';
 import { setAccessTokenSource } from './lib/api';
 import { fetchRuntimeConfig } from './lib/runtime-config';
 import {
@@ -39,6 +39,8 @@ async function boot(): Promise<void> {
         await client.auth
           .signOut({ scope: 'local' })
           .catch((err: unknown) => console.error('Sign-out failed', err));
+        // Ended before the app saw it, so the sign-out watcher cannot: clear the offline copies here.
+        await clearOfflineData();
       }
       startAuthSync(client);
     } else {

@@ -20,6 +20,9 @@ export default defineConfig({
     viewport: { width: 390, height: 844 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app registers a service worker in production builds; only the offline specs opt in
+    // (test.use({ serviceWorkers: 'allow' })): a worker would answer requests page.route mocks.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM,
       args: [

@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { reportFirstScreens } from './scripts/lib/first-screen.mjs';
 // @ts-expect-error plain ES module without types
 import { precompressPlugin } from './scripts/lib/precompress.mjs';
+// @ts-expect-error plain ES module without types
+import { serviceWorkerPlugin } from './scripts/lib/service-worker.mjs';
 
 // The API server (Hono) listens on PORT (8787 by default); the dev server proxies every
 // service path to it so the SPA talks to one origin, exactly as in production.
@@ -11,7 +13,12 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?
 const proxied = ['/api', '/auth', '/rest', '/storage', '/config.json'];
 
 export default defineConfig({
-  plugins: [react(), precompressPlugin({ report: (dir: string) => reportFirstScreens(dir) })],
+  // The service worker is built before the precompress step, so sw.js gets its .br/.gz too.
+  plugins: [
+    react(),
+    serviceWorkerPlugin(),
+    precompressPlugin({ report: (dir: string) => reportFirstScreens(dir) }),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -5,6 +5,7 @@ import { preloadLandingScreen } from './app/route-preload';
 import { startAuthSync, useAuthStore } from './features/auth/auth-store';
 import { browserSessionMark, shouldEndStoredSignIn } from './features/auth/remember-me';
 import { captureEmailLinkError } from './features/auth/email-link-error';
+import { clearOfflineData, startOffline } from './features/offline/register-sw';
 import { setAccessTokenSource } from './lib/api';
 import { fetchRuntimeConfig } from './lib/runtime-config';
 import {
@@ -23,6 +24,8 @@ import './styles/global.css';
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   preloadLandingScreen(window.location.pathname);
+  // The service worker (offline shell, catalogue, downloads) registers once the page has loaded.
+  startOffline();
   try {
     // Before the client reads (and the router rewrites) the URL: a failed email link's reason.
     captureEmailLinkError(window.location);
@@ -36,6 +39,8 @@ async function boot(): Promise<void> {
         await client.auth
           .signOut({ scope: 'local' })
           .catch((err: unknown) => console.error('Sign-out failed', err));
+        // Ended before the app saw it, so the sign-out watcher cannot: clear the offline copies here.
+        await clearOfflineData();
       }
       startAuthSync(client);
     } else {

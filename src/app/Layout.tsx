@@ -1,5 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { OfflineIndicator } from '../features/offline/OfflineIndicator';
+import { UpdatePrompt } from '../features/offline/UpdatePrompt';
 import { LazyPlayerOverlay } from './lazy-shell';
 import { isTabBarVisible } from './tab-bar-rules';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -14,6 +16,7 @@ export function Layout() {
   return (
     <div className={styles.column}>
       <ScrollToTop />
+      <OfflineIndicator />
       <main className={`${styles.main} ${withBar ? styles.withBar : ''}`}>
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<p className={styles.loading}>loading…</p>}>
@@ -23,6 +26,7 @@ export function Layout() {
       </main>
       <TabBar />
       <LazyPlayerOverlay />
+      <UpdatePrompt />
     </div>
   );
 }

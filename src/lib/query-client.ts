@@ -34,6 +34,9 @@ export function createQueryClient(): QueryClient {
         staleTime: Infinity,
         retry: shouldRetry,
         retryDelay,
+        // Not paused while the browser says "offline": the service worker answers the catalogue
+        // from its cache, and anything it cannot answer fails into the screen's error state.
+        networkMode: 'always',
       },
       mutations: { retry: false },
     },

@@ -36,17 +36,21 @@ export function useOnboardingGate(): OnboardingGateState {
       pathname,
     });
 
+  // Only the first read holds the screen back. After a failure (offline), a refetch puts the
+  // query back to pending; waiting again would unmount the screen, whose own reads of the
+  // record refetch on mount, and the screen would flip between loading and content forever.
+  const checking = profile.isPending && profile.fetchStatus !== 'idle' && profile.errorUpdateCount === 0;
   useEffect(() => {
-    if (profile.isPending && profile.fetchStatus !== 'idle') return;
+    if (checking) return;
     if (send) navigate('/onboarding-story', { replace: true });
     else markAppVisited();
-  }, [send, navigate, profile.isPending, profile.fetchStatus]);
+  }, [send, navigate, checking]);
 
   useEffect(() => {
     if (profile.isError)
       console.warn('Could not read the member record for the onboarding gate', profile.error);
   }, [profile.isError, profile.error]);
-  return { checking: profile.isPending && profile.fetchStatus !== 'idle', redirecting: send };
+  return { checking, redirecting: send };
 }
 
 /** For screens that only mark the app visited (profile, discover, community). */

@@ -5,6 +5,7 @@ import type { Session } from '../sessions/session';
 import { ToneTokens } from '../sessions/ToneTokens';
 import { Celebration } from './Celebration';
 import { CreditsDialog } from './CreditsDialog';
+import { DownloadButton } from '../offline/DownloadButton';
 import { EchoButton } from './EchoButton';
 import { EndDialog } from './EndDialog';
 import { pickEncouragement } from './encouragements';
@@ -157,6 +158,7 @@ export function SessionPlayer({
             />
             <EchoButton sessionId={session.id} />
           </div>
+          <DownloadButton session={session} />
           <EndDialog
             open={endOpen}
             onOpenChange={setEndOpen}

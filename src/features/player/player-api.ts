@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '../../lib/api';
 import { supabase } from '../../lib/supabase';
 import { useAuthStore } from '../auth/auth-store';
+import { offlineAudioUrl } from '../offline/downloads';
 
 /** Spec core §9: signed audio URLs live 7 days. */
 export const SIGNED_URL_SECONDS = 7 * 24 * 60 * 60;
@@ -9,7 +10,16 @@ export const AUDIO_BUCKET = 'audio';
 
 export type LogAction = 'replay' | 'instrumental' | 'echo' | 'reflect';
 
+/**
+ * The URL the player loads: the downloaded copy when there is one (it plays offline and costs
+ * no data), otherwise a freshly signed URL.
+ */
 export async function signAudioPath(path: string): Promise<string> {
+  return (await offlineAudioUrl(path)) ?? (await signAudioPathOnline(path));
+}
+
+/** A signed URL from the storage server (downloads use it: they must fetch the real object). */
+export async function signAudioPathOnline(path: string): Promise<string> {
   const { data, error } = await (
     await supabase()
   ).storage

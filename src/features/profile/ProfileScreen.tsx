@@ -4,6 +4,7 @@ import { useMemberProfile } from '../auth/useMemberProfile';
 import { useMarkAppVisited } from '../onboarding/useOnboardingGate';
 import { tierFor } from '../../domain/tiers';
 import { TierFeatures } from '../growth/TierFeatures';
+import { DownloadsSection } from '../offline/DownloadsSection';
 import { ExercisesSection } from './ExercisesSection';
 import { LevelAndStats, ProfileLinks } from './LevelAndStats';
 import { MyDataSection } from './my-data/MyDataSection';
@@ -54,6 +55,7 @@ export function ProfileScreen() {
       {tokens !== undefined && <TierFeatures level={tierFor(tokens).level} />}
       <ExercisesSection />
       <ReflectionsSection />
+      <DownloadsSection />
       <MyDataSection />
     </section>
   );

@@ -1,0 +1,105 @@
+import { signInNewMember } from '../listening/support';
+import { audioState, downloadFirstLatest, expect, test, waitForServiceWorker } from './support';
+
+test.describe('offline', () => {
+  test('a downloaded session plays and seeks with the network off, in a shell loaded from the cache', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signInNewMember(page, request);
+    await waitForServiceWorker(page);
+    // Once more with the worker in charge, so the catalogue reads pass through it and are kept.
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'latest sessions' }).getByTestId('session-card')).toHaveCount(
+      10,
+    );
+    const title = await downloadFirstLatest(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('offline-indicator')).toContainText("You're offline");
+    const latest = page.getByRole('list', { name: 'latest sessions' });
+    await expect(latest.getByTestId('session-card')).toHaveCount(10);
+    await latest.getByTestId('session-card').filter({ hasText: title }).first().click();
+
+    const player = page.getByTestId('player');
+    await expect(player.getByRole('heading', { name: title })).toBeVisible();
+    await expect(player.getByTestId('download-status')).toContainText('Downloaded for offline');
+    await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.3);
+    const loaded = await audioState(page);
+    // The stable key, answered by the service worker: no signing token was needed offline.
+    expect(loaded.src).not.toContain('token=');
+    expect(loaded.error).toBeNull();
+
+    const target = Math.min(40, loaded.duration - 10);
+    await page.getByTestId('player-audio').evaluate((el, t) => {
+      (el as HTMLAudioElement).currentTime = t;
+    }, target);
+    await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(target);
+    const afterSeek = (await audioState(page)).time;
+    await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(afterSeek + 0.3);
+    expect((await audioState(page)).error).toBeNull();
+
+    // The music-only version was downloaded too, and continues at the same place.
+    await player.getByRole('button', { name: 'music only' }).click();
+    await expect(player).toHaveAttribute('data-mode', 'instrumental');
+    await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(afterSeek);
+    const instrumental = await audioState(page);
+    expect(instrumental.error).toBeNull();
+    expect(instrumental.src).not.toContain('token=');
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('offline-indicator')).not.toContainText("You're offline");
+  });
+
+  test('downloads are listed in the profile with their size and total, and can be removed', async ({
+    page,
+    request,
+  }) => {
+    await signInNewMember(page, request);
+    await waitForServiceWorker(page);
+    const title = await downloadFirstLatest(page);
+
+    await page.goto('/profile');
+    const section = page.getByRole('region', { name: 'Downloads' });
+    const row = section.getByTestId('download-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(title);
+    await expect(row).toContainText(/\d+(\.\d)? (KB|MB)/);
+    await expect(section.getByTestId('downloads-total')).toContainText(
+      /Total: \d+(\.\d)? (KB|MB) on this device/,
+    );
+
+    await row.getByRole('button', { name: `Remove ${title}` }).click();
+    await expect(section.getByText('No downloads yet.')).toBeVisible();
+    const left = await page.evaluate(
+      async () => (await (await caches.open('tuneful-downloads-v1')).keys()).length,
+    );
+    expect(left).toBe(0);
+  });
+});
+
+test('signing out removes the downloads and the cached catalogue from this device', async ({
+  page,
+  request,
+}) => {
+  await signInNewMember(page, request);
+  await waitForServiceWorker(page);
+  await page.reload();
+  await downloadFirstLatest(page);
+  const cached = () =>
+    page.evaluate(async () => ({
+      downloads: (await (await caches.open('tuneful-downloads-v1')).keys()).length,
+      catalogue: (await (await caches.open('tuneful-catalogue-v1')).keys()).length,
+    }));
+  const before = await cached();
+  expect(before.downloads).toBe(3); // voice, instrumental and the record
+  expect(before.catalogue).toBeGreaterThan(0);
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: 'log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(cached).toEqual({ downloads: 0, catalogue: 0 });
+});

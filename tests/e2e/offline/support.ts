@@ -1,0 +1,76 @@
+import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { autoplayLaunch } from '../listening/support';
+
+/**
+ * The offline specs run with the service worker allowed (the project blocks it elsewhere) and,
+ * like every spec, fail on console errors, except the browser's own "could not load" lines
+ * for requests made while the test has cut the network: those are the point of the test.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not run.');
+    await use(url);
+  },
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      const record = (text: string) => {
+        if (/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(text)) return;
+        errors.push(text);
+      };
+      page.on('console', (msg: ConsoleMessage) => {
+        if (msg.type() === 'error') record(msg.text());
+      });
+      page.on('pageerror', (err) => record(err.message));
+      await use(errors);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+test.use({ ...autoplayLaunch, serviceWorkers: 'allow' });
+// Sign-in, the worker's install, a download and an offline reload: on the shared 2-core machine
+// this runs past the project's 60 s at busy times.
+test.describe.configure({ timeout: 120_000 });
+
+export { expect };
+
+/** Waits until the service worker controls the page (its first install claims the open page). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+}
+
+/** The player's <audio> element: where it is, whether it failed, and what it loaded. */
+export async function audioState(page: Page) {
+  return page.getByTestId('player-audio').evaluate((el) => {
+    const audio = el as HTMLAudioElement;
+    return {
+      time: audio.currentTime,
+      error: audio.error?.code ?? null,
+      src: audio.currentSrc,
+      duration: audio.duration,
+    };
+  });
+}
+
+/** Opens the first session of home's latest list and downloads it; returns its title. */
+export async function downloadFirstLatest(page: Page): Promise<string> {
+  const latest = page.getByRole('list', { name: 'latest sessions' });
+  const card = latest.getByTestId('session-card').first();
+  const title = (await card.getByTestId('session-title').textContent()) ?? '';
+  await card.click();
+  const player = page.getByTestId('player');
+  await expect(player.getByRole('heading', { name: title })).toBeVisible();
+  await player.getByRole('button', { name: 'Download for offline' }).click();
+  await expect(player.getByTestId('download-status')).toContainText('Downloaded for offline', {
+    timeout: 30_000,
+  });
+  await player.getByRole('button', { name: 'Close player' }).click();
+  await expect(player).toHaveCount(0);
+  return title;
+}

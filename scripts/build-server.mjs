@@ -26,6 +26,12 @@ await build({
   entryPoints: [path.join(root, 'server/main.ts')],
   outfile: path.join(out, 'main.js'),
 });
+// `npm run start:cluster`: the node:cluster primary and its workers.
+await build({
+  ...common,
+  entryPoints: [path.join(root, 'server/cluster.ts')],
+  outfile: path.join(out, 'cluster.js'),
+});
 await build({
   ...common,
   entryPoints: [path.join(root, 'server/seed/audio/render-job.ts')],

@@ -29,17 +29,19 @@ export function serveApp(o: ServeOptions): ServerType {
   const app = createApp({ config: o.config, db: o.db, keys: o.keys, logger: o.logger, now: Date.now });
   const headers = Object.entries(o.extraHeaders ?? {});
   const createServer = headers.length
-    ? ((options: http.ServerOptions, listener: http.RequestListener) =>
+    ? (((options: http.ServerOptions, listener: http.RequestListener) =>
         http.createServer(options, (req, res) => {
           for (const [name, value] of headers) res.setHeader(name, value);
           listener(req, res);
-        })) as typeof http.createServer
+        })) as typeof http.createServer)
     : undefined;
   const server = serve(
     { fetch: app.fetch, port: o.config.port, hostname: o.config.host, createServer },
     (info) => o.onListening?.(info.port),
   );
-  server.on('error', (err: NodeJS.ErrnoException) => o.onFatal(listenError(o.config.host, o.config.port, err)));
+  server.on('error', (err: NodeJS.ErrnoException) =>
+    o.onFatal(listenError(o.config.host, o.config.port, err)),
+  );
   // Node closes an idle keep-alive socket after 5 s; a client that reuses it at that moment
   // gets ECONNRESET (seen under load from browsers and test clients). Keep idle sockets longer
   // than clients and proxies do (60 s is common), and headers timing out after that.

@@ -22,6 +22,8 @@ export interface Cluster {
   db: DB;
   keys: { jwtSecret: string; anonKey: string };
   output: () => string;
+  /** Process ids of the workers running now (children of the primary). */
+  workerPids(): number[];
   stop(): Promise<number | null>;
 }
 
@@ -66,6 +68,13 @@ export async function startCluster(workers: number, env: Record<string, string> 
     db,
     keys,
     output: () => out,
+    workerPids: () =>
+      fs
+        .readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number),
     stop: () =>
       new Promise((resolve) => {
         db.close();

@@ -221,4 +221,25 @@ describe('two worker processes behind one port', () => {
     await a.waitFor(['Ana']);
     a.close();
   }, 20_000);
+
+  it('replaces a worker that dies', async () => {
+    const pids = c.workerPids();
+    expect(pids).toHaveLength(2);
+    process.kill(pids[0] as number, 'SIGKILL');
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const now = c.workerPids();
+      if (now.length === 2 && !now.includes(pids[0] as number)) break;
+      if (Date.now() > deadline) throw new Error(`no new worker: ${JSON.stringify(now)}\n${c.output()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(c.output()).toContain('worker died; starting another');
+    // Both answer again once the new one listens (worker ids count on: 1 and 2 were the first).
+    const seen = new Set<string>();
+    while (Date.now() < deadline && !(seen.size === 2 && [...seen].some((w) => Number(w) > 2))) {
+      const r = await call(c, 'GET', '/api/health').catch(() => null);
+      if (r?.status === 200) seen.add(r.worker);
+    }
+    expect([...seen].some((w) => Number(w) > 2)).toBe(true);
+  }, 20_000);
 });

@@ -49,4 +49,4 @@ if (worker.includes('await tsImport') || worker.includes("from 'tsx"))
   throw new Error('render-worker.mjs changed: update scripts/build-server.mjs');
 fs.writeFileSync(path.join(out, 'render-worker.mjs'), worker);
 fs.writeFileSync(path.join(out, 'package.json'), '{ "type": "module" }\n');
-console.log(`server compiled to ${path.relative(root, out)}/main.js`);
+console.log(`server compiled to ${path.relative(root, out)}/main.js and cluster.js`);

@@ -11,7 +11,7 @@ const workersOf = (replies: { worker: string }[]) => new Set(replies.map((r) => 
 
 beforeAll(async () => {
   // Scale 1: the real sign-in limits, so the rate-limit test counts the real allowance.
-  c = await startCluster(2, { AUTH_RATE_LIMIT_SCALE: '1' });
+  c = await startCluster(2, { AUTH_RATE_LIMIT_SCALE: '1', AUTH_AUTOCONFIRM: '1' });
 }, 90_000);
 afterAll(async () => {
   // SIGTERM to the primary: both workers finish and it exits cleanly.
@@ -90,6 +90,18 @@ describe('two worker processes behind one port', () => {
       .all() as { n: number }[];
     expect(badges).toHaveLength(8);
     expect(badges.every((b) => b.n === 1)).toBe(true);
+  });
+
+  it('creates one account when two processes sign up the same address at once', async () => {
+    const body = { email: 'twice@example.com', password: 'a long enough password' };
+    const replies = await Promise.all(
+      Array.from({ length: 4 }, () => call(c, 'POST', '/auth/v1/signup', { apikey: true, body })),
+    );
+    expect(workersOf(replies)).toBe(2);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 422, 422, 422]);
+    expect(c.db.prepare("SELECT count(*) AS n FROM users WHERE email = 'twice@example.com'").get()).toEqual({
+      n: 1,
+    });
   });
 
   describe('a member signed in with a password', () => {

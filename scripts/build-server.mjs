@@ -26,6 +26,12 @@ await build({
   entryPoints: [path.join(root, 'server/main.ts')],
   outfile: path.join(out, 'main.js'),
 });
+// `npm run start:cluster`: the node:cluster primary and its workers.
+await build({
+  ...common,
+  entryPoints: [path.join(root, 'server/cluster.ts')],
+  outfile: path.join(out, 'cluster.js'),
+});
 await build({
   ...common,
   entryPoints: [path.join(root, 'server/seed/audio/render-job.ts')],
@@ -45,4 +51,4 @@ if (worker.includes('await tsImport') || worker.includes("from 'tsx"))
   throw new Error('render-worker.mjs changed: update scripts/build-server.mjs');
 fs.writeFileSync(path.join(out, 'render-worker.mjs'), worker);
 fs.writeFileSync(path.join(out, 'package.json'), '{ "type": "module" }\n');
-console.log(`server compiled to ${path.relative(root, out)}/main.js`);
+console.log(`server compiled to ${path.relative(root, out)}/main.js and cluster.js`);

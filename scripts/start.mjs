@@ -1,5 +1,7 @@
 // `npm start`: build the SPA if it is missing or older than its sources, then run the server
 // (compiled JavaScript in dist/server, no TypeScript loader) in a child process that receives our signals for a clean shutdown.
+// `npm run start:cluster -- --workers N` (this script with --cluster) runs dist/server/cluster.js instead:
+// N worker processes on the one port.
 import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -44,7 +46,11 @@ if (serverBuildIsStale(root)) {
   }
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+const args = process.argv.slice(2);
+const clustered = args.includes('--cluster');
+const entry = clustered ? 'dist/server/cluster.js' : 'dist/server/main.js';
+const rest = args.filter((a) => a !== '--cluster');
+const server = spawn(process.execPath, ['--enable-source-maps', entry, ...rest], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -29,7 +29,7 @@ export function authRoutes(deps: AppDeps, mailer: Mailer = createMailer(deps)): 
     repo: createAuthRepository(deps.db),
     flows: createFlowRepository(deps.db),
     mailer,
-    limits: createAuthLimits(deps.now, deps.config.authRateLimitScale),
+    limits: createAuthLimits(deps.db, deps.now, deps.config.authRateLimitScale),
   };
   const r = new Hono<AppEnv>();
   r.use('*', async (c, next) => {

@@ -84,30 +84,37 @@ export async function startSession(ctx: AuthContext, userId: string, amr: AmrMet
  * The refresh-token grant. A live token is revoked and replaced by its child. A revoked token
  * presented again within the reuse window (another tab raced us) gets the session's current
  * token; later, it is treated as stolen and the whole session is ended.
+ *
+ * The read and the rotation are one immediate transaction: two refreshes of the same token in
+ * two processes (cluster mode) are serialised by the write lock, so the second one sees the
+ * token already revoked and takes the reuse-window path, exactly as it would in one process.
  */
 export async function refreshSession(ctx: AuthContext, presented: string): Promise<SessionJson> {
   const { repo } = ctx;
-  const row = repo.refreshByHash(hashToken(presented));
-  const session = row && repo.sessionById(row.session_id);
-  const user = session && repo.userById(session.user_id);
-  if (!row || !session || !user) {
-    throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-  }
-  const amr = session.amr_method as AmrMethod;
   const now = isoNow(ctx.deps);
-  if (row.revoked_at === null) {
-    const child = deriveChildToken(ctx.deps.keys.jwtSecret, presented);
-    repo.transaction(() => {
+  const outcome = repo.transaction(() => {
+    const row = repo.refreshByHash(hashToken(presented));
+    const session = row && repo.sessionById(row.session_id);
+    const user = session && repo.userById(session.user_id);
+    if (!row || !session || !user) return { kind: 'missing' as const };
+    if (row.revoked_at === null) {
+      const child = deriveChildToken(ctx.deps.keys.jwtSecret, presented);
       repo.revokeRefresh(row.id, now);
       repo.insertRefresh(session.id, hashToken(child), row.id, now);
       repo.touchSession(session.id, now);
-    });
-    return sessionJson(ctx, user, session.id, amr, child);
-  }
-  const current = currentTokenFor(ctx, row, presented);
-  if (current) return sessionJson(ctx, user, session.id, amr, current);
-  repo.deleteSession(session.id);
-  throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      return { kind: 'ok' as const, user, session, token: child };
+    }
+    const current = currentTokenFor(ctx, row, presented);
+    if (current) return { kind: 'ok' as const, user, session, token: current };
+    repo.deleteSession(session.id);
+    return { kind: 'reused' as const };
+  });
+  if (outcome.kind === 'missing')
+    throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  if (outcome.kind === 'reused')
+    throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+  const { user, session, token } = outcome;
+  return sessionJson(ctx, user, session.id, session.amr_method as AmrMethod, token);
 }
 
 /** Re-derives the active descendant of a recently revoked token, or null outside the window. */

@@ -1,7 +1,10 @@
 import type { AuthWeakPasswordError } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support';
+import type { AuthContext } from './context';
 import { LINK_TTL_MS } from './links';
+import { createAuthRepository } from './repository';
+import { createUser } from './signup';
 import { client, follow, linkIn, outbox, PASSWORD, signUpConfirmed, waitForMail } from './test-client';
 
 let t: TestApp;
@@ -115,6 +118,21 @@ describe('POST /auth/v1/signup', () => {
     } finally {
       auto.close();
     }
+  });
+});
+
+describe('two server processes creating one address', () => {
+  it('answers 422 user_already_exists, not a 500, when the other process inserted it first', () => {
+    // The handler's "no such address" read comes before an await; the unique index decides.
+    const ctx = { deps: t.deps, repo: createAuthRepository(t.deps.db) } as AuthContext;
+    createUser(ctx, 'race@example.com', 'hash', {}, null);
+    let error: unknown;
+    try {
+      createUser(ctx, 'race@example.com', 'hash', {}, null);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toMatchObject({ status: 422, code: 'user_already_exists' });
   });
 });
 

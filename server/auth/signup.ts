@@ -79,16 +79,25 @@ export function createUser(
 ): UserRow {
   const id = crypto.randomUUID();
   const name = (k: string) => (typeof metadata[k] === 'string' ? (metadata[k] as string).trim() : '');
-  ctx.repo.insertUser({
-    id,
-    email,
-    passwordHash,
-    firstName: name('first_name'),
-    lastName: name('last_name'),
-    metadata: JSON.stringify(metadata),
-    confirmedAt,
-    now: isoNow(ctx.deps),
-  });
+  try {
+    ctx.repo.insertUser({
+      id,
+      email,
+      passwordHash,
+      firstName: name('first_name'),
+      lastName: name('last_name'),
+      metadata: JSON.stringify(metadata),
+      confirmedAt,
+      now: isoNow(ctx.deps),
+    });
+  } catch (err) {
+    // The callers read "no such address" before an await (the password hash); another server
+    // process (cluster mode) may have created it meanwhile. The unique index decides: a 422,
+    // not a 500. (The per-address mail limit refuses such a second request first elsewhere.)
+    if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
+      throw new AuthError(422, 'user_already_exists', 'User already registered');
+    throw err;
+  }
   const user = ctx.repo.userById(id);
   if (!user) throw new Error('user vanished right after insert');
   return user;

@@ -23,6 +23,28 @@ describe('opening the database', () => {
     db.close();
   });
 
+  it('starts transactions with BEGIN IMMEDIATE, so another process waits instead of failing mid-way', () => {
+    const file = path.join(tmp(), 'app.db');
+    const db = openDatabase(file);
+    const other = openDatabase(file);
+    other.pragma('busy_timeout = 0');
+    db.exec('CREATE TABLE t (x INTEGER)');
+    const tryWrite = () => other.prepare('INSERT INTO t VALUES (2)').run();
+    // The write lock is held from the start of the transaction, before it has written anything.
+    db.transaction(() => {
+      db.prepare('SELECT count(*) FROM t').get();
+      expect(tryWrite).toThrow(/busy|locked/i);
+    })();
+    // The deferred variant stays available for read-only work and takes no write lock.
+    db.transaction(() => {
+      db.prepare('SELECT count(*) FROM t').get();
+      expect(tryWrite).not.toThrow();
+    }).deferred();
+    expect(db.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 1 });
+    other.close();
+    db.close();
+  });
+
   it('stops with a readable fix when the file is not a database', () => {
     const file = path.join(tmp(), 'app.db');
     fs.writeFileSync(file, 'this is not sqlite, it is a shopping list '.repeat(200));

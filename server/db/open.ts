@@ -26,6 +26,7 @@ export function openDatabase(file: string, options: Database.Options = {}): DB {
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     db.pragma('synchronous = NORMAL');
+    if (!options.readonly) immediateByDefault(db);
     // Reading the schema forces SQLite to look at the file header: a corrupt file fails here.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
   } catch (err) {
@@ -39,6 +40,21 @@ export function openDatabase(file: string, options: Database.Options = {}): DB {
     throw err instanceof StartupError ? err : describeOpenError(file, err);
   }
   return db;
+}
+
+/**
+ * Makes `db.transaction(fn)()` start with BEGIN IMMEDIATE (the `.deferred()` variant stays for
+ * read-only work). Several processes share app.db in cluster mode: a deferred transaction that
+ * reads and then writes fails with SQLITE_BUSY (busy_timeout cannot help) when another process
+ * committed in between, whereas an immediate one takes the write lock first, waits its turn
+ * under busy_timeout, and then reads what the other process wrote. Within one process nothing
+ * changes: better-sqlite3 is synchronous, so transactions never overlapped anyway. Nested calls
+ * stay savepoints.
+ */
+function immediateByDefault(db: DB): void {
+  const original = db.transaction.bind(db);
+  // The `.immediate` variant carries the same `.deferred/.immediate/.exclusive` properties.
+  db.transaction = ((fn: Parameters<DB['transaction']>[0]) => original(fn).immediate) as DB['transaction'];
 }
 
 /** `quick_check` reads every page (without the slow index cross-checks) and says "ok" or what is wrong. */

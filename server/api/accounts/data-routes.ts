@@ -41,6 +41,8 @@ export function accountDataRoutes(deps: AppDeps, mailer: Mailer = createMailer(d
   // A stolen access token must not become a way to guess the password: like sign-in, a few
   // tries per member, scaled with AUTH_RATE_LIMIT_SCALE.
   const passwordChecks = slidingWindow(
+    db,
+    'account_password',
     Math.max(1, Math.round(10 * deps.config.authRateLimitScale)),
     5 * 60_000,
     deps.now,

@@ -27,8 +27,18 @@ export interface ChildLink {
 
 /** Explicit handling, the only hand-kept part: secrets and foreign keys that do not cascade. */
 export const POLICY = {
-  /** Auth machinery holding token hashes: deleted with the member, never exported. */
-  secretTables: new Set(['auth_refresh_tokens', 'auth_one_time_tokens', 'auth_flow_states']),
+  /**
+   * Deleted with the member, never exported: auth machinery holding token hashes, and the
+   * server's own bookkeeping shared between processes (the listening budget's refill level,
+   * open live-session streams), which says nothing about the member.
+   */
+  secretTables: new Set([
+    'auth_refresh_tokens',
+    'auth_one_time_tokens',
+    'auth_flow_states',
+    'listening_budgets',
+    'live_presence',
+  ]),
   /** Column names never exported, whatever the table (password hash, token hashes, PKCE). */
   secretColumn: /(password|hash|token|secret|verifier|challenge|nonce)/i,
   /**

@@ -1,6 +1,5 @@
-import crypto from 'node:crypto';
 import { stepAt, type LivePhase, type TemplateStep } from '../../../src/domain/circles';
-import type { PresenceStore, PresentMember } from './presence';
+import { BEAT_MS, type PresenceStore, type PresentMember } from './presence';
 
 /** What every member of one live session shares: the plan and the server's start time. */
 export interface LiveSessionInfo {
@@ -37,17 +36,25 @@ export type LiveEvent = { event: 'state'; data: LiveState } | { event: 'end'; da
 type Send = (e: LiveEvent) => void;
 
 /**
- * Fans the state of live group sessions out to open streams. The server's clock decides the
- * step: a timer per session fires at each step boundary and tells everyone at once; joins and
- * leaves are told at once too. Timers exist only while someone is connected.
+ * Fans the state of live group sessions out to this process's open streams. The server's
+ * clock decides the step: a timer per session fires at each step boundary and tells everyone
+ * at once. Joins and leaves on this process are told at once; those on other processes (cluster
+ * mode) within one beat: every BEAT_MS the hub keeps its streams alive in the presence table,
+ * re-reads who is present in each of its sessions and tells its streams when that changed.
+ * Timers exist only while someone is connected.
  */
 export function createLiveHub(presence: PresenceStore, now: () => number) {
-  const sessions = new Map<
-    string,
-    { info: LiveSessionInfo; subs: Map<string, Send>; timer?: ReturnType<typeof setTimeout> }
-  >();
+  interface Open {
+    info: LiveSessionInfo;
+    subs: Map<string, Send>;
+    timer?: ReturnType<typeof setTimeout>;
+    /** Who the last state sent named, to notice changes made by other processes. */
+    told: string;
+  }
+  const sessions = new Map<string, Open>();
+  let beat: ReturnType<typeof setInterval> | undefined;
 
-  const stateOf = (info: LiveSessionInfo): LiveState => {
+  const stateOf = (info: LiveSessionInfo, present: PresentMember[]): LiveState => {
     const t = now();
     const pos = stepAt(info.steps, info.startMs, info.endMs, t);
     const iso = (ms: number) => new Date(ms).toISOString();
@@ -66,15 +73,31 @@ export function createLiveHub(presence: PresenceStore, now: () => number) {
       stepStartedAt: iso(pos.startsAt),
       stepEndsAt: iso(pos.endsAt),
       steps: info.steps,
-      present: presence.present(info.key).map((m) => m.firstName),
+      present: present.map((m) => m.firstName),
     };
   };
 
-  const broadcast = (key: string) => {
+  const signature = (present: PresentMember[]) => present.map((m) => m.userId).join(',');
+
+  const broadcast = (key: string, present = presence.present(key)) => {
     const s = sessions.get(key);
     if (!s) return;
-    const state = stateOf(s.info);
+    s.told = signature(present);
+    const state = stateOf(s.info, present);
     for (const send of s.subs.values()) send({ event: 'state', data: state });
+  };
+
+  /** One beat: keep our rows alive, then tell our streams about joins and leaves elsewhere. */
+  const onBeat = () => {
+    try {
+      presence.beat([...sessions.values()].flatMap((s) => [...s.subs.keys()]));
+      for (const [key, s] of sessions) {
+        const present = presence.present(key);
+        if (signature(present) !== s.told) broadcast(key, present);
+      }
+    } catch {
+      // A database busy for longer than busy_timeout: the next beat tries again (rows live 5 beats).
+    }
   };
 
   const schedule = (key: string) => {
@@ -97,26 +120,42 @@ export function createLiveHub(presence: PresenceStore, now: () => number) {
     );
   };
 
+  const stopIfIdle = () => {
+    if (sessions.size > 0 || !beat) return;
+    clearInterval(beat);
+    beat = undefined;
+  };
+
   return {
-    /** Opens a member's stream; call only after checking the per-member cap. */
-    connect(info: LiveSessionInfo, member: PresentMember, send: Send): () => void {
-      const connId = crypto.randomUUID();
+    /**
+     * Takes a stream slot for the member (false at the cap, counted across every process).
+     * Call `attach` with the same connId next, or `presence.release` is never run for it and
+     * the row simply goes stale.
+     */
+    claim: (info: LiveSessionInfo, connId: string, member: PresentMember, maxStreams: number): boolean =>
+      presence.claim(info.key, connId, member, maxStreams),
+    /** Starts sending a claimed stream its states; returns the disconnect. */
+    attach(info: LiveSessionInfo, connId: string, send: Send): () => void {
       let s = sessions.get(info.key);
-      if (!s) sessions.set(info.key, (s = { info, subs: new Map() }));
+      if (!s) sessions.set(info.key, (s = { info, subs: new Map(), told: '' }));
       s.subs.set(connId, send);
-      presence.add(info.key, connId, member);
       broadcast(info.key);
       if (s.subs.size === 1) schedule(info.key);
+      if (!beat) {
+        beat = setInterval(onBeat, BEAT_MS);
+        beat.unref();
+      }
       let open = true;
       return () => {
         if (!open) return;
         open = false;
+        presence.release(connId);
         const cur = sessions.get(info.key);
         cur?.subs.delete(connId);
-        presence.remove(info.key, connId);
         if (cur && cur.subs.size === 0) {
           clearTimeout(cur.timer);
           sessions.delete(info.key);
+          stopIfIdle();
         } else broadcast(info.key);
       };
     },
@@ -125,6 +164,7 @@ export function createLiveHub(presence: PresenceStore, now: () => number) {
     close() {
       for (const s of sessions.values()) clearTimeout(s.timer);
       sessions.clear();
+      stopIfIdle();
     },
   };
 }

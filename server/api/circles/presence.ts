@@ -1,56 +1,72 @@
+import type { DB } from '../../db/open';
+
 /**
- * Who is present in which live group session.
+ * Who is present in which live group session, in app.db (`live_presence`, migration 0076), so
+ * members whose streams are held by different processes (cluster mode) see each other.
  *
- * Today one Node process serves everything, so presence lives in this process's memory behind
- * a small interface. To run several processes (DESIGN "Beyond one machine"), implement the
- * same interface over a table such as
- *   live_presence(session_key, conn_id PRIMARY KEY, user_id, first_name, seen_at)
- * where `add` inserts, `remove` deletes, every heartbeat refreshes `seen_at`, rows older than
- * two heartbeats count as gone, and `present` / `streamsOf` are SELECTs; each process then
- * re-reads presence on its step timer (or on PostgreSQL LISTEN/NOTIFY) instead of being told
- * in memory. Nothing else holds session state: step timing is computed from the session's
- * start time and the clock, so any process gives every member the same step.
+ * One row per open stream. The process holding a stream refreshes its rows every beat
+ * (BEAT_MS); rows not refreshed for STALE_MS belong to a process that died and stop counting
+ * (and are deleted by the next beat anywhere). Each process learns about other processes' joins
+ * and leaves by re-reading `present` on its beat (live.ts). On PostgreSQL the same table works,
+ * and the re-read can be triggered by LISTEN/NOTIFY instead of the beat; the beat then only
+ * keeps rows alive. Step timing needs no shared state: it comes from the start time and clock.
  */
+export const BEAT_MS = 1_000;
+export const STALE_MS = 5_000;
+
 export interface PresentMember {
   userId: string;
   firstName: string;
 }
 
 export interface PresenceStore {
-  add(sessionKey: string, connId: string, member: PresentMember): void;
-  remove(sessionKey: string, connId: string): void;
-  /** Distinct members with at least one open stream, in order of arrival. */
+  /**
+   * Records a new stream unless the member already holds `maxStreams` live ones (false then).
+   * Count and insert are one immediate transaction: two processes cannot both take the last.
+   */
+  claim(sessionKey: string, connId: string, member: PresentMember, maxStreams: number): boolean;
+  release(connId: string): void;
+  /** Distinct members with at least one live stream, in order of arrival. */
   present(sessionKey: string): PresentMember[];
-  /** Open streams of a member across every session (for the per-member cap). */
+  /** Live streams of a member across every session and process. */
   streamsOf(userId: string): number;
+  /** Keeps this process's streams alive and forgets those of processes that stopped beating. */
+  beat(connIds: string[]): void;
 }
 
-export function createMemoryPresence(): PresenceStore {
-  const bySession = new Map<string, Map<string, PresentMember>>();
-  const streams = new Map<string, number>();
+export function createDbPresence(db: DB, now: () => number): PresenceStore {
+  const countOf = db.prepare('SELECT count(*) AS n FROM live_presence WHERE user_id = ? AND seen_ms > ?');
+  const insert = db.prepare(
+    `INSERT INTO live_presence (conn_id, session_key, user_id, first_name, joined_ms, seen_ms)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const remove = db.prepare('DELETE FROM live_presence WHERE conn_id = ?');
+  const presentIn = db.prepare(
+    `SELECT user_id AS userId, first_name AS firstName FROM live_presence
+     WHERE session_key = ? AND seen_ms > ? GROUP BY user_id ORDER BY min(rowid)`,
+  );
+  const touch = db.prepare('UPDATE live_presence SET seen_ms = ? WHERE conn_id = ?');
+  const sweep = db.prepare('DELETE FROM live_presence WHERE seen_ms <= ?');
+
+  const claim = db.transaction(
+    (sessionKey: string, connId: string, member: PresentMember, maxStreams: number): boolean => {
+      const t = now();
+      const { n } = countOf.get(member.userId, t - STALE_MS) as { n: number };
+      if (n >= maxStreams) return false;
+      insert.run(connId, sessionKey, member.userId, member.firstName, t, t);
+      return true;
+    },
+  );
+  const beat = db.transaction((connIds: string[]) => {
+    const t = now();
+    for (const id of connIds) touch.run(t, id);
+    sweep.run(t - STALE_MS);
+  });
   return {
-    add(sessionKey, connId, member) {
-      let conns = bySession.get(sessionKey);
-      if (!conns) bySession.set(sessionKey, (conns = new Map()));
-      conns.set(connId, member);
-      streams.set(member.userId, (streams.get(member.userId) ?? 0) + 1);
-    },
-    remove(sessionKey, connId) {
-      const conns = bySession.get(sessionKey);
-      const member = conns?.get(connId);
-      if (!conns || !member) return;
-      conns.delete(connId);
-      if (conns.size === 0) bySession.delete(sessionKey);
-      const left = (streams.get(member.userId) ?? 1) - 1;
-      if (left <= 0) streams.delete(member.userId);
-      else streams.set(member.userId, left);
-    },
-    present(sessionKey) {
-      const seen = new Map<string, PresentMember>();
-      for (const m of bySession.get(sessionKey)?.values() ?? [])
-        if (!seen.has(m.userId)) seen.set(m.userId, m);
-      return [...seen.values()];
-    },
-    streamsOf: (userId) => streams.get(userId) ?? 0,
+    claim,
+    release: (connId) => void remove.run(connId),
+    present: (sessionKey) => presentIn.all(sessionKey, now() - STALE_MS) as PresentMember[],
+    streamsOf: (userId) => (countOf.get(userId, now() - STALE_MS) as { n: number }).n,
+    beat,
   };
 }

@@ -7,7 +7,7 @@ import { requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
 import { FOCUS_AREAS, LOBBY_MS, SESSION_TYPES, SKILL_LEVELS, WEEK_MS } from '../../../src/domain/circles';
 import { createLiveHub, type LiveSessionInfo } from './live';
-import { createMemoryPresence } from './presence';
+import { createDbPresence } from './presence';
 import { firstNameOf, nextStartMs, presentCircle, stepsOf } from './present';
 import { practiceRoutes } from './practice-routes';
 import { createCirclesRepository, type CircleRow } from './repository';
@@ -56,7 +56,7 @@ export function circlesRoutes(
   const maxStreams = opts.maxStreamsPerMember ?? MAX_STREAMS_PER_MEMBER;
   const r = new Hono<AppEnv>();
   const repo = createCirclesRepository(deps.db);
-  const presence = createMemoryPresence();
+  const presence = createDbPresence(deps.db, deps.now);
   const hub = createLiveHub(presence, deps.now);
   const auth = requireUser(deps);
   const present = (row: CircleRow, me: string) => presentCircle(row, me, deps.now(), deps.config.publicUrl);
@@ -216,8 +216,6 @@ export function circlesRoutes(
         'This live session is not open yet: it opens 15 minutes before it starts.',
         { startTime: new Date(start).toISOString() },
       );
-    if (presence.streamsOf(me) >= maxStreams)
-      throw new ApiError(429, 'too_many_streams', 'You already have this session open in too many places.');
     const template = repo.templateOf(row);
     const info: LiveSessionInfo = {
       key: `${row.id}-${start}`,
@@ -230,14 +228,17 @@ export function circlesRoutes(
       steps: stepsOf(template),
     };
     const member = { userId: me, firstName: firstNameOf(repo.firstName(me)) };
+    // The slot is taken before the stream opens, so the cap can still answer 429.
+    const connId = crypto.randomUUID();
+    if (!hub.claim(info, connId, member, maxStreams))
+      throw new ApiError(429, 'too_many_streams', 'You already have this session open in too many places.');
     c.header('X-Accel-Buffering', 'no'); // nginx: pass events through unbuffered
     return streamSSE(c, async (stream) => {
       let finish = () => {};
       const done = new Promise<void>((resolve) => (finish = resolve));
       stream.onAbort(finish);
       c.req.raw.signal.addEventListener('abort', finish);
-      // Connected synchronously with the cap check above: no await between them.
-      const disconnect = hub.connect(info, member, (e) => {
+      const disconnect = hub.attach(info, connId, (e) => {
         void stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
         if (e.event === 'end') finish();
       });

@@ -56,7 +56,7 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
   const templates = createTemplateRepository(deps.db);
   const auth = requireUser(deps);
   const zones = createMemberZones(deps.db);
-  const limiter = createCompletionLimiter(deps.now);
+  const limiter = createCompletionLimiter(deps.db, deps.now);
 
   const requireSession = (raw: string) => {
     const parsed = sessionId.safeParse(raw);

@@ -1,0 +1,65 @@
+import http from 'node:http';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from '../app';
+import type { Config } from '../config';
+import type { DB } from '../db/open';
+import type { ProjectKeys } from '../lib/keys';
+import type { Logger } from '../lib/logger';
+import { StartupError } from '../lib/startup-error';
+import { closeDb, listenError, onShutdown } from './prepare';
+
+export interface ServeOptions {
+  config: Config;
+  db: DB;
+  keys: ProjectKeys;
+  logger: Logger;
+  /** Set on every response (cluster mode: `X-Worker`), before the app writes its own headers. */
+  extraHeaders?: Record<string, string>;
+  /** Another process still writes app.db (cluster worker): close without the WAL checkpoint. */
+  shared?: boolean;
+  onListening?: (port: number) => void;
+  onFatal: (err: StartupError) => void;
+}
+
+/**
+ * Serves the app on the configured port and stops cleanly on SIGINT/SIGTERM: no new
+ * connections, in-flight requests may finish (at most 5 s), then the database is closed.
+ */
+export function serveApp(o: ServeOptions): ServerType {
+  const app = createApp({ config: o.config, db: o.db, keys: o.keys, logger: o.logger, now: Date.now });
+  const headers = Object.entries(o.extraHeaders ?? {});
+  const createServer = headers.length
+    ? (((options: http.ServerOptions, listener: http.RequestListener) =>
+        http.createServer(options, (req, res) => {
+          for (const [name, value] of headers) res.setHeader(name, value);
+          listener(req, res);
+        })) as typeof http.createServer)
+    : undefined;
+  const server = serve(
+    { fetch: app.fetch, port: o.config.port, hostname: o.config.host, createServer },
+    (info) => o.onListening?.(info.port),
+  );
+  server.on('error', (err: NodeJS.ErrnoException) =>
+    o.onFatal(listenError(o.config.host, o.config.port, err)),
+  );
+  // Node closes an idle keep-alive socket after 5 s; a client that reuses it at that moment
+  // gets ECONNRESET (seen under load from browsers and test clients). Keep idle sockets longer
+  // than clients and proxies do (60 s is common), and headers timing out after that.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
+  const exit = () => {
+    closeDb(o.db, !o.shared);
+    process.exit(0);
+  };
+  onShutdown(() => {
+    o.logger.info('shutting down');
+    server.close(exit);
+    // Idle keep-alive sockets would hold close() open; in-flight requests may finish.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    // A request still running after 5 s is cut off: stopping must not hang.
+    setTimeout(exit, 5000).unref();
+  });
+  return server;
+}

@@ -1,0 +1,227 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { signAccessToken } from './auth/tokens';
+import { databaseFile, openDatabase, type DB } from './db/open';
+
+/**
+ * Test support for cluster.test.ts: the real `server/cluster.ts` with N workers on a temporary
+ * DATA_DIR and port, and plain HTTP on a new connection per request (the primary hands each
+ * new connection to the next worker, so consecutive requests reach different workers).
+ */
+const root = path.resolve(import.meta.dirname, '..');
+
+export interface Cluster {
+  port: number;
+  dataDir: string;
+  /** The test's own connection to app.db: a third process on the same file. */
+  db: DB;
+  keys: { jwtSecret: string; anonKey: string };
+  output: () => string;
+  /** Process ids of the workers running now (children of the primary). */
+  workerPids(): number[];
+  stop(): Promise<number | null>;
+}
+
+export async function startCluster(workers: number, env: Record<string, string> = {}): Promise<Cluster> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tuneful-cluster-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/cluster.ts', '--workers', String(workers)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        DEMO_SEED: '0',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`cluster did not start:\n${out}`)), 60_000);
+    const check = () => {
+      if (out.includes(`Ready (${workers} workers)`)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => reject(new Error(`cluster exited with ${code}:\n${out}`)));
+  });
+  const keys = JSON.parse(fs.readFileSync(path.join(dataDir, 'keys.json'), 'utf8'));
+  const db = openDatabase(databaseFile(dataDir));
+  return {
+    port,
+    dataDir,
+    db,
+    keys,
+    output: () => out,
+    workerPids: () =>
+      fs
+        .readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number),
+    stop: () =>
+      new Promise((resolve) => {
+        db.close();
+        child.once('exit', (code) => {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          resolve(code);
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Reply {
+  status: number;
+  worker: string;
+  body: Record<string, unknown> & { [k: string]: unknown };
+}
+
+/** One request on its own connection (agent: false), JSON in and out. */
+export function call(
+  c: Cluster,
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown; apikey?: boolean } = {},
+): Promise<Reply> {
+  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const headers: Record<string, string> = {};
+  if (payload) headers['content-type'] = 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.apikey) headers.apikey = c.keys.anonKey;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: c.port, method, path: url, headers, agent: false },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            worker: String(res.headers['x-worker'] ?? ''),
+            body: text ? JSON.parse(text) : {},
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+export interface Member {
+  id: string;
+  token: string;
+}
+
+/** A member written straight into app.db with a signed-in session and a real access token. */
+export async function addMember(c: Cluster, firstName = 'Member'): Promise<Member> {
+  const id = crypto.randomUUID();
+  const sessionId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const email = `${id}@example.com`;
+  c.db
+    .prepare(
+      `INSERT INTO users (id, email, password_hash, first_name, email_confirmed_at, created_at, updated_at)
+       VALUES (?, ?, 'not-a-real-hash', ?, ?, ?, ?)`,
+    )
+    .run(id, email, firstName, now, now, now);
+  c.db
+    .prepare('INSERT INTO auth_sessions (id, user_id, created_at, updated_at) VALUES (?, ?, ?, ?)')
+    .run(sessionId, id, now, now);
+  const token = await signAccessToken(c.keys.jwtSecret, {
+    userId: id,
+    email,
+    sessionId,
+    userMetadata: {},
+    amrMethod: 'password',
+    issuer: `http://localhost:${c.port}/auth/v1`,
+    nowS: Math.floor(Date.now() / 1000),
+  });
+  return { id, token };
+}
+
+export interface EventStream {
+  status: number;
+  worker: string;
+  /** The `present` list of every `state` event so far. */
+  presents: string[][];
+  waitFor(present: string[], timeoutMs?: number): Promise<void>;
+  close(): void;
+}
+
+/** Opens a live-session stream on its own connection and collects its `state` events. */
+export function openLive(c: Cluster, circleId: number, token: string): Promise<EventStream> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      {
+        host: '127.0.0.1',
+        port: c.port,
+        path: `/api/voice-circles/${circleId}/live`,
+        headers: { authorization: `Bearer ${token}` },
+        agent: false,
+      },
+      (res) => {
+        const presents: string[][] = [];
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => {
+          buffer += d;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (/^event: state$/m.test(block) && data) presents.push(JSON.parse(data).present);
+          }
+        });
+        res.on('error', () => {});
+        resolve({
+          status: res.statusCode ?? 0,
+          worker: String(res.headers['x-worker'] ?? ''),
+          presents,
+          async waitFor(present, timeoutMs = 4000) {
+            const deadline = Date.now() + timeoutMs;
+            const want = JSON.stringify(present);
+            while (JSON.stringify(presents.at(-1)) !== want) {
+              if (Date.now() > deadline)
+                throw new Error(`never saw ${want}; saw ${JSON.stringify(presents)}`);
+              await new Promise((r) => setTimeout(r, 50));
+            }
+          },
+          close: () => req.destroy(),
+        });
+      },
+    );
+    req.on('error', (err) => {
+      if ((err as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(err);
+    });
+  });
+}

@@ -1,0 +1,98 @@
+import cluster, { type Worker } from 'node:cluster';
+import { loadConfig } from './config';
+import { databaseFile, openDatabase } from './db/open';
+import { loadOrCreateKeys } from './lib/keys';
+import { createLogger } from './lib/logger';
+import { closeDb, fail, prepareData } from './boot/prepare';
+import { serveApp } from './boot/serve';
+import { parseWorkers } from './boot/workers-arg';
+
+/**
+ * `npm run start:cluster -- --workers N`: N worker processes behind one port (node:cluster; the
+ * primary accepts connections and hands them to workers in turn). The primary does the
+ * once-per-start work (migrations, keys.json, the demo seed and its audio render) BEFORE
+ * forking, then only supervises: a worker that dies is replaced, SIGINT/SIGTERM is passed on
+ * so every worker finishes its in-flight requests, and the WAL is checkpointed once all are
+ * gone. Everything that must agree between workers lives in app.db (see README "Several
+ * processes").
+ */
+const RESTART_WINDOW_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+async function primary(): Promise<void> {
+  const config = loadConfig();
+  let workers: number;
+  try {
+    workers = parseWorkers(process.argv.slice(2));
+  } catch (err) {
+    console.error(`\nCannot start: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger(config.logLevel);
+  const { db } = await prepareData(config, logger);
+
+  let stopping = false;
+  let listening = 0;
+  const finish = () => {
+    closeDb(db);
+    process.exit(0);
+  };
+  const crashes: number[] = [];
+  const fork = () => {
+    const w = cluster.fork();
+    w.once('listening', () => {
+      listening++;
+      if (listening === workers) {
+        logger.info('listening', { host: config.host, port: config.port, workers });
+        logger.say(
+          `\n  Ready (${workers} workers). Open ${config.publicUrl} in your browser.\n  Data lives in ${config.dataDir}\n`,
+        );
+      }
+    });
+    return w;
+  };
+  cluster.on('exit', (w: Worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) finish();
+      return;
+    }
+    // A crash loop (a worker that cannot start) backs off instead of forking flat out.
+    const t = Date.now();
+    crashes.push(t);
+    while ((crashes[0] ?? t) < t - RESTART_WINDOW_MS) crashes.shift();
+    const delay = Math.min(30_000, 250 * 2 ** Math.max(0, crashes.length - 1));
+    logger.error('worker died; starting another', { worker: w.id, pid: w.process.pid, code, signal, delay });
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delay);
+  });
+  for (let i = 0; i < workers; i++) fork();
+
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(sig, () => {
+      if (stopping) return;
+      stopping = true;
+      logger.info('shutting down', { workers: Object.keys(cluster.workers ?? {}).length });
+      // Ctrl-C already reached the whole process group; a SIGTERM (systemd, docker) only us.
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(sig);
+      if (Object.keys(cluster.workers ?? {}).length === 0) finish();
+      setTimeout(() => {
+        for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
+        finish();
+      }, STOP_TIMEOUT_MS).unref();
+    });
+  }
+}
+
+/** A worker: the prepared database and keys.json are opened as they are; nothing is migrated or seeded. */
+async function worker(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const db = openDatabase(databaseFile(config.dataDir));
+  const keys = await loadOrCreateKeys(config.dataDir);
+  const id = String(cluster.worker?.id ?? process.pid);
+  serveApp({ config, db, keys, logger, extraHeaders: { 'X-Worker': id }, shared: true, onFatal: fail });
+}
+
+if (cluster.isPrimary) primary().catch(fail);
+else worker().catch(fail);

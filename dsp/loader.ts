@@ -126,6 +126,7 @@ export function createVoiceAnalyser(module: WebAssembly.Module, opts: VoiceAnaly
   return {
     sampleRate: opts.sampleRate,
     hop,
+    workingRate: wasm.workingRate(),
     process,
     analyse(samples) {
       const out: VoiceFrame[] = [];

@@ -23,7 +23,7 @@ export interface VoiceFrame {
   resonance: number;
   /** Magnitude-weighted mean frequency of the Hann-windowed spectrum, Hz. */
   spectralCentroid: number;
-  /** Fraction of adjacent sample pairs whose sign differs, 0..1. */
+  /** Fraction of adjacent sample pairs whose sign differs, 0..1, per pair of input samples. */
   zeroCrossingRate: number;
   /**
    * 0..1 on voiced, unclipped frames: 0.6 x clamp((harmonicDb + 50) / 40) +
@@ -75,6 +75,9 @@ export interface PitchRange {
 export interface VoiceAnalyser {
   readonly sampleRate: number;
   readonly hop: number;
+  /** The rate the analysis runs at: the input rate, halved above 29 kHz (twice above 58 kHz). */
+  readonly workingRate: number;
+  /** Samples in one analysis window, at the working rate. */
   readonly windowSize: number;
   /** Feeds samples; calls onFrame for each completed frame with a reused object (copy it to keep it). */
   process(samples: Float32Array, onFrame: (frame: VoiceFrame) => void): void;

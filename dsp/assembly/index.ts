@@ -182,6 +182,7 @@ export function init(rate: f64, hopSize: i32): i32 {
   hop = hopSize;
   fullFactor = factor >= 2 ? 2 : 1;
   setRange(LOWEST_F0, HIGHEST_F0);
+  reset();
   return 0;
 }
 
@@ -189,7 +190,8 @@ export function init(rate: f64, hopSize: i32): i32 {
  * Narrows the pitch range to the member's voice (a shorter window follows a higher floor).
  * Clamped so that a wrong guess never cuts off a real voice: the floor stays at or below
  * 120 Hz (a bass sings down to ~65-80 Hz, so callers pass a margin below the member's
- * lowest note) and the ceiling at or above 700 Hz. Resets the stream.
+ * lowest note) and the ceiling at or above 700 Hz. The stream goes on (a live change keeps
+ * the samples, the tracker and the note history; the next frame uses the new window).
  */
 export function setRange(lowHz: f64, highHz: f64): void {
   floorHz = Math.min(120, Math.max(LOWEST_F0, lowHz));
@@ -202,7 +204,7 @@ export function setRange(lowHz: f64, highHz: f64): void {
   winLen = len;
   spectrumConfigure(winLen);
   yinConfigure(sampleRate, searchLow, Math.min(ceilingHz * 1.06, sampleRate / 4), winLen);
-  reset();
+  for (let i = winLen; i < FFT_N; i++) unchecked((windowBuf[i] = 0));
 }
 
 export function reset(): void {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { memberPitchRange } from '../../domain/voice';
 import { useAuthStore } from '../auth/auth-store';
 import { fetchAccountHistory, fetchChoice, putChoice, saveToAccount, type NewBadge } from './account-history';
 import { loadHistory } from './history';
@@ -93,12 +94,17 @@ export function useAccountHistory() {
     [addLocal, keep, refresh],
   );
 
+  const sessions = keep ? (account.data ?? []) : local;
+  // The analyser's pitch range follows the voice in this history (null while it is thin).
+  const pitchRange = useMemo(() => memberPitchRange(sessions.map((a) => a.pitchHz)), [sessions]);
+
   return {
     signedIn: userId !== null,
     keep,
     choiceLoading: userId !== null && choice.isPending,
     setKeep,
-    sessions: keep ? (account.data ?? []) : local,
+    sessions,
+    pitchRange,
     accountState: keep ? account : null,
     onAnalysis,
     newBadges,

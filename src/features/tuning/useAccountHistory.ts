@@ -7,6 +7,8 @@ import { loadHistory } from './history';
 import { useHistoryStore } from './history-store';
 import type { VoiceAnalysis } from './recording-summary';
 
+const NO_SESSIONS: VoiceAnalysis[] = [];
+
 const uploadedKey = (userId: string) => `tuneful_voice_uploaded_${userId}`;
 
 /**
@@ -94,7 +96,7 @@ export function useAccountHistory() {
     [addLocal, keep, refresh],
   );
 
-  const sessions = keep ? (account.data ?? []) : local;
+  const sessions = useMemo(() => (keep ? (account.data ?? NO_SESSIONS) : local), [keep, account.data, local]);
   // The analyser's pitch range follows the voice in this history (null while it is thin).
   const pitchRange = useMemo(() => memberPitchRange(sessions.map((a) => a.pitchHz)), [sessions]);
 

@@ -105,7 +105,10 @@ export function createVoiceAnalyser(module: WebAssembly.Module, opts: VoiceAnaly
   const status = wasm.init(opts.sampleRate, hop);
   if (status === 1) throw new RangeError(`sampleRate ${opts.sampleRate} Hz is outside 8000-96000 Hz`);
   if (status === 2) throw new RangeError(`hop ${hop} is outside 32-4096 samples (64 above 48 kHz)`);
-  if (opts.pitchRange) wasm.setRange(opts.pitchRange.floorHz, opts.pitchRange.ceilingHz);
+  if (opts.pitchRange) {
+    wasm.setRange(opts.pitchRange.floorHz, opts.pitchRange.ceilingHz);
+    wasm.reset(); // the first frame waits for the member's (shorter) window, not the default one
+  }
   if (wasm.frameStride() !== FRAME_STRIDE) throw new Error('voice-analyser wasm and loader layouts differ');
   // Memory is fixed-size (initial = maximum), so these views never detach.
   const capacity = wasm.inputCapacity();
@@ -126,6 +129,7 @@ export function createVoiceAnalyser(module: WebAssembly.Module, opts: VoiceAnaly
   return {
     sampleRate: opts.sampleRate,
     hop,
+    workingRate: wasm.workingRate(),
     process,
     analyse(samples) {
       const out: VoiceFrame[] = [];
@@ -146,6 +150,9 @@ export function createVoiceAnalyser(module: WebAssembly.Module, opts: VoiceAnaly
     },
     get windowSize() {
       return windowSize;
+    },
+    get pitchRange() {
+      return { floorHz: wasm.pitchFloor(), ceilingHz: wasm.pitchCeiling() };
     },
   };
 }

@@ -25,8 +25,8 @@ export async function analyseFixture(
 ): Promise<{ wav: DecodedWav; frames: VoiceFrame[]; windowSize: number }> {
   const wav = readFixture(relative);
   const analyser = createVoiceAnalyser(await voiceModule(), { sampleRate: wav.sampleRate, hop });
-  // Window length in input samples (the engine halves rates above 48 kHz).
-  const windowSize = analyser.windowSize * (wav.sampleRate > 48000 ? 2 : 1);
+  // Window length in input samples (the engine analyses at a lower rate above 29 kHz).
+  const windowSize = (analyser.windowSize * wav.sampleRate) / analyser.workingRate;
   return { wav, frames: analyser.analyse(wav.samples), windowSize };
 }
 

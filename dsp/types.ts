@@ -23,7 +23,7 @@ export interface VoiceFrame {
   resonance: number;
   /** Magnitude-weighted mean frequency of the Hann-windowed spectrum, Hz. */
   spectralCentroid: number;
-  /** Fraction of adjacent sample pairs whose sign differs, 0..1. */
+  /** Fraction of adjacent sample pairs whose sign differs, 0..1, per pair of input samples. */
   zeroCrossingRate: number;
   /**
    * 0..1 on voiced, unclipped frames: 0.6 x clamp((harmonicDb + 50) / 40) +
@@ -75,7 +75,12 @@ export interface PitchRange {
 export interface VoiceAnalyser {
   readonly sampleRate: number;
   readonly hop: number;
+  /** The rate the analysis runs at: the input rate, halved above 29 kHz (twice above 58 kHz). */
+  readonly workingRate: number;
+  /** Samples in one analysis window, at the working rate. */
   readonly windowSize: number;
+  /** The pitch range in force, after the engine's clamp. */
+  readonly pitchRange: PitchRange;
   /** Feeds samples; calls onFrame for each completed frame with a reused object (copy it to keep it). */
   process(samples: Float32Array, onFrame: (frame: VoiceFrame) => void): void;
   /** Convenience for offline use: feeds samples and returns copies of every frame. */
@@ -84,7 +89,10 @@ export interface VoiceAnalyser {
   analyseWindow(window: Float32Array): VoiceFrame;
   /** Clears the ring buffer, the clock and the histories. */
   reset(): void;
-  /** Narrows the searched pitch range (resets the stream); returns the range after clamping. */
+  /**
+   * Sets the searched pitch range (floor clamped to 50-120 Hz, ceiling to 700-1500 Hz); the
+   * stream goes on with the new window from the next frame. Returns the range after clamping.
+   */
   setPitchRange(floorHz: number, ceilingHz: number): PitchRange;
 }
 

@@ -1,37 +1,28 @@
 // Benchmark: our Wasm engine (every feature on, streamed at its 10 ms hop) against pitchy on
 // the corpora of dsp/eval/corpora.ts, printed as the table of issue 11, then speed per frame.
-// Run: npm run bench   (npx tsx scripts/bench.ts [--rounds N])
+// Run: npm run bench   (npx tsx scripts/bench.ts [--rounds N]: timing runs, median reported, default 5)
 import { PitchDetector } from 'pitchy';
-import { createVoiceAnalyser } from '../dsp/loader';
 import { loadVoiceModule } from '../dsp/node';
-import { buildCorpora, type CorpusItem } from '../dsp/eval/corpora';
-import { cents, median } from '../dsp/eval/truth';
+import { buildCorpora } from '../dsp/eval/corpora';
+import { median } from '../dsp/eval/truth';
+import {
+  oursEstimator,
+  score,
+  recall,
+  grossRate,
+  falseVoicingRate,
+  type Estimator,
+  type Score,
+} from '../dsp/eval/score';
+import type { CorpusItem } from '../dsp/eval/corpora';
+import { memberPitchRange, type PitchRangeHz } from '../src/domain/voice/pitch-range';
+import { speedTable } from './lib/bench-speed';
 
 const LOW = 50;
 const HIGH = 1500;
 
-interface Track {
-  /** Frame centres (s) and estimates (Hz, 0 = unvoiced). */
-  times: number[];
-  f0: number[];
-  /** Seconds each side of the frame centre that the estimator looked at. */
-  half: number;
-}
-
-type Estimator = (item: CorpusItem) => Track;
-
 const module = await loadVoiceModule();
-
-const ours: Estimator = (item) => {
-  const analyser = createVoiceAnalyser(module, { sampleRate: item.sampleRate });
-  const frames = analyser.analyse(item.samples);
-  const work = item.sampleRate > 48000 ? item.sampleRate / 2 : item.sampleRate;
-  return {
-    times: frames.map((f) => f.t),
-    f0: frames.map((f) => f.f0 ?? 0),
-    half: analyser.windowSize / 2 / work,
-  };
-};
+const ours = oursEstimator(module);
 
 /** pitchy (McLeod) on windows of ~85-128 ms (2048 samples up to 24 kHz, else 4096), 10 ms apart. */
 function pitchyWindow(rate: number): number {
@@ -51,44 +42,7 @@ const pitchy: Estimator = (item) => {
   return { times, f0, half: n / 2 / item.sampleRate };
 };
 
-interface Score {
-  truthVoiced: number;
-  hits: number;
-  falseVoiced: number;
-  truthUnvoiced: number;
-  errors: number[];
-  gross: number;
-}
-
-function score(items: CorpusItem[], estimate: Estimator, instant = false, band?: [number, number]): Score {
-  const s: Score = { truthVoiced: 0, hits: 0, falseVoiced: 0, truthUnvoiced: 0, errors: [], gross: 0 };
-  for (const item of items) {
-    const track = estimate(item);
-    // Both estimators are scored on the same frames: those whose widest window sees one truth.
-    const half = Math.max(track.half, 0.064);
-    track.times.forEach((t, i) => {
-      const truth = item.truth(t, half);
-      if (truth === null) return;
-      const est = track.f0[i] ?? 0;
-      if (truth === 0) {
-        s.truthUnvoiced++;
-        if (est > 0) s.falseVoiced++;
-        return;
-      }
-      if (band && (truth < band[0] || truth > band[1])) return;
-      s.truthVoiced++;
-      if (est <= 0) return;
-      s.hits++;
-      const ref = instant && item.instant ? item.instant(t) || truth : truth;
-      s.errors.push(Math.abs(cents(est, ref)));
-      if (Math.abs(est / ref - 1) > 0.2) s.gross++;
-    });
-  }
-  return s;
-}
-
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
-const recall = (s: Score) => (s.truthVoiced ? s.hits / s.truthVoiced : NaN);
 
 interface Row {
   label: string;
@@ -98,11 +52,21 @@ interface Row {
   items: CorpusItem[];
   instant?: boolean;
   band?: [number, number];
+  /** Raw counts shown beside the rate (so "0.0 %" is visibly zero). */
+  count?: (s: Score) => string;
+  /** Our engine as configured for this row (default: the full 50-1500 Hz). */
+  oursAs?: Estimator;
 }
+
+// The ranges a bass and a soprano get from their own history (src/domain/voice/pitch-range.ts):
+// ten recordings with medians 62-98 Hz and 620-1070 Hz.
+const bassRange = memberPitchRange(Array.from({ length: 10 }, (_, i) => 62 + 4 * i)) ?? undefined;
+const sopranoRange = memberPitchRange(Array.from({ length: 10 }, (_, i) => 620 + 50 * i)) ?? undefined;
+const rangeText = (r: PitchRangeHz | undefined) => (r ? `${r.floorHz}-${r.ceilingHz} Hz` : 'full range');
 
 function main(): void {
   const roundsArg = process.argv.indexOf('--rounds');
-  const rounds = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 3;
+  const rounds = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 5;
   const c = buildCorpora();
   const cents = (v: number) => `${v.toFixed(1)} c`;
   const rows: Row[] = [
@@ -161,43 +125,56 @@ function main(): void {
     {
       label: 'gross errors (>20 %), all voiced rows',
       kind: 'error',
-      value: (s) => (s.hits ? s.gross / s.hits : 0),
+      value: grossRate,
       show: pct,
+      count: (s) => `${s.gross} of ${s.hits}`,
       items: [...c.low, ...c.soprano, ...c.snr10, ...c.quiet, ...c.reverb, ...c.rate16k],
     },
     {
       label: 'false voicing on hum, noise and breath',
       kind: 'error',
-      value: (s) => (s.truthUnvoiced ? s.falseVoiced / s.truthUnvoiced : 0),
+      value: falseVoicingRate,
       show: pct,
+      count: (s) => `${s.falseVoiced} of ${s.truthUnvoiced}`,
       items: c.nonVoice,
+    },
+    {
+      label: `voicing recall, low voices with their own range (${rangeText(bassRange)})`,
+      kind: 'voicing',
+      value: recall,
+      show: pct,
+      items: c.low,
+      band: [50, 105],
+      oursAs: oursEstimator(module, bassRange),
+    },
+    {
+      label: `voicing recall, sopranos with their own range (${rangeText(sopranoRange)})`,
+      kind: 'voicing',
+      value: recall,
+      show: pct,
+      items: [...c.soprano, ...c.vibratoSoprano],
+      oursAs: oursEstimator(module, sopranoRange),
     },
   ];
   console.log('| measured | ours | pitchy | ours better or equal |');
   console.log('|---|---|---|---|');
   let allGood = true;
   for (const row of rows) {
-    const a = row.value(score(row.items, ours, row.instant, row.band));
-    const b = row.value(score(row.items, pitchy, row.instant, row.band));
+    const opts = { instant: row.instant, band: row.band };
+    const sa = score(row.items, row.oursAs ?? ours, opts);
+    const sb = score(row.items, pitchy, opts);
+    const a = row.value(sa);
+    const b = row.value(sb);
     const good = row.kind === 'voicing' ? a >= b : a < b || (a === 0 && b === 0);
     allGood &&= good;
-    console.log(`| ${row.label} | ${row.show(a)} | ${row.show(b)} | ${good ? 'yes' : 'NO'} |`);
+    const show = (v: number, s: Score) => row.show(v) + (row.count ? ` (${row.count(s)})` : '');
+    console.log(`| ${row.label} | ${show(a, sa)} | ${show(b, sb)} | ${good ? 'yes' : 'NO'} |`);
   }
 
-  // Speed: ms per analysed frame, every feature on (ours) vs one pitchy window per frame.
-  const items = [...c.low, ...c.soprano, ...c.snr10];
-  const time = (estimate: Estimator) => {
-    let frames = 0;
-    estimate(items[0] as CorpusItem); // warm-up
-    const t0 = process.hrtime.bigint();
-    for (let r = 0; r < rounds; r++) for (const item of items) frames += estimate(item).times.length;
-    return Number(process.hrtime.bigint() - t0) / 1e6 / frames;
-  };
-  const msOurs = time(ours);
-  const msPitchy = time(pitchy);
-  console.log(
-    `| ms per frame (every feature on) | ${msOurs.toFixed(4)} | ${msPitchy.toFixed(4)} | ${(msPitchy / msOurs).toFixed(1)}x faster |`,
-  );
+  // Speed: ms per analysed frame, every feature on (ours) vs one pitchy window per frame, on the
+  // corpora as they are (with their pauses) and on their voiced stretches only.
+  for (const line of speedTable(module, [...c.low, ...c.soprano, ...c.snr10], rounds, LOW, HIGH))
+    console.log(line);
   console.log('\nVoicing rows: share of truth-voiced frames the estimator voices (higher is better).');
   console.log(
     'Error rows: median |cents| on frames both voice, gross-error and false-voicing rates (lower is better).',

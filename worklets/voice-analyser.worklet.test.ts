@@ -54,13 +54,24 @@ function feed(processor: TestProcessor, channels: Float32Array[]): void {
 
 // Analysis window at 48 kHz: 3 periods of 50 Hz plus half the longest lag (see dsp/README.md).
 const WINDOW_48K = 3392;
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+// Messages cross a MessageChannel: wait until none has arrived for 30 ms (a loaded machine
+// delivers them late), at most 2 s.
+async function settle(messages?: unknown[]): Promise<void> {
+  let seen = -1;
+  for (let waited = 0; waited < 2000; waited += 30) {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const now = messages?.length ?? 0;
+    if (messages && now === seen) return;
+    if (!messages && waited >= 30) return;
+    seen = now;
+  }
+}
 
 describe('voice-analyser AudioWorkletProcessor', () => {
   it('posts one frame per hop with the pitch of the input', async () => {
     const { processor, messages } = await createProcessor({ module: await voiceModule(), hop: 1024 });
     feed(processor, [sine(220, 48000, 1)]);
-    await settle();
+    await settle(messages);
     const frames = messages.flatMap((m) => (m.type === 'voice-frame' ? [m.frame] : []));
     expect(frames).toHaveLength(Math.floor((48000 - WINDOW_48K) / 1024) + 1);
     expect(frames.at(-1)?.f0).toBeCloseTo(220, 1);
@@ -69,7 +80,7 @@ describe('voice-analyser AudioWorkletProcessor', () => {
   it('downmixes a stereo input to mono', async () => {
     const { processor, messages } = await createProcessor({ module: await voiceModule() });
     feed(processor, [sine(330, 48000, 0.5, 0.4), sine(330, 48000, 0.5, 0.2)]);
-    await settle();
+    await settle(messages);
     const last = messages.at(-1);
     expect(last?.type).toBe('voice-frame');
     if (last?.type === 'voice-frame') {
@@ -82,13 +93,42 @@ describe('voice-analyser AudioWorkletProcessor', () => {
     const { processor, messages, control } = await createProcessor({ module: await voiceModule() });
     await control.stop();
     feed(processor, [sine(200, 48000, 0.5)]);
-    await settle();
+    await settle(messages);
     expect(messages).toHaveLength(0);
-    expect(await control.configure({ hop: 512 })).toEqual({ sampleRate: 48000, hop: 512 });
+    expect(await control.configure({ hop: 512 })).toEqual({
+      sampleRate: 48000,
+      hop: 512,
+      pitchRange: { floorHz: 50, ceilingHz: 1500 },
+    });
     await control.start();
     feed(processor, [sine(200, 48000, 0.5)]);
-    await settle();
+    await settle(messages);
     expect(messages.length).toBe(Math.floor((24000 - WINDOW_48K) / 512) + 1);
+  });
+
+  it("analyses with the member's pitch range from processorOptions, and changes it live", async () => {
+    const module = await voiceModule();
+    const full = await createProcessor({ module, hop: 480 });
+    const own = await createProcessor({ module, hop: 480, pitchRange: { floorHz: 110, ceilingHz: 1000 } });
+    // The range reached the analyser: the engine reports it, and its shorter window (3 periods
+    // of 110 Hz instead of 50 Hz) yields the first frame sooner, so more frames per second.
+    expect((await own.control.configure({})).pitchRange).toEqual({ floorHz: 110, ceilingHz: 1000 });
+    const tone = sine(220, 48000, 0.5);
+    feed(full.processor, [tone]);
+    feed(own.processor, [tone]);
+    await settle(full.messages);
+    await settle(own.messages);
+    const frames = (m: ProcessorMessage[]) => m.flatMap((x) => (x.type === 'voice-frame' ? [x.frame] : []));
+    expect(frames(own.messages).length).toBeGreaterThan(frames(full.messages).length + 2);
+    expect(frames(own.messages).at(-1)?.f0).toBeCloseTo(220, 0);
+    // A live change keeps the stream going; the engine clamps what it is given.
+    const settings = await own.control.setPitchRange({ floorHz: 300, ceilingHz: 400 });
+    expect(settings.pitchRange).toEqual({ floorHz: 120, ceilingHz: 700 });
+    expect((await own.control.setPitchRange(null)).pitchRange).toEqual({ floorHz: 50, ceilingHz: 1500 });
+    const before = frames(own.messages).length;
+    feed(own.processor, [sine(220, 48000, 0.2)]);
+    await settle(own.messages);
+    expect(frames(own.messages).length - before).toBe(20);
   });
 
   it('leaves its outputs silent', async () => {
@@ -101,7 +141,7 @@ describe('voice-analyser AudioWorkletProcessor', () => {
   it('reports a missing module as an error message instead of throwing', async () => {
     const { processor, messages } = await createProcessor({});
     expect(processor.process([[new Float32Array(128)]], [[]])).toBe(true);
-    await settle();
+    await settle(messages);
     expect(messages[0]).toMatchObject({
       type: 'voice-error',
       message: expect.stringMatching(/not a WebAssembly.Module/),

@@ -6,14 +6,16 @@
 import * as Comlink from 'comlink';
 import { createVoiceAnalyser } from '../dsp/loader';
 import {
+  FULL_PITCH_RANGE,
   PROCESSOR_NAME,
   type ErrorMessage,
   type FrameMessage,
   type VoiceAnalyserConfig,
   type VoiceAnalyserControl,
   type VoiceAnalyserProcessorOptions,
+  type VoiceAnalyserSettings,
 } from '../dsp/worklet-protocol';
-import type { VoiceAnalyser, VoiceFrame } from '../dsp/types';
+import type { PitchRange, VoiceAnalyser, VoiceFrame } from '../dsp/types';
 
 const QUANTUM = 128;
 
@@ -23,6 +25,8 @@ export class VoiceAnalyserProcessor extends AudioWorkletProcessor {
   private analyser: VoiceAnalyser | null = null;
   private readonly module: WebAssembly.Module | null;
   private running: boolean;
+  /** The range asked for; kept across a re-instantiation for a new hop. */
+  private pitchRange: PitchRange | undefined;
   private mono = new Float32Array(QUANTUM);
   private readonly message: FrameMessage;
   private readonly emit = (frame: VoiceFrame): void => {
@@ -36,6 +40,7 @@ export class VoiceAnalyserProcessor extends AudioWorkletProcessor {
     this.module = opts.module ?? null;
     this.running = opts.autoStart ?? true;
     this.message = { type: 'voice-frame', frame: null as unknown as VoiceFrame };
+    this.pitchRange = validRange(opts.pitchRange) ?? undefined;
     // Default hop: the engine's 10 ms.
     this.instantiate(opts.hop);
     Comlink.expose(this.control(), this.port);
@@ -45,7 +50,7 @@ export class VoiceAnalyserProcessor extends AudioWorkletProcessor {
     try {
       if (!(this.module instanceof WebAssembly.Module))
         throw new Error('processorOptions.module is not a WebAssembly.Module');
-      this.analyser = createVoiceAnalyser(this.module, { sampleRate, hop });
+      this.analyser = createVoiceAnalyser(this.module, { sampleRate, hop, pitchRange: this.pitchRange });
     } catch (e) {
       this.analyser = null;
       this.fail(`voice-analyser could not start: ${describe(e)}`);
@@ -57,6 +62,12 @@ export class VoiceAnalyserProcessor extends AudioWorkletProcessor {
     this.port.postMessage(error);
   }
 
+  private settings(): VoiceAnalyserSettings {
+    // What the engine uses after its clamp (never cutting off a bass or a soprano).
+    const pitchRange = this.analyser?.pitchRange ?? this.pitchRange ?? FULL_PITCH_RANGE;
+    return { sampleRate, hop: this.analyser?.hop ?? 0, pitchRange };
+  }
+
   private control(): VoiceAnalyserControl {
     return {
       start: () => void (this.running = true),
@@ -64,7 +75,13 @@ export class VoiceAnalyserProcessor extends AudioWorkletProcessor {
       reset: () => this.analyser?.reset(),
       configure: (config: VoiceAnalyserConfig) => {
         if (config.hop !== undefined && config.hop !== this.analyser?.hop) this.instantiate(config.hop);
-        return { sampleRate, hop: this.analyser?.hop ?? 0 };
+        return this.settings();
+      },
+      setPitchRange: (range: PitchRange | null) => {
+        this.pitchRange = validRange(range) ?? undefined;
+        const wanted = this.pitchRange ?? FULL_PITCH_RANGE;
+        this.analyser?.setPitchRange(wanted.floorHz, wanted.ceilingHz);
+        return this.settings();
       },
     };
   }
@@ -99,6 +116,14 @@ export class VoiceAnalyserProcessor extends AudioWorkletProcessor {
     }
     return true;
   }
+}
+
+/** A range with finite positive numbers, floor below ceiling; anything else means "unknown". */
+function validRange(range: PitchRange | null | undefined): PitchRange | null {
+  if (!range) return null;
+  const { floorHz, ceilingHz } = range;
+  const ok = Number.isFinite(floorHz) && Number.isFinite(ceilingHz) && floorHz > 0 && ceilingHz > floorHz;
+  return ok ? { floorHz, ceilingHz } : null;
 }
 
 registerProcessor(PROCESSOR_NAME, VoiceAnalyserProcessor);

@@ -2,8 +2,8 @@
 // real-signal tricks the analyser needs: two real spectra from one complex FFT, and an
 // inverse real FFT done with a half-size complex FFT. Everything is f32 and in place.
 
-export const FFT_N: i32 = 4096;
-const LOG2_N: i32 = 12;
+export const FFT_N: i32 = 2048;
+const LOG2_N: i32 = 11;
 const HALF_N: i32 = FFT_N >> 1;
 
 // Split-format data (separate real and imaginary arrays) lets the butterflies of the larger

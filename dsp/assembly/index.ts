@@ -1,6 +1,6 @@
 // Voice analyser entry point. JS writes samples into the exported input buffer and calls
-// push(n); every `hop` samples the last 4096 are analysed and one frame (FRAME_STRIDE f32) is
-// written to the output area. All memory is static: nothing allocates after start-up.
+// push(n); every `hop` input samples the last window is analysed and one frame (FRAME_STRIDE
+// f32) is written to the output area. All memory is static: nothing allocates after start-up.
 
 import { FFT_N, fftInit } from './fft';
 import {
@@ -68,8 +68,12 @@ export const LOWEST_F0: f64 = 50;
 export const HIGHEST_F0: f64 = 1500;
 /** Window = this many periods of the pitch floor (Praat's AC method uses 3). */
 const FLOOR_PERIODS: f64 = 3;
-/** Rates above this are halved first (the FFT holds 4096 samples: 3 periods of 50 Hz at 48 kHz). */
-const MAX_WORK_RATE: f64 = 48000;
+/**
+ * Rates above this are halved (twice above 58 kHz), so the analysis runs at 16-29 kHz: a 50 Hz
+ * window (70 ms) fits the 2048-point FFT, and the voice (pitch to 1500 Hz, every spectral
+ * measure under 5 kHz) loses nothing while each frame costs half of what it did at 44.1-48 kHz.
+ */
+const MAX_WORK_RATE: f64 = 29000;
 /** Never voiced below this RMS (about -70 dBFS) whatever the recording. */
 const ABSOLUTE_SILENCE: f64 = 0.000316;
 /** A frame more than 35 dB under the loudest frame so far is silence (relative threshold). */
@@ -78,12 +82,24 @@ const RELATIVE_SILENCE: f64 = 0.0178;
 const input = new StaticArray<f32>(INPUT_CAPACITY);
 const ring = new StaticArray<f32>(RING);
 const windowBuf = new StaticArray<f32>(FFT_N);
+// Harmonicity, jitter and shimmer are measured at the full rate (at most 48 kHz): breath noise
+// above the working band is part of a voice's noise, as in Praat. fullRing holds the input (or,
+// above 58 kHz, the first half-band's output); fullBuf the window at that rate.
+const fullRing = new StaticArray<f32>(RING);
+const fullBuf = new StaticArray<f32>(2 * FFT_N);
+let fullPos: i32 = 0;
+let fullFactor: i32 = 1; // full rate / working rate: 1 or 2
+let fullValid = false; // false when analyseInput() was given a working-rate window only
+// Input-sample numbers of the last CLIP_MIN_SAMPLES samples at the converter's rail.
+const clipAt = new StaticArray<f64>(4);
+let clipSlot: i32 = 0;
+let inputCount: f64 = 0;
 const frames = new StaticArray<f32>(MAX_FRAMES * F.FRAME_STRIDE);
 
 let inputRate: f64 = 48000;
 let sampleRate: f64 = 48000; // working rate (after decimation)
 let decimate: i32 = 1;
-let hop: i32 = 480; // working samples
+let hop: i32 = 480; // input samples between frames
 let winLen: i32 = FFT_N;
 let floorHz: f64 = LOWEST_F0;
 let ceilingHz: f64 = HIGHEST_F0;
@@ -92,15 +108,36 @@ let totalSamples: f64 = 0;
 let untilFrame: i32 = FFT_N;
 let initialised = false;
 let loudestRms: f64 = 0;
-// Half-band decimator state (7 taps: -1 0 9 16 9 0 -1, /32) and phase.
-let d0: f32 = 0,
-  d1: f32 = 0,
-  d2: f32 = 0,
-  d3: f32 = 0,
-  d4: f32 = 0,
-  d5: f32 = 0,
-  d6: f32 = 0;
-let phase: i32 = 0;
+// Half-band decimators (11 taps: 3 0 -25 0 150 256 150 0 -25 0 3, /512; -0.1 dB at 5 kHz and
+// -1 dB at 8 kHz of a 48 kHz input), one or two in cascade. Each keeps its last 11 inputs in a
+// 16-slot ring and yields an output on every second input.
+const HB_RING: i32 = 16;
+const hbState = new StaticArray<f32>(2 * HB_RING);
+const hbPos = new StaticArray<i32>(2);
+const hbPhase = new StaticArray<i32>(2);
+let hbOut: f32 = 0;
+
+function hbTap(base: i32, pos: i32, back: i32): f32 {
+  return unchecked(hbState[base + ((pos - back) & (HB_RING - 1))]);
+}
+
+/** Feeds one sample to half-band stage `st`; true when it produced hbOut. */
+function halfBand(st: i32, v: f32): bool {
+  const base = st * HB_RING;
+  const pos = (unchecked(hbPos[st]) + 1) & (HB_RING - 1);
+  unchecked((hbPos[st] = pos));
+  unchecked((hbState[base + pos] = v));
+  const ph = unchecked(hbPhase[st]) ^ 1;
+  unchecked((hbPhase[st] = ph));
+  if (ph == 0) return false;
+  hbOut =
+    (<f32>256 * hbTap(base, pos, 5) +
+      <f32>150 * (hbTap(base, pos, 4) + hbTap(base, pos, 6)) -
+      <f32>25 * (hbTap(base, pos, 2) + hbTap(base, pos, 8)) +
+      <f32>3 * (v + hbTap(base, pos, 10))) *
+    <f32>(1.0 / 512.0);
+  return true;
+}
 
 export function inputPtr(): usize {
   return changetype<usize>(input);
@@ -135,15 +172,17 @@ export function pitchCeiling(): f64 {
 /** Returns 0 on success, 1 for an unsupported sample rate, 2 for an unsupported hop. */
 export function init(rate: f64, hopSize: i32): i32 {
   if (!(rate >= 8000 && rate <= 96000)) return 1;
-  const factor = rate > MAX_WORK_RATE ? 2 : 1;
+  const factor = rate > 2 * MAX_WORK_RATE ? 4 : rate > MAX_WORK_RATE ? 2 : 1;
   if (hopSize / factor < MIN_HOP || hopSize > INPUT_CAPACITY) return 2;
   if (!initialised) fftInit();
   initialised = true;
   inputRate = rate;
   decimate = factor;
   sampleRate = rate / <f64>factor;
-  hop = hopSize / factor;
+  hop = hopSize;
+  fullFactor = factor >= 2 ? 2 : 1;
   setRange(LOWEST_F0, HIGHEST_F0);
+  reset();
   return 0;
 }
 
@@ -151,7 +190,8 @@ export function init(rate: f64, hopSize: i32): i32 {
  * Narrows the pitch range to the member's voice (a shorter window follows a higher floor).
  * Clamped so that a wrong guess never cuts off a real voice: the floor stays at or below
  * 120 Hz (a bass sings down to ~65-80 Hz, so callers pass a margin below the member's
- * lowest note) and the ceiling at or above 700 Hz. Resets the stream.
+ * lowest note) and the ceiling at or above 700 Hz. The stream goes on (a live change keeps
+ * the samples, the tracker and the note history; the next frame uses the new window).
  */
 export function setRange(lowHz: f64, highHz: f64): void {
   floorHz = Math.min(120, Math.max(LOWEST_F0, lowHz));
@@ -164,18 +204,27 @@ export function setRange(lowHz: f64, highHz: f64): void {
   winLen = len;
   spectrumConfigure(winLen);
   yinConfigure(sampleRate, searchLow, Math.min(ceilingHz * 1.06, sampleRate / 4), winLen);
-  reset();
+  for (let i = winLen; i < FFT_N; i++) unchecked((windowBuf[i] = 0));
 }
 
 export function reset(): void {
   for (let i = 0; i < RING; i++) unchecked((ring[i] = 0));
   for (let i = 0; i < FFT_N; i++) unchecked((windowBuf[i] = 0));
   writePos = 0;
+  fullPos = 0;
+  fullValid = false;
+  for (let i = 0; i < RING; i++) unchecked((fullRing[i] = 0));
+  for (let i = 0; i < 4; i++) unchecked((clipAt[i] = -1e12));
+  clipSlot = 0;
+  inputCount = 0;
   totalSamples = 0;
-  untilFrame = winLen;
+  untilFrame = winLen * decimate;
   loudestRms = 0;
-  d0 = d1 = d2 = d3 = d4 = d5 = d6 = 0;
-  phase = 0;
+  for (let i = 0; i < 2 * HB_RING; i++) unchecked((hbState[i] = 0));
+  for (let i = 0; i < 2; i++) {
+    unchecked((hbPos[i] = 0));
+    unchecked((hbPhase[i] = 0));
+  }
   historyReset();
   trackerReset();
 }
@@ -187,21 +236,29 @@ export function push(n: i32): i32 {
   let produced = 0;
   for (let i = 0; i < count; i++) {
     let v = unchecked(input[i]);
-    if (decimate == 2) {
-      d6 = d5;
-      d5 = d4;
-      d4 = d3;
-      d3 = d2;
-      d2 = d1;
-      d1 = d0;
-      d0 = v;
-      phase ^= 1;
-      if (phase == 0) continue;
-      v = (<f32>16 * d3 + <f32>9 * (d2 + d4) - (d0 + d6)) * <f32>0.03125;
+    // Clipping is judged on the samples as they arrived (a filter would round the rail off).
+    if (Mathf.abs(v) >= <f32>0.99) {
+      unchecked((clipAt[clipSlot] = inputCount));
+      clipSlot = (clipSlot + 1) % CLIP_MIN_SAMPLES;
     }
-    unchecked((ring[writePos] = v));
-    writePos = (writePos + 1) & RING_MASK;
-    totalSamples += 1;
+    inputCount += 1;
+    let have = true;
+    if (decimate >= 2) {
+      if (decimate == 2) writeFull(v);
+      have = halfBand(0, v);
+      v = hbOut;
+      if (have && decimate == 4) {
+        writeFull(v);
+        have = halfBand(1, v);
+        v = hbOut;
+      }
+    }
+    if (have) {
+      unchecked((ring[writePos] = v));
+      writePos = (writePos + 1) & RING_MASK;
+      totalSamples += 1;
+    }
+    // Frames are counted in input samples, so the hop is exactly 10 ms at 44.1 kHz too.
     untilFrame--;
     if (untilFrame == 0) {
       if (produced < MAX_FRAMES) {
@@ -223,13 +280,46 @@ export function analyseInput(): void {
   for (let j = 0; j < winLen; j++) unchecked((windowBuf[j] = input[j]));
   for (let j = winLen; j < FFT_N; j++) unchecked((windowBuf[j] = 0));
   totalSamples = <f64>winLen;
+  fullValid = false;
+  let rail = 0;
+  for (let j = 0; j < winLen; j++) if (Mathf.abs(unchecked(windowBuf[j])) >= <f32>0.99) rail++;
+  clippedNow = rail >= CLIP_MIN_SAMPLES;
   trackerReset();
   analyse(0);
+}
+
+function writeFull(v: f32): void {
+  unchecked((fullRing[fullPos] = v));
+  fullPos = (fullPos + 1) & RING_MASK;
 }
 
 function copyWindow(): void {
   const start = writePos - winLen;
   for (let j = 0; j < winLen; j++) unchecked((windowBuf[j] = ring[(start + j) & RING_MASK]));
+  fullValid = true;
+  // The window spans winLen x decimate input samples; clipped if the oldest of the last
+  // CLIP_MIN_SAMPLES rail samples lies inside it.
+  const oldest = unchecked(clipAt[clipSlot]);
+  clippedNow = oldest >= inputCount - <f64>(winLen * decimate);
+}
+
+/**
+ * Fills fullBuf with the window at the full rate (mean removed) and returns its length; at
+ * 29 kHz and below that is the working window itself.
+ */
+function fullWindow(): i32 {
+  if (fullFactor == 1 || !fullValid) return winLen;
+  const len = winLen * fullFactor;
+  const start = fullPos - len;
+  let sum: f64 = 0;
+  for (let j = 0; j < len; j++) {
+    const v = unchecked(fullRing[(start + j) & RING_MASK]);
+    unchecked((fullBuf[j] = v));
+    sum += <f64>v;
+  }
+  const mean = <f32>(sum / <f64>len);
+  for (let j = 0; j < len; j++) unchecked((fullBuf[j] = fullBuf[j] - mean));
+  return len;
 }
 
 function analyse(slot: i32): void {
@@ -261,7 +351,7 @@ function sumLanes(v: v128): f64 {
 // Removes the DC offset in place (a mic's offset is not loudness) and returns the RMS; the
 // peak goes to levelPeak. f32x4 throughout; FFT_N is a multiple of 4.
 let levelPeak: f32 = 0;
-let clippedSamples: i32 = 0;
+let clippedNow = false;
 /** A frame with at least this many samples at the rail is "too loud for the microphone". */
 const CLIP_MIN_SAMPLES: i32 = 3;
 
@@ -331,14 +421,12 @@ function zeroCrossings(): i32 {
 
 // Zero-crossing rate = fraction of adjacent sample pairs that change sign.
 function levelFeatures(base: i32): void {
-  // Clipping: samples at the converter's rail (|x| >= 0.99 before DC removal).
-  clippedSamples = 0;
-  for (let j = 0; j < winLen; j++) if (Mathf.abs(unchecked(windowBuf[j])) >= <f32>0.99) clippedSamples++;
   const rms = removeDcAndMeasure();
   unchecked((frames[base + F.T] = <f32>((totalSamples - <f64>winLen * 0.5) / sampleRate)));
   unchecked((frames[base + F.RMS] = <f32>rms));
   unchecked((frames[base + F.PEAK] = levelPeak));
-  unchecked((frames[base + F.ZCR] = <f32>zeroCrossings() / <f32>(winLen - 1)));
+  // Per pair of input samples, so the figure does not depend on the decimation.
+  unchecked((frames[base + F.ZCR] = <f32>(<f64>zeroCrossings() / <f64>(winLen - 1) / <f64>decimate)));
   unchecked((frames[base + F.VOLUME] = <f32>volumeOf(rms)));
 }
 
@@ -357,9 +445,16 @@ function voiceFeatures(base: i32): void {
   trackStep(sampleRate, silent, floorHz, ceilingHz);
   const f0 = trackF0;
   const voiced = f0 > 0;
-  const r = voiced ? localPeriodicity(windowBuf, sampleRate / f0, winLen) : 0;
+  let r: f64 = 0;
+  if (voiced) {
+    const len = fullWindow();
+    r =
+      len > winLen
+        ? localPeriodicity(fullBuf, (sampleRate * <f64>fullFactor) / f0, len)
+        : localPeriodicity(windowBuf, sampleRate / f0, winLen);
+  }
   const hnr = voiced ? hnrDb(r) : 0;
-  const clipped = clippedSamples >= CLIP_MIN_SAMPLES;
+  const clipped = clippedNow;
   if (voiced) tiltFeatures(sampleRate);
   // Level of the periodic part only: noise lowers r, so it does not raise projection.
   const harmonicDb = voiced ? dbfs(rms * Math.sqrt(r)) : -200;
@@ -388,7 +483,7 @@ function voiceFeatures(base: i32): void {
   unchecked((frames[base + F.ALPHA_RATIO] = voiced ? <f32>alphaRatioDb : 0));
   unchecked((frames[base + F.SINGERS_FORMANT] = voiced ? <f32>singersFormantDb : 0));
   unchecked((frames[base + F.HARMONIC_DB] = voiced ? <f32>harmonicDb : 0));
-  if (voiced) pushVoiced(semitoneOf(f0), jitterLocal, shimmerLocal, <f64>hop / sampleRate);
+  if (voiced) pushVoiced(semitoneOf(f0), jitterLocal, shimmerLocal, <f64>hop / inputRate);
   else pushUnvoiced();
   if (!silent) pushVolume(volume);
   unchecked((frames[base + F.STABILITY] = <f32>stabilityValue));

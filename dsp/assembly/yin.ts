@@ -328,6 +328,14 @@ export function aboveRangeDip(): f64 {
   return <f64>best;
 }
 
+/** Shortest and longest lags searched (samples at the working rate). */
+export function searchMinLag(): i32 {
+  return minLag;
+}
+export function searchMaxLag(): i32 {
+  return maxLag;
+}
+
 /** A silent frame: no candidates, no period. */
 export function yinSilence(): void {
   candCount = 0;
@@ -335,4 +343,17 @@ export function yinSilence(): void {
   yinPeriod = 0;
   yinAperiodicity = 1;
   yinCorrelation = 0;
+}
+
+/** Lowest CMNDF within 2 % (at least one sample) of the given lag; 1 beyond the searched lags. */
+export function dipNear(period: f64): f64 {
+  const radius = max<i32>(1, <i32>Math.ceil(period * 0.02));
+  const centre = <i32>Math.round(period);
+  if (centre - radius < 1 || centre + radius > maxLag + 1) return 1;
+  let best: f32 = 1;
+  for (let t = centre - radius; t <= centre + radius; t++) {
+    const v = unchecked(cmndf[t]);
+    if (v < best) best = v;
+  }
+  return <f64>best;
 }

@@ -25,7 +25,7 @@ export interface CorpusItem {
   instant?: (t: number) => number;
 }
 
-function synthItem(name: string, sampleRate: number, segments: Segment[]): CorpusItem {
+export function synthItem(name: string, sampleRate: number, segments: Segment[]): CorpusItem {
   const { samples, track } = renderFixture({ file: name, sampleRate, description: '', segments });
   const at = (i: number) => track[Math.max(0, Math.min(track.length - 1, i))] ?? 0;
   return {
@@ -61,18 +61,28 @@ const note = (f0: number, source: Source, extra: Partial<Segment> = {}): Segment
   ...extra,
 });
 
-interface Speech {
+export interface Speech {
   samples: Float32Array;
   sampleRate: number;
   track: ReturnType<typeof loadPraatTrack>;
 }
 
-function loadSpeech(name: string): Speech {
+const speechCache = new Map<string, Speech>();
+
+export function loadSpeech(name: string): Speech {
+  const cached = speechCache.get(name);
+  if (cached) return cached;
+  const s = loadSpeechFile(name);
+  speechCache.set(name, s);
+  return s;
+}
+
+function loadSpeechFile(name: string): Speech {
   const wav = decodeWav(readFileSync(resolve(espeakDir, `${name}.wav`)));
   return { samples: wav.samples, sampleRate: wav.sampleRate, track: loadPraatTrack(name, espeakDir) };
 }
 
-function speechItem(name: string, s: Speech, samples: Float32Array): CorpusItem {
+export function speechItem(name: string, s: Speech, samples: Float32Array): CorpusItem {
   return {
     name,
     samples,
@@ -92,7 +102,7 @@ function speechItem(name: string, s: Speech, samples: Float32Array): CorpusItem 
 
 const rms = (x: Float32Array) => Math.sqrt(x.reduce((a, v) => a + v * v, 0) / Math.max(1, x.length));
 
-function withNoise(x: Float32Array, snrDb: number, seed: number): Float32Array {
+export function withNoise(x: Float32Array, snrDb: number, seed: number): Float32Array {
   const rand = prng(seed);
   const level = rms(x) / 10 ** (snrDb / 20);
   // Uniform white noise of the wanted RMS (uniform on [-a, a] has RMS a / sqrt 3).
@@ -100,7 +110,7 @@ function withNoise(x: Float32Array, snrDb: number, seed: number): Float32Array {
   return x.map((v) => v + a * (2 * rand() - 1));
 }
 
-function atLevel(x: Float32Array, dbfs: number, seed: number): Float32Array {
+export function atLevel(x: Float32Array, dbfs: number, seed: number): Float32Array {
   const g = 10 ** (dbfs / 20) / rms(x);
   const rand = prng(seed);
   // A -90 dBFS noise floor, as any converter has.
@@ -108,7 +118,7 @@ function atLevel(x: Float32Array, dbfs: number, seed: number): Float32Array {
 }
 
 /** A small room: exponentially decaying noise tail (RT60 0.5 s) after the direct sound. */
-function withReverb(x: Float32Array, sampleRate: number, seed: number): Float32Array {
+export function withReverb(x: Float32Array, sampleRate: number, seed: number): Float32Array {
   const rand = prng(seed);
   const len = Math.round(0.5 * sampleRate);
   const ir = new Float32Array(len);
@@ -137,55 +147,77 @@ export interface Corpora {
   nonVoice: CorpusItem[];
 }
 
-export function buildCorpora(): Corpora {
-  const male = loadSpeech('speech_male_22k');
-  const female = loadSpeech('speech_female_22k');
-  const male16 = loadSpeech('speech_male_16k');
-  const both = [
-    ['male', male],
-    ['female', female],
+const speakers = () =>
+  [
+    ['male', loadSpeech('speech_male_22k')],
+    ['female', loadSpeech('speech_female_22k')],
   ] as const;
+
+/** Bass notes 55-98 Hz (44.1 and 16 kHz), creak at 58 Hz, and espeak's 88 Hz male voice. */
+export function lowCorpus(): CorpusItem[] {
+  const male = loadSpeech('speech_male_22k');
   const lowNotes = [55, 62, 73, 87, 98].flatMap((f) => [note(f, 'vowel-a'), gap()]);
   const creak: Segment[] = [note(58, 'vowel-a', { jitter: 0.03, shimmer: 0.15 }), gap()];
-  const high = [620, 740, 880, 988, 1047, 1100];
+  return [
+    synthItem('bass vowels 55-98 Hz', 44100, [gap(), ...lowNotes]),
+    synthItem('bass vowels 55-98 Hz (16 kHz)', 16000, [gap(), ...lowNotes]),
+    synthItem('creak 58 Hz', 48000, [gap(), ...creak]),
+    speechItem('espeak male (88 Hz)', male, male.samples),
+  ];
+}
+
+export const SOPRANO_NOTES = [620, 740, 880, 988, 1047, 1100];
+
+export function sopranoCorpus(): CorpusItem[] {
+  const high = SOPRANO_NOTES;
+  return [
+    synthItem('soprano vowels 620-1100 Hz', 48000, [
+      gap(),
+      ...high.flatMap((f) => [note(f, 'vowel-a'), gap()]),
+    ]),
+    synthItem('soprano /i/ 620-1100 Hz', 44100, [gap(), ...high.flatMap((f) => [note(f, 'vowel-i'), gap()])]),
+  ];
+}
+
+export function vibratoSopranoCorpus(): CorpusItem[] {
+  return [
+    synthItem('soprano vibrato 5.5 Hz +-50 c', 48000, [
+      gap(),
+      ...SOPRANO_NOTES.flatMap((f) => [
+        note(f, 'vowel-a', { dur: 1.2, vibrato: { rate: 5.5, cents: 50 } }),
+        gap(),
+      ]),
+    ]),
+    synthItem('soprano vibrato 6.5 Hz +-100 c', 44100, [
+      gap(),
+      ...[660, 880, 1000].flatMap((f) => [
+        note(f, 'vowel-a', { dur: 1.2, vibrato: { rate: 6.5, cents: 100 } }),
+        gap(),
+      ]),
+    ]),
+  ];
+}
+
+/** espeak-ng speech (male and female) in a small room, RT60 0.5 s. */
+export function reverbCorpus(): CorpusItem[] {
+  return speakers().map(([n, s], i) =>
+    speechItem(`${n} in a room (RT60 0.5 s)`, s, withReverb(s.samples, s.sampleRate, 40 + i)),
+  );
+}
+
+export function buildCorpora(): Corpora {
+  const male16 = loadSpeech('speech_male_16k');
+  const both = speakers();
   return {
-    low: [
-      synthItem('bass vowels 55-98 Hz', 44100, [gap(), ...lowNotes]),
-      synthItem('bass vowels 55-98 Hz (16 kHz)', 16000, [gap(), ...lowNotes]),
-      synthItem('creak 58 Hz', 48000, [gap(), ...creak]),
-      speechItem('espeak male (88 Hz)', male, male.samples),
-    ],
-    soprano: [
-      synthItem('soprano vowels 620-1100 Hz', 48000, [
-        gap(),
-        ...high.flatMap((f) => [note(f, 'vowel-a'), gap()]),
-      ]),
-      synthItem('soprano /i/ 620-1100 Hz', 44100, [
-        gap(),
-        ...high.flatMap((f) => [note(f, 'vowel-i'), gap()]),
-      ]),
-    ],
-    vibratoSoprano: [
-      synthItem('soprano vibrato 5.5 Hz +-50 c', 48000, [
-        gap(),
-        ...high.flatMap((f) => [note(f, 'vowel-a', { dur: 1.2, vibrato: { rate: 5.5, cents: 50 } }), gap()]),
-      ]),
-      synthItem('soprano vibrato 6.5 Hz +-100 c', 44100, [
-        gap(),
-        ...[660, 880, 1000].flatMap((f) => [
-          note(f, 'vowel-a', { dur: 1.2, vibrato: { rate: 6.5, cents: 100 } }),
-          gap(),
-        ]),
-      ]),
-    ],
+    low: lowCorpus(),
+    soprano: sopranoCorpus(),
+    vibratoSoprano: vibratoSopranoCorpus(),
     snr10: both.map(([n, s], i) =>
       speechItem(`${n} + white noise 10 dB`, s, withNoise(s.samples, 10, 10 + i)),
     ),
     snr5: both.map(([n, s], i) => speechItem(`${n} + white noise 5 dB`, s, withNoise(s.samples, 5, 20 + i))),
     quiet: both.map(([n, s], i) => speechItem(`${n} at -48 dBFS`, s, atLevel(s.samples, -48, 30 + i))),
-    reverb: both.map(([n, s], i) =>
-      speechItem(`${n} in a room (RT60 0.5 s)`, s, withReverb(s.samples, s.sampleRate, 40 + i)),
-    ),
+    reverb: reverbCorpus(),
     rate16k: [speechItem('espeak male at 16 kHz', male16, male16.samples)],
     nonVoice: [
       synthItem('mains hum 50 + 60 Hz, white and breath noise', 48000, [

@@ -89,6 +89,21 @@ describe('startVoiceAnalyser', () => {
     expect(context.state).toBe('closed');
   });
 
+  it("hands the member's pitch range to the processor in processorOptions", async () => {
+    const { graph, created } = mockGraph();
+    const pitchRange = { floorHz: 72, ceilingHz: 880 };
+    const handle = await startVoiceAnalyser({
+      stream,
+      module,
+      workletUrl: '/w.js',
+      onFrame: () => {},
+      graph,
+      pitchRange,
+    });
+    expect(created.options?.processorOptions).toEqual({ module, pitchRange });
+    await handle.close();
+  });
+
   it('pins the context sample rate when asked', async () => {
     const { graph } = mockGraph();
     const handle = await startVoiceAnalyser({
@@ -123,7 +138,12 @@ describe('startVoiceAnalyser', () => {
       start: vi.fn(),
       stop: vi.fn(),
       reset: vi.fn(),
-      configure: vi.fn(() => ({ sampleRate: 44100, hop: 256 })),
+      configure: vi.fn(() => ({ sampleRate: 44100, hop: 256, pitchRange: { floorHz: 50, ceilingHz: 1500 } })),
+      setPitchRange: vi.fn((range) => ({
+        sampleRate: 44100,
+        hop: 256,
+        pitchRange: range ?? { floorHz: 50, ceilingHz: 1500 },
+      })),
     };
     Comlink.expose(api, peer as unknown as Comlink.Endpoint);
     const handle = await startVoiceAnalyser({
@@ -135,7 +155,10 @@ describe('startVoiceAnalyser', () => {
     });
     await handle.control.stop();
     expect(api.stop).toHaveBeenCalled();
-    expect(await handle.control.configure({ hop: 256 })).toEqual({ sampleRate: 44100, hop: 256 });
+    expect(await handle.control.configure({ hop: 256 })).toMatchObject({ sampleRate: 44100, hop: 256 });
+    const range = { floorHz: 60, ceilingHz: 900 };
+    expect((await handle.control.setPitchRange(range)).pitchRange).toEqual(range);
+    expect(api.setPitchRange).toHaveBeenCalledWith(range);
     peer.close();
   });
 

@@ -13,7 +13,7 @@ import {
   type VoiceAnalyserControl,
   type VoiceAnalyserProcessorOptions,
 } from '../../dsp/worklet-protocol';
-import type { VoiceFrame } from '../../dsp/types';
+import type { PitchRange, VoiceFrame } from '../../dsp/types';
 
 /** The parts of a standardized-audio-context (or mock) context this module uses. */
 export interface ContextLike {
@@ -77,6 +77,8 @@ export interface VoiceAnalyserNodeOptions {
   onFrame(frame: VoiceFrame): void;
   onError?(message: string): void;
   hop?: number;
+  /** The member's pitch range from their history (see src/domain/voice/pitch-range.ts). */
+  pitchRange?: PitchRange | null;
   /** Pin the context rate (e.g. 48000 in end-to-end tests); default: the device's rate. */
   sampleRate?: number;
   graph?: AudioGraphFactory;
@@ -104,8 +106,16 @@ export interface VoiceAnalyserHandle {
   close(): Promise<void>;
 }
 
-export function nodeOptions(module: WebAssembly.Module, hop: number | undefined): AudioWorkletNodeOptions {
-  const processorOptions: VoiceAnalyserProcessorOptions = { module, ...(hop ? { hop } : {}) };
+export function nodeOptions(
+  module: WebAssembly.Module,
+  hop: number | undefined,
+  pitchRange?: PitchRange | null,
+): AudioWorkletNodeOptions {
+  const processorOptions: VoiceAnalyserProcessorOptions = {
+    module,
+    ...(hop ? { hop } : {}),
+    ...(pitchRange ? { pitchRange } : {}),
+  };
   return {
     numberOfInputs: 1,
     numberOfOutputs: 0,
@@ -165,7 +175,11 @@ export async function startVoiceAnalyser(opts: VoiceAnalyserNodeOptions): Promis
   try {
     if (!context.audioWorklet) throw new Error('This browser does not support AudioWorklet.');
     await context.audioWorklet.addModule(opts.workletUrl);
-    const node = graph.createWorkletNode(context, PROCESSOR_NAME, nodeOptions(opts.module, opts.hop));
+    const node = graph.createWorkletNode(
+      context,
+      PROCESSOR_NAME,
+      nodeOptions(opts.module, opts.hop, opts.pitchRange),
+    );
     const ready = listen(node, opts);
     const source = context.createMediaStreamSource(opts.stream);
     source.connect(node as never);

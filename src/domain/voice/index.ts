@@ -1,3 +1,4 @@
 export * from './score';
 export * from './feedback';
 export * from './tuningRoom';
+export * from './pitch-range';

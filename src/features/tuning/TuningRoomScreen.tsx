@@ -63,6 +63,7 @@ export function TuningRoomScreen() {
         startEngine={startVoiceEngine}
         micErrorText={TUNING_MIC_TEXT}
         onAnalysis={history.onAnalysis}
+        pitchRange={history.pitchRange}
       />
       {latest && (
         <ScoreCard

@@ -43,6 +43,7 @@ export function VoiceAnalysisScreen() {
         startEngine={startVoiceEngine}
         micErrorText={ANALYSIS_MIC_TEXT}
         onAnalysis={history.onAnalysis}
+        pitchRange={history.pitchRange}
       />
       {history.newBadges.map((b) => (
         <p key={b.id} className={styles.newBadge} data-testid="new-badge">

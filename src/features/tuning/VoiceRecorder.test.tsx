@@ -22,14 +22,16 @@ const frame = (t: number): VoiceFrame => ({
 
 function fakeEngine(stagesKeptOn: ProcessingStage[] = []) {
   const stop = vi.fn(async () => {});
+  const setPitchRange = vi.fn(async () => {});
   let callbacks: EngineCallbacks | null = null;
   const start: StartEngine = vi.fn(async (cb: EngineCallbacks) => {
     callbacks = cb;
-    return { sampleRate: 48000, stagesKeptOn, stop };
+    return { sampleRate: 48000, stagesKeptOn, stop, setPitchRange };
   });
   return {
     start,
     stop,
+    setPitchRange,
     feed: (f: VoiceFrame) => callbacks?.onFrame(f),
     fail: (e: unknown) => callbacks?.onError(e),
   };
@@ -87,6 +89,43 @@ describe('voice recorder', () => {
     await act(async () => vi.advanceTimersByTime(3000));
     expect(screen.getByTestId('recorder-timer').textContent).toBe('0:02');
     off();
+  });
+
+  it("starts the engine with the member's pitch range and hands it a new one while recording", async () => {
+    const engine = fakeEngine();
+    const first = { floorHz: 66.7, ceilingHz: 1100 };
+    const view = render(
+      <VoiceRecorder
+        startEngine={engine.start}
+        micErrorText={TUNING_MIC_TEXT}
+        onAnalysis={vi.fn()}
+        pitchRange={first}
+      />,
+    );
+    await act(async () => fireEvent.click(mic()));
+    expect(vi.mocked(engine.start).mock.calls[0]?.[0].pitchRange).toEqual(first);
+    expect(engine.setPitchRange).not.toHaveBeenCalled();
+    // The account's history arrives mid-recording: the running engine follows it.
+    const settled = { floorHz: 80, ceilingHz: 1020 };
+    view.rerender(
+      <VoiceRecorder
+        startEngine={engine.start}
+        micErrorText={TUNING_MIC_TEXT}
+        onAnalysis={vi.fn()}
+        pitchRange={{ ...settled }}
+      />,
+    );
+    expect(engine.setPitchRange).toHaveBeenCalledWith(settled);
+    // The same numbers in a new object are no change.
+    view.rerender(
+      <VoiceRecorder
+        startEngine={engine.start}
+        micErrorText={TUNING_MIC_TEXT}
+        onAnalysis={vi.fn()}
+        pitchRange={{ ...settled }}
+      />,
+    );
+    expect(engine.setPitchRange).toHaveBeenCalledTimes(1);
   });
 
   it('shows the microphone message in a red box and stays ready when access is denied', async () => {

@@ -1,5 +1,5 @@
 import { Alert } from '../../ui/Alert';
-import type { ProcessingStage, StartEngine } from './engine-types';
+import type { PitchRangeHz, ProcessingStage, StartEngine } from './engine-types';
 import { headline } from './errors';
 import { formatElapsed } from './format';
 import { LiveReadout } from './LiveReadout';
@@ -14,6 +14,8 @@ interface VoiceRecorderProps {
   /** The spec words microphone failures differently on the two screens. */
   micErrorText: string;
   onAnalysis: (analysis: VoiceAnalysis) => void;
+  /** The member's pitch range from their history; null = unknown (the full 50-1500 Hz). */
+  pitchRange?: PitchRangeHz | null;
 }
 
 const STAGE_NAMES: Record<ProcessingStage, string> = {
@@ -23,8 +25,13 @@ const STAGE_NAMES: Record<ProcessingStage, string> = {
 };
 
 /** The voice recorder shared by /tuning-room and /voice-analysis. */
-export function VoiceRecorder({ startEngine, micErrorText, onAnalysis }: VoiceRecorderProps) {
-  const rec = useRecorder(startEngine, onAnalysis);
+export function VoiceRecorder({
+  startEngine,
+  micErrorText,
+  onAnalysis,
+  pitchRange = null,
+}: VoiceRecorderProps) {
+  const rec = useRecorder(startEngine, onAnalysis, pitchRange);
   const recording = rec.status === 'recording';
   const busy = rec.status === 'starting' || rec.status === 'stopping';
 

@@ -52,7 +52,7 @@ function startError(e: unknown): EngineStartError {
   return error;
 }
 
-export const startVoiceEngine: StartEngine = async ({ onFrame, onError }) => {
+export const startVoiceEngine: StartEngine = async ({ onFrame, onError, pitchRange }) => {
   // Wasm first, microphone second: capture starts when getUserMedia resolves, and audio
   // that arrives before the analyser is ready would be lost.
   let module: WebAssembly.Module;
@@ -83,6 +83,7 @@ export const startVoiceEngine: StartEngine = async ({ onFrame, onError }) => {
       module,
       workletUrl,
       sampleRate: contextSampleRate(window.location.search, mic.settings.sampleRate),
+      pitchRange: pitchRange ?? null,
       onFrame: (frame) => {
         watchdog?.beat();
         onFrame(frame);
@@ -107,6 +108,10 @@ export const startVoiceEngine: StartEngine = async ({ onFrame, onError }) => {
   return {
     sampleRate: handle.sampleRate,
     stagesKeptOn: mic.processingKeptOn,
+    async setPitchRange(range) {
+      if (stopped) return;
+      await handle.control.setPitchRange(range);
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { memberPitchRange } from '../../domain/voice';
 import { useAuthStore } from '../auth/auth-store';
 import { fetchAccountHistory, fetchChoice, putChoice, saveToAccount, type NewBadge } from './account-history';
 import { loadHistory } from './history';
 import { useHistoryStore } from './history-store';
 import type { VoiceAnalysis } from './recording-summary';
+
+const NO_SESSIONS: VoiceAnalysis[] = [];
 
 const uploadedKey = (userId: string) => `tuneful_voice_uploaded_${userId}`;
 
@@ -93,12 +96,17 @@ export function useAccountHistory() {
     [addLocal, keep, refresh],
   );
 
+  const sessions = useMemo(() => (keep ? (account.data ?? NO_SESSIONS) : local), [keep, account.data, local]);
+  // The analyser's pitch range follows the voice in this history (null while it is thin).
+  const pitchRange = useMemo(() => memberPitchRange(sessions.map((a) => a.pitchHz)), [sessions]);
+
   return {
     signedIn: userId !== null,
     keep,
     choiceLoading: userId !== null && choice.isPending,
     setKeep,
-    sessions: keep ? (account.data ?? []) : local,
+    sessions,
+    pitchRange,
     accountState: keep ? account : null,
     onAnalysis,
     newBadges,

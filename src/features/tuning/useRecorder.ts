@@ -3,7 +3,7 @@
 // everything (engine, context, timer, frame loop) and raises 'voice_end'.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { track } from './analytics';
-import type { EngineSession, ProcessingStage, StartEngine } from './engine-types';
+import type { EngineSession, PitchRangeHz, ProcessingStage, StartEngine } from './engine-types';
 import {
   classifyStartError,
   missingAudioSupport,
@@ -35,7 +35,16 @@ export interface RecorderState {
   toggle: () => void;
 }
 
-export function useRecorder(startEngine: StartEngine, onAnalysis: (a: VoiceAnalysis) => void): RecorderState {
+/**
+ * `pitchRange` is the member's range from their history (null = unknown, the full range). It
+ * goes to the engine at the start; when it changes during a recording (the account's history
+ * arrived) the running engine gets the new one.
+ */
+export function useRecorder(
+  startEngine: StartEngine,
+  onAnalysis: (a: VoiceAnalysis) => void,
+  pitchRange: PitchRangeHz | null = null,
+): RecorderState {
   // A fresh recorder starts with an empty trace, not the last screen's recording (render-time
   // and idempotent so the trace's first draw, a child effect, already sees it empty).
   useState(resetRing);
@@ -57,6 +66,19 @@ export function useRecorder(startEngine: StartEngine, onAnalysis: (a: VoiceAnaly
   useEffect(() => {
     reportRef.current = onAnalysis;
   }, [onAnalysis]);
+  const rangeRef = useRef(pitchRange);
+  const floorHz = pitchRange?.floorHz ?? null;
+  const ceilingHz = pitchRange?.ceilingHz ?? null;
+  useEffect(() => {
+    const range = floorHz !== null && ceilingHz !== null ? { floorHz, ceilingHz } : null;
+    const changed = rangeRef.current?.floorHz !== floorHz || rangeRef.current?.ceilingHz !== ceilingHz;
+    rangeRef.current = range;
+    if (changed && session.current) {
+      session.current
+        .setPitchRange(range)
+        .catch((e: unknown) => console.warn('could not change the pitch range', e));
+    }
+  }, [floorHz, ceilingHz]);
 
   const cancelClocks = useCallback(() => {
     if (timer.current !== undefined) window.clearInterval(timer.current);
@@ -111,6 +133,7 @@ export function useRecorder(startEngine: StartEngine, onAnalysis: (a: VoiceAnaly
     let s: EngineSession;
     try {
       s = await startEngine({
+        pitchRange: rangeRef.current,
         onFrame(frame) {
           pushFrame(frame);
           acc.current?.add(frame);

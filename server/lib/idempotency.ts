@@ -60,7 +60,9 @@ function hashBody(text: string): string {
 export function createIdempotency(deps: Pick<AppDeps, 'db' | 'now'>) {
   const { db } = deps;
   const s = {
-    get: db.prepare('SELECT route, body_hash, status, response FROM idempotency_keys WHERE user_id = ? AND key = ?'),
+    get: db.prepare(
+      'SELECT route, body_hash, status, response FROM idempotency_keys WHERE user_id = ? AND key = ?',
+    ),
     put: db.prepare(`INSERT INTO idempotency_keys (user_id, key, route, body_hash, status, response, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?)`),
     prune: db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?'),
@@ -112,7 +114,15 @@ export function createIdempotency(deps: Pick<AppDeps, 'db' | 'now'>) {
         if (key) {
           const now = deps.now();
           prune(now);
-          s.put.run(userId, key, route, hash, answer.status, JSON.stringify(answer.body), new Date(now).toISOString());
+          s.put.run(
+            userId,
+            key,
+            route,
+            hash,
+            answer.status,
+            JSON.stringify(answer.body),
+            new Date(now).toISOString(),
+          );
         }
         return { ...answer, replayed: false };
       });

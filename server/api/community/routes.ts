@@ -131,7 +131,8 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = parseId(c.req.param('id'), 'activity');
     return idem.respond(c, key, () => {
       const result = repo.echoCompletion(c.var.user.id, id, isoNow());
-      if (result === null) throw new ApiError(404, 'activity_not_found', 'There is no activity with this id.');
+      if (result === null)
+        throw new ApiError(404, 'activity_not_found', 'There is no activity with this id.');
       return { status: 200, body: result };
     });
   });

@@ -58,7 +58,11 @@ export function createZoneAt(db: DB) {
     const row = get.get(userId) as ZoneRow | undefined;
     const current = row?.time_zone ?? null;
     if (!current) return reported ?? 'UTC';
-    if (row?.time_zone_next && row.time_zone_next_after && localDateOf(atMs, current) > row.time_zone_next_after)
+    if (
+      row?.time_zone_next &&
+      row.time_zone_next_after &&
+      localDateOf(atMs, current) > row.time_zone_next_after
+    )
       return row.time_zone_next;
     return current;
   };

@@ -130,7 +130,14 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
       advanceProgramsAfter(deps.db, userId, { kind: 'session', id: session.id }, completedAt);
     const repeat = (total: number) => {
       const programs = advance();
-      return answer(200, false, 0, total, programs.flatMap((p) => p.newBadges), programs);
+      return answer(
+        200,
+        false,
+        0,
+        total,
+        programs.flatMap((p) => p.newBadges),
+        programs,
+      );
     };
     return idem.respond(c, key, () => {
       // The zone in force when it happened, read before the request's zone is noted.

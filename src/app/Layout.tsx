@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { PendingSyncNote } from '../features/sync/PendingSyncNote';
 import { LazyPlayerOverlay } from './lazy-shell';
 import { isTabBarVisible } from './tab-bar-rules';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -14,6 +15,7 @@ export function Layout() {
   return (
     <div className={styles.column}>
       <ScrollToTop />
+      <PendingSyncNote />
       <main className={`${styles.main} ${withBar ? styles.withBar : ''}`}>
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<p className={styles.loading}>loading…</p>}>

@@ -8,7 +8,7 @@ import styles from './Templates.module.css';
 interface CompletedPhaseProps {
   template: SessionTemplate;
   activeSec: number;
-  save: UseMutationResult<SaveResult, Error, { activeSec: number; completed: boolean }>;
+  save: UseMutationResult<SaveResult | null, Error, { activeSec: number; completed: boolean }>;
   onRetry: () => void;
 }
 
@@ -27,7 +27,10 @@ export function CompletedPhase({ template, activeSec, save, onRetry }: Completed
       </p>
       <div className={styles.saveState} aria-live="polite">
         {save.isPending && <p>Saving your session…</p>}
-        {save.isSuccess && (
+        {save.isSuccess && save.data === null && (
+          <p data-testid="saved-offline">Saved on this device. It will sync when you're back online.</p>
+        )}
+        {save.isSuccess && save.data !== null && (
           <p data-testid="tokens-earned">
             {save.data.tokensAwarded > 0
               ? `+${save.data.tokensAwarded} tone tokens`

@@ -15,6 +15,7 @@ import {
   viewClock,
   type ClockState,
 } from './session-clock';
+import { SAVED_OFFLINE_TITLE } from '../../lib/outbox/offline-writes';
 import { saveTemplateSession, type SessionTemplate } from './template-api';
 import { useStepCue } from './use-step-cue';
 import { useVoiceMeter } from './use-voice-meter';
@@ -46,7 +47,10 @@ export function TemplatePlayer({ template }: { template: SessionTemplate }) {
       if (!userId) throw new Error('not signed in');
       return saveTemplateSession({ template, userId, maxLevel: meter.maxLevel(), ...input }, queryClient);
     },
-    onSuccess: () => toast({ title: 'Session completed!', variant: 'success' }),
+    onSuccess: (result) =>
+      result
+        ? toast({ title: 'Session completed!', variant: 'success' })
+        : toast({ title: SAVED_OFFLINE_TITLE, description: 'It counts for today once it is sent.' }),
     onError: (e) => {
       console.warn('Could not save the template session', e);
       toast({

@@ -86,7 +86,7 @@ export function getOutbox(): Outbox {
     now: () => Date.now(),
     currentUserId: async () => userIdOfToken(await currentAccessToken()),
     withLock: async (fn) => {
-      if (!navigator.locks) {
+      if (typeof navigator === 'undefined' || !navigator.locks) {
         await fn(); // No Web Locks (old browsers, insecure origins): the server's keys still hold.
         return true;
       }

@@ -21,6 +21,9 @@ const KIND_TEXT: Record<string, string> = {
  */
 export function startOfflineSync(client: QueryClient): () => void {
   const outbox = getOutbox();
+  // The toast region loads on the first toast; fetch it now, while online, so "Saved — will
+  // sync…" can still be shown when the network is gone (the same chunk React.lazy asks for).
+  void import('../toast/Toaster').catch((err: unknown) => console.warn('Could not preload toasts', err));
   let timer: number | undefined;
 
   const schedule = (at: number) => {

@@ -43,27 +43,30 @@ interface ZoneRow {
   time_zone: string | null;
   time_zone_next: string | null;
   time_zone_next_after: string | null;
+  time_zone_prev: string | null;
+  time_zone_prev_until: string | null;
 }
 
 /**
- * The member's stored zone in force at `atMs` (member-zone.ts keeps the current zone and a
- * pending one that starts the day after `time_zone_next_after`). Read BEFORE effectiveZone
- * notes the request's zone, which may adopt the pending one. A member who never reported a
- * zone gets the reported one (as effectiveZone adopts it), else UTC. The server keeps no older
- * zones: a switch already adopted before a late write arrives counts that write in the new zone.
+ * The member's stored zone in force at `atMs`. member-zone.ts keeps the current zone, a pending
+ * one that starts the day after `time_zone_next_after`, and (migration 0066) the previous one,
+ * which applied through `time_zone_prev_until`. Read BEFORE effectiveZone notes the request's
+ * zone, as that may adopt the pending one. A member who never reported a zone gets the reported
+ * one (as effectiveZone adopts it), else UTC. One previous zone is kept: a write older than two
+ * zone changes counts in the older of the two known zones.
  */
 export function createZoneAt(db: DB) {
-  const get = db.prepare('SELECT time_zone, time_zone_next, time_zone_next_after FROM users WHERE id = ?');
+  const get = db.prepare(`SELECT time_zone, time_zone_next, time_zone_next_after, time_zone_prev,
+    time_zone_prev_until FROM users WHERE id = ?`);
   return (userId: string, reported: string | undefined, atMs: number): string => {
     const row = get.get(userId) as ZoneRow | undefined;
     const current = row?.time_zone ?? null;
-    if (!current) return reported ?? 'UTC';
-    if (
-      row?.time_zone_next &&
-      row.time_zone_next_after &&
-      localDateOf(atMs, current) > row.time_zone_next_after
-    )
-      return row.time_zone_next;
+    if (!row || !current) return reported ?? 'UTC';
+    const prev = row.time_zone_prev;
+    if (prev && row.time_zone_prev_until && localDateOf(atMs, prev) <= row.time_zone_prev_until) return prev;
+    const next = row.time_zone_next;
+    if (next && row.time_zone_next_after && localDateOf(atMs, current) > row.time_zone_next_after)
+      return next;
     return current;
   };
 }

@@ -232,4 +232,31 @@ describe('occurredAt: the day it happened', () => {
     const gap = dayNumber(localDateOf(t.deps.now(), zone)) - dayNumber(nyDate);
     expect(body.streaks.current).toBe(gap === 1 ? 2 : 1);
   });
+
+  it('counts a late write in the zone of its moment, also after the member changed zones since', async () => {
+    const kai = await createMember(t);
+    const [east, west] = ['Pacific/Kiritimati', 'Etc/GMT+12']; // 26 hours apart: dates always differ
+    const then = t.deps.now();
+    const dayThen = localDateOf(then, east);
+    expect((await post(kai, '/session-completions', { sessionId: 2, timeZone: east })).status).toBe(201);
+    // A new zone reported today takes effect on the next local day.
+    expect((await post(kai, '/session-completions', { sessionId: 3, timeZone: west })).status).toBe(201);
+    t.advance(30 * HOUR);
+    expect((await post(kai, '/session-completions', { sessionId: 2, timeZone: west })).status).toBe(201);
+    expect(t.deps.db.prepare('SELECT time_zone FROM users WHERE id = ?').get(kai.id)).toEqual({
+      time_zone: west,
+    });
+    // Made 30 hours ago, before the switch: the day is the one it was in the old zone.
+    const late = await post(kai, '/session-completions', {
+      sessionId: 1,
+      timeZone: west,
+      occurredAt: iso(then),
+    });
+    expect(late.status).toBe(201);
+    const row = t.deps.db
+      .prepare('SELECT local_date, time_zone FROM session_completions WHERE user_id = ? AND session_id = 1')
+      .get(kai.id);
+    expect(row).toEqual({ local_date: dayThen, time_zone: east });
+    expect(localDateOf(then, west)).not.toBe(dayThen);
+  });
 });

@@ -31,9 +31,9 @@ describe('helpers', () => {
     expect(newIdempotencyKey()).toMatch(UUID);
   });
 
-  it('counts a failed fetch and a gateway answer as offline, a 4xx not', () => {
+  it('counts a failed fetch as offline, an answer from the server not', () => {
     expect(isOfflineFailure(new TypeError('Failed to fetch'))).toBe(true);
-    expect(isOfflineFailure(new ApiRequestError(503, 'Service Unavailable'))).toBe(true);
+    expect(isOfflineFailure(new ApiRequestError(503, 'Service Unavailable'))).toBe(false);
     expect(isOfflineFailure(new ApiRequestError(400, 'bad'))).toBe(false);
     expect(isOfflineFailure(new Error('boom'))).toBe(false);
   });

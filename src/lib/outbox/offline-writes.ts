@@ -33,11 +33,13 @@ export function newIdempotencyKey(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** A failure that means "the server was not reached", so the write should wait and go later. */
+/**
+ * A failure that means "the server was not reached", so the write should wait and go later:
+ * fetch's TypeError (network down, DNS, connection refused). An answer from the server, a 5xx
+ * included, is not: the screen shows its error and offers a retry, as the spec asks.
+ */
 export function isOfflineFailure(err: unknown): boolean {
-  if (err instanceof TypeError) return true; // fetch: network down, DNS, connection refused
-  // A proxy or the service worker answering for a server it cannot reach.
-  return err instanceof ApiRequestError && [502, 503, 504].includes(err.status);
+  return err instanceof TypeError;
 }
 
 function retryAfterMs(err: ApiRequestError): number | undefined {

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { backoffMs, createOutbox, type OutboxDeps, type OutboxItem, type SendOutcome } from './outbox';
+import {
+  backoffMs,
+  createOutbox,
+  MAX_ITEM_AGE_MS,
+  type OutboxDeps,
+  type OutboxItem,
+  type SendOutcome,
+} from './outbox';
 import { memoryOutboxStore } from './memory-store';
 
 function setup(overrides: Partial<OutboxDeps> = {}) {
@@ -151,5 +158,16 @@ describe('outbox', () => {
     await t.add('k1');
     expect((await t.outbox.flush()).waiting).toBe(1);
     expect(t.store.items.get('k1')?.attempts).toBe(1);
+  });
+
+  it("drops anyone's items older than 8 days without sending them", async () => {
+    const t = setup();
+    await t.add('old-mine');
+    await t.add('old-theirs', 'ben');
+    t.tick(MAX_ITEM_AGE_MS + 1);
+    await t.add('new');
+    await t.outbox.flush();
+    expect(t.sent).toEqual(['new']);
+    expect(t.store.items.size).toBe(0);
   });
 });

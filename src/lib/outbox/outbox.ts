@@ -54,6 +54,11 @@ export interface OutboxDeps {
 }
 
 const BASE_DELAY_MS = 2_000;
+/**
+ * Older writes are dropped unsent: the server refuses anything over 72 hours old, and an item
+ * of a member who never signs in here again (or deleted their account) must not stay forever.
+ */
+export const MAX_ITEM_AGE_MS = 8 * 24 * 60 * 60 * 1000;
 const MAX_DELAY_MS = 5 * 60_000;
 
 /** 2 s, 4 s, 8 s … up to 5 minutes after the n-th failed attempt. */
@@ -84,9 +89,18 @@ export function createOutbox(deps: OutboxDeps) {
     return items.filter((i) => i.userId === userId).sort((a, b) => a.seq - b.seq);
   }
 
+  /** Removes every member's items past MAX_ITEM_AGE_MS. */
+  async function dropExpired(): Promise<void> {
+    const cutoff = deps.now() - MAX_ITEM_AGE_MS;
+    for (const item of await deps.store.all()) {
+      if (Date.parse(item.occurredAt) < cutoff) await deps.store.remove(item.key);
+    }
+  }
+
   /** One pass in order: stops at the first item that must wait, so order is kept. */
   async function pass(): Promise<FlushResult> {
     const result: FlushResult = { sent: 0, refused: [], waiting: 0, nextAttemptAt: null };
+    await dropExpired();
     const userId = await deps.currentUserId();
     const items = await pending(userId);
     for (let i = 0; i < items.length; i++) {

@@ -20,8 +20,8 @@ async function completedSessions(request: APIRequestContext, page: Page, token: 
 
 /**
  * Issue 13: a session completed while the browser is offline is kept on the device, shown as
- * waiting, and counted once when the connection returns — on the day it happened, also after
- * a reload (which must not send it again).
+ * waiting (in every tab), and counted once when the connection returns — on the day it
+ * happened, also with a second tab open and after a reload (which must not send it again).
  */
 test('a session completed offline is sent once when back online and counted once', async ({
   page,
@@ -40,6 +40,11 @@ test('a session completed offline is sent once when back online and counted once
   await search.getByTestId('search-result').filter({ hasText: 'gentle voice awakening' }).first().click();
   await expect(player(page)).toBeVisible();
   await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0.3);
+
+  // A second tab of the same browser: it must show the same queue and not send it twice.
+  const other = await context.newPage();
+  await other.goto('/profile');
+  await expect(other.getByTestId('stat-tone-tokens')).toHaveText(/\D0$/);
 
   // The last seconds are buffered while online; then the network goes.
   const audio = page.getByTestId('player-audio');
@@ -61,6 +66,7 @@ test('a session completed offline is sent once when back online and counted once
   const pending = page.getByTestId('pending-sync');
   await expect(pending).toHaveText("1 thing you saved offline will sync when you're back online");
   await expect(page.getByTestId('celebration')).toHaveCount(0);
+  await expect(other.getByTestId('pending-sync')).toBeVisible();
 
   // Nothing reached the server while offline.
   expect(await completedSessions(request, page, token)).toEqual([]);
@@ -70,6 +76,8 @@ test('a session completed offline is sent once when back online and counted once
   const onlineAt = Date.now();
   await context.setOffline(false);
   await expect(pending).toHaveCount(0, { timeout: 10_000 });
+  await expect(other.getByTestId('pending-sync')).toHaveCount(0);
+  await expect(other.getByTestId('stat-tone-tokens')).toHaveText(/\D20$/);
   await expect.poll(() => dashboardTokens(request, page, token)).toBe(20);
   const rows = await completedSessions(request, page, token);
   expect(rows).toHaveLength(1);

@@ -57,6 +57,8 @@ function refresh(client: QueryClient, ...keys: string[]) {
 export function useEcho(target: 'pulse' | 'reflections') {
   const client = useQueryClient();
   return useMutation({
+    // Runs offline too: the outbox keeps the write (TanStack would otherwise pause it unsent).
+    networkMode: 'always',
     // Offline, the echo waits in the outbox (src/lib/outbox) and is sent once when back online.
     mutationFn: (id: number) => sendOrQueue('echo', `/api/community/${target}/${id}/echo`, {}),
     onSuccess: () =>
@@ -73,6 +75,8 @@ export function useEcho(target: 'pulse' | 'reflections') {
 export function useShareReflection() {
   const client = useQueryClient();
   return useMutation({
+    // Runs offline too: the outbox keeps the write (TanStack would otherwise pause it unsent).
+    networkMode: 'always',
     mutationFn: async (body: NewReflection) => {
       const sent = await sendOrQueue('reflection', COMMUNITY_KEYS.reflections, { ...body });
       return sent.queued ? null : ((await sent.response.json()) as Reflection);

@@ -1,5 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
+import { pendingWrites } from '../../lib/outbox/pending-state';
 import { Button } from '../../ui/Button';
 import { formatCountdown } from './session-clock';
 import type { SaveResult, SessionTemplate } from './template-api';
@@ -10,6 +12,18 @@ interface CompletedPhaseProps {
   activeSec: number;
   save: UseMutationResult<SaveResult | null, Error, { activeSec: number; completed: boolean }>;
   onRetry: () => void;
+}
+
+/** A save kept in the outbox: says so until it is sent (the outbox count drops to 0). */
+function SavedOffline() {
+  const waiting = useSyncExternalStore(pendingWrites.subscribe, pendingWrites.get, () => 0) > 0;
+  return (
+    <p data-testid="saved-offline">
+      {waiting
+        ? "Saved on this device. It will sync when you're back online."
+        : 'Synced: your session is counted.'}
+    </p>
+  );
 }
 
 /** Spec: 'Session Complete!' with buttons to /home and /library; plus what the save earned. */
@@ -27,9 +41,7 @@ export function CompletedPhase({ template, activeSec, save, onRetry }: Completed
       </p>
       <div className={styles.saveState} aria-live="polite">
         {save.isPending && <p>Saving your session…</p>}
-        {save.isSuccess && save.data === null && (
-          <p data-testid="saved-offline">Saved on this device. It will sync when you're back online.</p>
-        )}
+        {save.isSuccess && save.data === null && <SavedOffline />}
         {save.isSuccess && save.data !== null && (
           <p data-testid="tokens-earned">
             {save.data.tokensAwarded > 0

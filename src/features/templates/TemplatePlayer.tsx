@@ -43,6 +43,8 @@ export function TemplatePlayer({ template }: { template: SessionTemplate }) {
   const completedOnce = useRef(false);
 
   const save = useMutation({
+    // Runs offline too: the outbox keeps the save (TanStack would otherwise pause it unsent).
+    networkMode: 'always',
     mutationFn: (input: { activeSec: number; completed: boolean }) => {
       if (!userId) throw new Error('not signed in');
       return saveTemplateSession({ template, userId, maxLevel: meter.maxLevel(), ...input }, queryClient);

@@ -134,6 +134,8 @@ export async function sendOrQueue(
     const userId = userIdOfToken(await currentAccessToken());
     if (!userId) throw original; // Nobody signed in: nothing to queue it under.
     await getOutbox().enqueue({ key, userId, method: 'POST', url, body: payload, occurredAt, kind });
+    // Counted before the caller hears "queued", so no screen shows it as synced meanwhile.
+    await refreshPendingCount();
     return { queued: true };
   };
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return queue(new TypeError('offline'));

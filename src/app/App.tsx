@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { installSessionGuard } from '../features/auth/install-session-guard';
 import { LazyToaster } from './lazy-shell';
@@ -15,6 +15,18 @@ export function App() {
     return client;
   });
   const [router] = useState(createAppRouter);
+  useEffect(() => {
+    // Offline writes (issue 13): loaded after the first screen, it sends what waits in the outbox.
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('../features/sync/start-sync').then((m) => {
+      if (!cancelled) stop = m.startOfflineSync(queryClient);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [queryClient]);
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { OfflineIndicator } from '../features/offline/OfflineIndicator';
 import { UpdatePrompt } from '../features/offline/UpdatePrompt';
+import { PendingSyncNote } from '../features/sync/PendingSyncNote';
 import { LazyPlayerOverlay } from './lazy-shell';
 import { isTabBarVisible } from './tab-bar-rules';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -17,6 +18,7 @@ export function Layout() {
     <div className={styles.column}>
       <ScrollToTop />
       <OfflineIndicator />
+      <PendingSyncNote />
       <main className={`${styles.main} ${withBar ? styles.withBar : ''}`}>
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<p className={styles.loading}>loading…</p>}>

@@ -16,6 +16,8 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly bodyText: string,
+    /** The Retry-After header of a 429 or 503, as sent (seconds), when there was one. */
+    readonly retryAfter: string | null = null,
   ) {
     super(`${status}: ${bodyText}`);
     this.name = 'ApiRequestError';
@@ -33,8 +35,13 @@ export class ApiRequestError extends Error {
   }
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const token = await tokenSource();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (data !== undefined) headers['Content-Type'] = 'application/json';
@@ -45,8 +52,18 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
     credentials: 'include',
   });
   if (res.status === 401) reportUnauthorized(token);
-  if (!res.ok) throw new ApiRequestError(res.status, (await res.text()) || res.statusText);
+  if (!res.ok)
+    throw new ApiRequestError(
+      res.status,
+      (await res.text()) || res.statusText,
+      res.headers.get('Retry-After'),
+    );
   return res;
+}
+
+/** The signed-in member's access token, or null (the outbox tags queued writes with its member). */
+export function currentAccessToken(): Promise<string | null> {
+  return tokenSource();
 }
 
 export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {

@@ -5,6 +5,7 @@ import { requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
 import { presentMostEchoed, presentPulse, presentReflection } from './present';
 import { createCommunityRepository } from './repository';
+import { createIdempotency } from '../../lib/idempotency';
 
 const PULSE_LIMIT = 30;
 const REFLECTIONS_LIMIT = 50;
@@ -35,11 +36,14 @@ const reflectionBody = z.object({
  * POST /community/reflections           201 Reflection | 400 | 403 session not completed (or unknown)
  * POST /community/reflections/:id/echo  200 {echoes, newBadges} | 400 | 404 (idempotent per member)
  * POST /community/pulse/:id/echo        200 {echoes, newBadges} | 400 | 404 (idempotent per member)
+ * The three POSTs honour an Idempotency-Key header (server/lib/idempotency.ts): one effect per
+ * key, the same answer again; the key reused for another body is 422.
  */
 export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const repo = createCommunityRepository(deps.db);
   const auth = requireUser(deps);
+  const idem = createIdempotency(deps);
 
   const parseId = (raw: string, what: string) => {
     const parsed = idParam.safeParse(raw);
@@ -90,6 +94,7 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.post('/community/reflections', auth, async (c) => {
+    const key = idem.keyOf(c);
     const body = await jsonBody(c, reflectionBody);
     if (!repo.hasCompleted(c.var.user.id, body.sessionId)) {
       throw new ApiError(
@@ -98,27 +103,38 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
         'You can share a reflection only on a session you have completed.',
       );
     }
-    const { row, newBadges } = repo.shareReflection(
-      c.var.user.id,
-      body.sessionId,
-      body.reflectionText,
-      body.anonymous,
-      isoNow(),
-    );
-    return c.json({ ...presentReflection(row, deps.now()), newBadges }, 201);
+    return idem.respond(c, key, () => {
+      const { row, newBadges } = repo.shareReflection(
+        c.var.user.id,
+        body.sessionId,
+        body.reflectionText,
+        body.anonymous,
+        isoNow(),
+      );
+      return { status: 201, body: { ...presentReflection(row, deps.now()), newBadges } };
+    });
   });
 
   r.post('/community/reflections/:id/echo', auth, (c) => {
-    const result = repo.echoReflection(c.var.user.id, parseId(c.req.param('id'), 'reflection'), isoNow());
-    if (result === null)
-      throw new ApiError(404, 'reflection_not_found', 'There is no shared reflection with this id.');
-    return c.json(result);
+    const key = idem.keyOf(c);
+    const id = parseId(c.req.param('id'), 'reflection');
+    return idem.respond(c, key, () => {
+      const result = repo.echoReflection(c.var.user.id, id, isoNow());
+      if (result === null)
+        throw new ApiError(404, 'reflection_not_found', 'There is no shared reflection with this id.');
+      return { status: 200, body: result };
+    });
   });
 
   r.post('/community/pulse/:id/echo', auth, (c) => {
-    const result = repo.echoCompletion(c.var.user.id, parseId(c.req.param('id'), 'activity'), isoNow());
-    if (result === null) throw new ApiError(404, 'activity_not_found', 'There is no activity with this id.');
-    return c.json(result);
+    const key = idem.keyOf(c);
+    const id = parseId(c.req.param('id'), 'activity');
+    return idem.respond(c, key, () => {
+      const result = repo.echoCompletion(c.var.user.id, id, isoNow());
+      if (result === null)
+        throw new ApiError(404, 'activity_not_found', 'There is no activity with this id.');
+      return { status: 200, body: result };
+    });
   });
 
   return r;

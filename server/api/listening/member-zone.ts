@@ -23,6 +23,11 @@ export function createMemberZones(db: DB) {
     adopt: db.prepare(
       'UPDATE users SET time_zone = ?, time_zone_next = NULL, time_zone_next_after = NULL WHERE id = ?',
     ),
+    // The pending zone takes over; the old one is kept with its last day for late writes
+    // (occurred-at.ts: a completion queued offline counts in the zone of its moment).
+    adoptPending:
+      db.prepare(`UPDATE users SET time_zone_prev = time_zone, time_zone_prev_until = time_zone_next_after,
+      time_zone = time_zone_next, time_zone_next = NULL, time_zone_next_after = NULL WHERE id = ?`),
     schedule: db.prepare('UPDATE users SET time_zone_next = ?, time_zone_next_after = ? WHERE id = ?'),
     cancel: db.prepare('UPDATE users SET time_zone_next = NULL, time_zone_next_after = NULL WHERE id = ?'),
   };
@@ -39,7 +44,7 @@ export function createMemberZones(db: DB) {
     }
     const today = localDateOf(nowMs, current);
     if (row.time_zone_next && row.time_zone_next_after && today > row.time_zone_next_after) {
-      s.adopt.run(row.time_zone_next, userId);
+      s.adoptPending.run(userId);
       current = row.time_zone_next;
     }
     if (reported && reported !== current) {

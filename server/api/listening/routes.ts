@@ -13,6 +13,8 @@ import { createCompletionLimiter } from './completion-limit';
 import { createMemberZones } from './member-zone';
 import { createListeningRepository } from './repository';
 import { createTemplateRepository } from '../templates/repository';
+import { createIdempotency, type Answer } from '../../lib/idempotency';
+import { createZoneAt, occurredAtField, occurredAtMs } from './occurred-at';
 
 const sessionId = z.union([
   z.number().int().positive(),
@@ -35,7 +37,29 @@ const completionBody = z.object({
     .trim()
     .refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London')
     .optional(),
+  occurredAt: occurredAtField,
 });
+
+/** The completion answer; `programs` only when the completion moved a program on. */
+function answer(
+  status: 200 | 201,
+  isFirst: boolean,
+  awarded: number,
+  total: number,
+  newBadges: unknown[],
+  programs: unknown[],
+): Answer {
+  return {
+    status,
+    body: {
+      isFirstSession: isFirst,
+      tokensAwarded: awarded,
+      totalTokens: total,
+      newBadges,
+      ...(programs.length > 0 ? { programs } : {}),
+    },
+  };
+}
 
 /**
  * The listening part of the app API: catalogue fallback, echoes, completions (tone tokens) and
@@ -43,10 +67,14 @@ const completionBody = z.object({
  *
  * GET  /voice-sessions                 200 Session[] (public, as the sessions table)
  * POST /sessions/:id/echo              200 {sessionId, echoed, echoes, newBadges} | 400 | 401 | 404
+ *                                      (Idempotency-Key honoured, as for completions)
  * GET  /users/:id/echoed-sessions      200 {id,title}[] | 401 | 403
  * POST /session-completions            201 new | 200 repeat the same local day (member's stored zone):
  *                                      {isFirstSession, tokensAwarded, totalTokens, newBadges}
  *                                      | 400 | 401 | 404 | 429 too fast (Retry-After; nothing recorded)
+ *                                      body may carry occurredAt (queued offline: the day it happened);
+ *                                      Idempotency-Key header: once per key (server/lib/idempotency.ts)
+ *                                      | 422 key reused for another body
  * GET  /users/:id/completed-sessions   200 {sessionId,title,completedAt}[] | 401 | 403
  * GET  /users/:id/dashboard?tz=        200 {streaks, user, totals} | 400 bad tz | 401 | 403
  */
@@ -57,6 +85,8 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
   const auth = requireUser(deps);
   const zones = createMemberZones(deps.db);
   const limiter = createCompletionLimiter(deps.db, deps.now);
+  const idem = createIdempotency(deps);
+  const zoneAt = createZoneAt(deps.db);
 
   const requireSession = (raw: string) => {
     const parsed = sessionId.safeParse(raw);
@@ -71,9 +101,12 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/voice-sessions', (c) => c.json(repo.allSessions().map(presentSession)));
 
   r.post('/sessions/:id/echo', auth, (c) => {
+    const key = idem.keyOf(c);
     const session = requireSession(c.req.param('id'));
-    const { echoes, newBadges } = repo.echo(c.var.user.id, session.id, new Date(deps.now()).toISOString());
-    return c.json({ sessionId: session.id, echoed: true, echoes, newBadges });
+    return idem.respond(c, key, () => {
+      const { echoes, newBadges } = repo.echo(c.var.user.id, session.id, new Date(deps.now()).toISOString());
+      return { status: 200, body: { sessionId: session.id, echoed: true, echoes, newBadges } };
+    });
   });
 
   r.get('/users/:id/echoed-sessions', auth, (c) => {
@@ -82,32 +115,47 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.post('/session-completions', auth, async (c) => {
+    const key = idem.keyOf(c);
     const body = await jsonBody(c, completionBody);
     const session = requireSession(String(body.sessionId));
     const userId = c.var.user.id;
     const now = deps.now();
+    // A completion queued offline counts on the day it happened (occurred-at.ts bounds it).
+    const at = occurredAtMs(body.occurredAt, now);
     const tokens = toneTokensFor(session.skill_level);
-    const completedAt = new Date(now).toISOString();
+    const completedAt = new Date(at).toISOString();
     // A finished session can be an enrolled program's next step (issue 12): it moves the
     // program on in the same transaction, also on a same-day repeat that earns no tokens.
     const advance = () =>
       advanceProgramsAfter(deps.db, userId, { kind: 'session', id: session.id }, completedAt);
-    const outcome = repo.transaction(() => {
-      const zone = zones.effectiveZone(userId, body.timeZone, now);
-      const localDate = localDateOf(now, zone);
-      if (repo.completedOn(userId, session.id, localDate)) {
-        const programs = advance();
-        return {
-          status: 200 as const,
-          isFirst: false,
-          awarded: 0,
-          total: repo.totalTokens(userId),
-          badges: programs.flatMap((p) => p.newBadges),
-          programs,
-        };
-      }
+    const repeat = (total: number) => {
+      const programs = advance();
+      return answer(
+        200,
+        false,
+        0,
+        total,
+        programs.flatMap((p) => p.newBadges),
+        programs,
+      );
+    };
+    return idem.respond(c, key, () => {
+      // The zone in force when it happened, read before the request's zone is noted.
+      const zone = zoneAt(userId, body.timeZone, at);
+      zones.effectiveZone(userId, body.timeZone, now);
+      const localDate = localDateOf(at, zone);
+      if (repo.completedOn(userId, session.id, localDate)) return repeat(repo.totalTokens(userId));
+      // The budget is spent on arrival, replays included: a few queued sessions fit at once,
+      // and the app's outbox waits out a 429's Retry-After and sends the rest later.
       const wait = limiter.waitFor(userId, session.length_sec);
-      if (wait > 0) return { status: 429 as const, wait };
+      if (wait > 0) {
+        c.header('Retry-After', String(wait));
+        throw new ApiError(
+          429,
+          'too_many_completions',
+          `That is more listening than fits in the time that passed. Try again in ${wait} seconds.`,
+        );
+      }
       const result = repo.complete({
         userId,
         sessionId: session.id,
@@ -117,50 +165,13 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
         timeZone: zone,
         tokens,
       });
-      if (!result.recorded) {
-        const programs = advance();
-        const badges = programs.flatMap((p) => p.newBadges);
-        return {
-          status: 200 as const,
-          isFirst: false,
-          awarded: 0,
-          total: result.totalTokens,
-          badges,
-          programs,
-        };
-      }
+      if (!result.recorded) return repeat(result.totalTokens);
       limiter.spend(userId, session.length_sec);
       const badges = awardBadges(deps.db, userId, 'completion');
       const programs = advance();
       badges.push(...programs.flatMap((p) => p.newBadges));
-      return {
-        status: 201 as const,
-        isFirst: result.isFirst,
-        awarded: tokens,
-        total: result.totalTokens,
-        badges,
-        programs,
-      };
+      return answer(201, result.isFirst, tokens, result.totalTokens, badges, programs);
     });
-    if (outcome.status === 429) {
-      c.header('Retry-After', String(outcome.wait));
-      throw new ApiError(
-        429,
-        'too_many_completions',
-        `That is more listening than fits in the time that passed. Try again in ${outcome.wait} seconds.`,
-      );
-    }
-    return c.json(
-      {
-        isFirstSession: outcome.isFirst,
-        tokensAwarded: outcome.awarded,
-        totalTokens: outcome.total,
-        newBadges: outcome.badges,
-        // Present only when the completion moved a program on, so the shape is otherwise unchanged.
-        ...(outcome.programs.length > 0 ? { programs: outcome.programs } : {}),
-      },
-      outcome.status,
-    );
   });
 
   r.get('/users/:id/completed-sessions', auth, (c) => {

@@ -8,6 +8,8 @@ import { toneTokensFor } from '../../../src/domain/tokens';
 import { awardBadges } from '../achievements/award';
 import { advanceProgramsAfter } from '../learning/advance';
 import { createMemberZones } from '../listening/member-zone';
+import { createZoneAt, occurredAtField, occurredAtMs } from '../listening/occurred-at';
+import { createIdempotency } from '../../lib/idempotency';
 import { presentTemplate, presentTemplateSummary } from './present';
 import { createTemplateRepository } from './repository';
 
@@ -49,6 +51,7 @@ const saveBody = z.object({
     .trim()
     .refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London')
     .optional(),
+  occurredAt: occurredAtField,
 });
 
 /**
@@ -58,12 +61,16 @@ const saveBody = z.object({
  * GET  /voice-sessions/:templateId 200 the template (spec shape + id, slug, cue URLs) | 400 | 404
  * POST /sessions                   201 {id, templateId, tokensAwarded, totalTokens, newBadges}
  *                                  | 400 bad payload or unknown template | 401 | 403 other userId
+ *                                  occurredAt (ISO, queued offline: the day it happened, 72 h at
+ *                                  most); Idempotency-Key header: once per key | 422 key reused
  */
 export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const repo = createTemplateRepository(deps.db);
   const zones = createMemberZones(deps.db);
   const auth = requireUser(deps);
+  const idem = createIdempotency(deps);
+  const zoneAt = createZoneAt(deps.db);
 
   r.get('/session-templates', (c) => c.json(repo.listTemplates().map(presentTemplateSummary)));
 
@@ -79,6 +86,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.post('/sessions', auth, async (c) => {
+    const key = idem.keyOf(c);
     const body = await jsonBody(c, saveBody);
     const user = c.var.user;
     if (body.userId !== undefined && body.userId !== user.id)
@@ -101,11 +109,14 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         { duration: 'longer than the session' },
       );
     const now = deps.now();
-    const completedAt = new Date(now).toISOString();
-    const result = deps.db.transaction(() => {
+    // A save queued offline counts on the day it happened (listening/occurred-at.ts bounds it).
+    const at = occurredAtMs(body.occurredAt, now);
+    const completedAt = new Date(at).toISOString();
+    return idem.respond(c, key, () => {
       // The member's zone kept on the server, as for catalogue completions: a zone sent with
       // the request only takes effect from the next local day, so hopping zones earns nothing.
-      const zone = zones.effectiveZone(user.id, body.timeZone, now);
+      const zone = zoneAt(user.id, body.timeZone, at);
+      zones.effectiveZone(user.id, body.timeZone, now);
       const saved = repo.saveSession({
         userId: user.id,
         template,
@@ -114,7 +125,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         maxLevel: body.audioData.maxLevel,
         completed: body.audioData.completed,
         completedAt,
-        localDate: localDateOf(now, zone),
+        localDate: localDateOf(at, zone),
         timeZone: zone,
         tokens: toneTokensFor(template.voice_level),
       });
@@ -127,19 +138,18 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         completedAt,
       );
       newBadges.push(...programs.flatMap((p) => p.newBadges));
-      return { ...saved, newBadges, programs, totalTokens: repo.tokenTotal(user.id) };
-    })();
-    return c.json(
-      {
-        id: result.id,
-        templateId: template.id,
-        tokensAwarded: result.tokensAwarded,
-        totalTokens: result.totalTokens,
-        newBadges: result.newBadges,
-        ...(result.programs.length ? { programs: result.programs } : {}),
-      },
-      201,
-    );
+      return {
+        status: 201,
+        body: {
+          id: saved.id,
+          templateId: template.id,
+          tokensAwarded: saved.tokensAwarded,
+          totalTokens: repo.tokenTotal(user.id),
+          newBadges,
+          ...(programs.length ? { programs } : {}),
+        },
+      };
+    });
   });
 
   return r;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api';
+import { SAVED_OFFLINE_TITLE, sendOrQueue } from '../../lib/outbox/offline-writes';
+import { toast } from '../toast/toast-store';
 
 /** Shapes of /api/community/* (server/api/community/routes.ts). */
 export interface PulseItem {
@@ -56,7 +57,10 @@ function refresh(client: QueryClient, ...keys: string[]) {
 export function useEcho(target: 'pulse' | 'reflections') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiJson<{ echoes: number }>('POST', `/api/community/${target}/${id}/echo`),
+    // Runs offline too: the outbox keeps the write (TanStack would otherwise pause it unsent).
+    networkMode: 'always',
+    // Offline, the echo waits in the outbox (src/lib/outbox) and is sent once when back online.
+    mutationFn: (id: number) => sendOrQueue('echo', `/api/community/${target}/${id}/echo`, {}),
     onSuccess: () =>
       refresh(
         client,
@@ -71,8 +75,17 @@ export function useEcho(target: 'pulse' | 'reflections') {
 export function useShareReflection() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewReflection) => apiJson<Reflection>('POST', COMMUNITY_KEYS.reflections, body),
-    onSuccess: () => refresh(client, COMMUNITY_KEYS.reflections, COMMUNITY_KEYS.recent),
+    // Runs offline too: the outbox keeps the write (TanStack would otherwise pause it unsent).
+    networkMode: 'always',
+    mutationFn: async (body: NewReflection) => {
+      const sent = await sendOrQueue('reflection', COMMUNITY_KEYS.reflections, { ...body });
+      return sent.queued ? null : ((await sent.response.json()) as Reflection);
+    },
+    onSuccess: (created) => {
+      if (!created)
+        toast({ title: SAVED_OFFLINE_TITLE, description: 'Your reflection is shared once it is sent.' });
+      return refresh(client, COMMUNITY_KEYS.reflections, COMMUNITY_KEYS.recent);
+    },
     onError: (err) => console.warn('Could not share the reflection', err),
   });
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiJson, apiRequest } from '../../lib/api';
+import { sendOrQueue } from '../../lib/outbox/offline-writes';
 import { supabase } from '../../lib/supabase';
 import { useAuthStore } from '../auth/auth-store';
 import { offlineAudioUrl } from '../offline/downloads';
@@ -60,8 +60,10 @@ export async function saveReflection(sessionId: number, text: string): Promise<v
   if (error) throw new Error(error.message);
 }
 
-export async function postEcho(sessionId: number): Promise<void> {
-  await apiJson('POST', `/api/sessions/${sessionId}/echo`);
+/** Resolves `queued: true` when the network is down: the echo waits in the outbox. */
+export async function postEcho(sessionId: number): Promise<{ queued: boolean }> {
+  const sent = await sendOrQueue('echo', `/api/sessions/${sessionId}/echo`, {});
+  return { queued: sent.queued };
 }
 
 export interface CompletionResult {
@@ -72,6 +74,11 @@ export interface CompletionResult {
   newBadges: { id: string; name: string }[];
   /** The session was already completed today: nothing new was recorded (HTTP 200, not 201). */
   alreadyCounted: boolean;
+  /**
+   * Made offline: it waits in the outbox and counts (on the day it happened) once it is sent,
+   * so tokens and badges are not known yet.
+   */
+  queued: boolean;
 }
 
 function badgesOf(raw: unknown): { id: string; name: string }[] {
@@ -83,7 +90,24 @@ function badgesOf(raw: unknown): { id: string; name: string }[] {
 
 export async function postCompletion(sessionId: number, title: string): Promise<CompletionResult> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  const res = await apiRequest('POST', '/api/session-completions', { sessionId, title, timeZone });
+  // occurredAt: if it has to wait offline, it still counts on the day it happened.
+  const sent = await sendOrQueue(
+    'completion',
+    '/api/session-completions',
+    { sessionId, title, timeZone },
+    { stamp: true },
+  );
+  if (sent.queued) {
+    return {
+      queued: true,
+      alreadyCounted: false,
+      isFirstSession: false,
+      tokensAwarded: 0,
+      totalTokens: 0,
+      newBadges: [],
+    };
+  }
+  const res = sent.response;
   const body = (await res.json()) as (Partial<CompletionResult> & { newBadges?: unknown }) | null;
   return {
     alreadyCounted: res.status === 200,
@@ -91,6 +115,7 @@ export async function postCompletion(sessionId: number, title: string): Promise<
     tokensAwarded: typeof body?.tokensAwarded === 'number' ? body.tokensAwarded : 0,
     totalTokens: typeof body?.totalTokens === 'number' ? body.totalTokens : 0,
     newBadges: badgesOf(body?.newBadges),
+    queued: false,
   };
 }
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../toast/toast-store';
+import { SAVED_OFFLINE_TITLE } from '../../lib/outbox/offline-writes';
 import { postCompletion, refreshAfterCompletion, type CompletionResult } from './player-api';
 
 /** Issue 8: a repeat on the same day is welcome, and the member is told why no tokens came. */
@@ -19,7 +20,8 @@ export type CompletionPhase = 'idle' | 'bursting' | 'celebrating' | 'done';
 /**
  * 'i feel complete': a short burst, the completion is posted, the end dialog closes after
  * 2 s, and after 2.3 s either the celebration opens (first session or a new badge) or the player closes.
- * A failed post is logged only (spec core §8) and the player simply closes.
+ * A failed post is logged only (spec core §8) and the player simply closes. Offline, the
+ * completion waits in the outbox (src/lib/outbox) and the member is told it will sync.
  */
 export function useCompletion(
   sessionId: number,
@@ -39,7 +41,7 @@ export function useCompletion(
     setPhase('bursting');
     const posted = postCompletion(sessionId, title)
       .then((r) => {
-        void refreshAfterCompletion(client);
+        if (!r.queued) void refreshAfterCompletion(client);
         return r;
       })
       .catch((err: unknown) => {
@@ -53,7 +55,12 @@ export function useCompletion(
           setResult(r);
           if (r?.isFirstSession || (r?.newBadges.length ?? 0) > 0) setPhase('celebrating');
           else {
-            if (r?.alreadyCounted) {
+            if (r?.queued) {
+              toast({
+                title: SAVED_OFFLINE_TITLE,
+                description: 'It counts for today, with its tone tokens, once it is sent.',
+              });
+            } else if (r?.alreadyCounted) {
               toast({ title: ALREADY_COUNTED_TITLE, description: alreadyCountedDescription(r.totalTokens) });
             }
             setPhase('done');

@@ -1,5 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
+import { pendingWrites } from '../../lib/outbox/pending-state';
 import { Button } from '../../ui/Button';
 import { formatCountdown } from './session-clock';
 import type { SaveResult, SessionTemplate } from './template-api';
@@ -8,8 +10,20 @@ import styles from './Templates.module.css';
 interface CompletedPhaseProps {
   template: SessionTemplate;
   activeSec: number;
-  save: UseMutationResult<SaveResult, Error, { activeSec: number; completed: boolean }>;
+  save: UseMutationResult<SaveResult | null, Error, { activeSec: number; completed: boolean }>;
   onRetry: () => void;
+}
+
+/** A save kept in the outbox: says so until it is sent (the outbox count drops to 0). */
+function SavedOffline() {
+  const waiting = useSyncExternalStore(pendingWrites.subscribe, pendingWrites.get, () => 0) > 0;
+  return (
+    <p data-testid="saved-offline">
+      {waiting
+        ? "Saved on this device. It will sync when you're back online."
+        : 'Synced: your session is counted.'}
+    </p>
+  );
 }
 
 /** Spec: 'Session Complete!' with buttons to /home and /library; plus what the save earned. */
@@ -27,7 +41,8 @@ export function CompletedPhase({ template, activeSec, save, onRetry }: Completed
       </p>
       <div className={styles.saveState} aria-live="polite">
         {save.isPending && <p>Saving your session…</p>}
-        {save.isSuccess && (
+        {save.isSuccess && save.data === null && <SavedOffline />}
+        {save.isSuccess && save.data !== null && (
           <p data-testid="tokens-earned">
             {save.data.tokensAwarded > 0
               ? `+${save.data.tokensAwarded} tone tokens`

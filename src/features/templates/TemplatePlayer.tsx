@@ -15,6 +15,7 @@ import {
   viewClock,
   type ClockState,
 } from './session-clock';
+import { SAVED_OFFLINE_TITLE } from '../../lib/outbox/offline-writes';
 import { saveTemplateSession, type SessionTemplate } from './template-api';
 import { useStepCue } from './use-step-cue';
 import { useVoiceMeter } from './use-voice-meter';
@@ -42,11 +43,16 @@ export function TemplatePlayer({ template }: { template: SessionTemplate }) {
   const completedOnce = useRef(false);
 
   const save = useMutation({
+    // Runs offline too: the outbox keeps the save (TanStack would otherwise pause it unsent).
+    networkMode: 'always',
     mutationFn: (input: { activeSec: number; completed: boolean }) => {
       if (!userId) throw new Error('not signed in');
       return saveTemplateSession({ template, userId, maxLevel: meter.maxLevel(), ...input }, queryClient);
     },
-    onSuccess: () => toast({ title: 'Session completed!', variant: 'success' }),
+    onSuccess: (result) =>
+      result
+        ? toast({ title: 'Session completed!', variant: 'success' })
+        : toast({ title: SAVED_OFFLINE_TITLE, description: 'It counts for today once it is sent.' }),
     onError: (e) => {
       console.warn('Could not save the template session', e);
       toast({

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { sendOrQueue } from '../../lib/outbox/offline-writes';
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api';
 import { refreshAfterCompletion } from '../player/player-api';
 
 /** GET /api/session-templates (server/api/templates/present.ts). */
@@ -65,10 +65,13 @@ export interface SaveInput {
   completed: boolean;
 }
 
-/** POST /api/sessions: the spec's session-save payload plus templateId and the member's zone. */
-export async function saveTemplateSession(input: SaveInput, client: QueryClient): Promise<SaveResult> {
+/**
+ * POST /api/sessions: the spec's session-save payload plus templateId and the member's zone.
+ * Offline it waits in the outbox (with when it happened) and resolves null.
+ */
+export async function saveTemplateSession(input: SaveInput, client: QueryClient): Promise<SaveResult | null> {
   const { template } = input;
-  const result = await apiJson<SaveResult>('POST', '/api/sessions', {
+  const body = {
     templateId: template.id,
     userId: input.userId,
     title: template.title,
@@ -80,7 +83,10 @@ export async function saveTemplateSession(input: SaveInput, client: QueryClient)
     rating: 5,
     audioData: { maxLevel: Math.min(1, Math.max(0, input.maxLevel)), completed: input.completed },
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
-  });
+  };
+  const sent = await sendOrQueue('template-session', '/api/sessions', body, { stamp: true });
+  if (sent.queued) return null;
+  const result = (await sent.response.json()) as SaveResult;
   // Spec: a save refreshes the member's sessions, dashboard and progress.
   await refreshAfterCompletion(client);
   return result;

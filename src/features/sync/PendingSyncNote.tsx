@@ -1,0 +1,31 @@
+import { useSyncExternalStore } from 'react';
+import { pendingWrites } from '../../lib/outbox/pending-state';
+import styles from './PendingSyncNote.module.css';
+
+function subscribeOnline(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** "Waiting to sync": shown while the member's offline writes wait in the outbox. */
+export function PendingSyncNote() {
+  const count = useSyncExternalStore(pendingWrites.subscribe, pendingWrites.get, () => 0);
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+  if (count === 0) return null;
+  const what = count === 1 ? '1 thing you saved offline' : `${count} things you saved offline`;
+  return (
+    <p role="status" className={styles.note} data-testid="pending-sync">
+      {online
+        ? `${what} ${count === 1 ? 'is' : 'are'} waiting to sync`
+        : `${what} will sync when you're back online`}
+    </p>
+  );
+}

@@ -1,0 +1,77 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getOutbox, onOutboxChange, refreshPendingCount } from '../../lib/outbox/offline-writes';
+import { useAuthStore } from '../auth/auth-store';
+import { toast } from '../toast/toast-store';
+
+/** A write queued while the server still looked reachable is tried again this soon. */
+const AFTER_ENQUEUE_MS = 5_000;
+
+const KIND_TEXT: Record<string, string> = {
+  completion: 'A session you completed offline',
+  'template-session': 'A session you completed offline',
+  echo: 'An echo you sent offline',
+  reflection: 'A reflection you shared offline',
+};
+
+/**
+ * Sends the outbox when it can succeed: at start, when the browser comes back online, when the
+ * tab becomes visible again, when a member signs in, and after back-off. Sent writes refresh
+ * every query (tokens, streaks, lists); a write the server refused for good is dropped and the
+ * member is told. Returns a function that stops it (tests, hot reload).
+ */
+export function startOfflineSync(client: QueryClient): () => void {
+  const outbox = getOutbox();
+  // The toast region loads on the first toast; fetch it now, while online, so "Saved — will
+  // sync…" can still be shown when the network is gone (the same chunk React.lazy asks for).
+  void import('../toast/Toaster').catch((err: unknown) => console.warn('Could not preload toasts', err));
+  let timer: number | undefined;
+
+  const schedule = (at: number) => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => void flush(), Math.max(1_000, at - Date.now()));
+  };
+  const flush = async () => {
+    window.clearTimeout(timer);
+    if (navigator.onLine === false) return; // The 'online' event brings us back.
+    try {
+      const result = await outbox.flush();
+      if (result.nextAttemptAt !== null) schedule(result.nextAttemptAt);
+    } catch (err) {
+      console.warn('Could not send the offline outbox', err);
+    }
+  };
+
+  const stopListening = onOutboxChange(({ sent, refused }) => {
+    if (sent > 0) void client.invalidateQueries();
+    for (const item of refused) {
+      toast({
+        title: `${KIND_TEXT[item.kind] ?? 'Something you saved offline'} could not be synced`,
+        description: 'The server did not accept it, so it was removed from this device.',
+        variant: 'destructive',
+      });
+    }
+    // Queued now (nothing sent or refused): try again shortly, as the network may be back.
+    if (sent === 0 && refused.length === 0) schedule(Date.now() + AFTER_ENQUEUE_MS);
+  });
+  const onOnline = () => void flush();
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void flush();
+  };
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisible);
+  const stopAuth = useAuthStore.subscribe((s, prev) => {
+    if (s.user?.id === prev.user?.id) return;
+    void refreshPendingCount();
+    void flush();
+  });
+  void refreshPendingCount().catch((err: unknown) => console.warn('Could not read the outbox', err));
+  void flush();
+
+  return () => {
+    window.clearTimeout(timer);
+    stopListening();
+    stopAuth();
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}

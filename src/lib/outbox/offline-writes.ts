@@ -1,0 +1,148 @@
+import { apiRequest, ApiRequestError, currentAccessToken } from '../api';
+import { indexedDbOutboxStore } from './idb-store';
+import { memoryOutboxStore } from './memory-store';
+import { createOutbox, isRetryableStatus, type Outbox, type OutboxItem, type SendOutcome } from './outbox';
+import { pendingWrites } from './pending-state';
+
+/** Issue 13: what the member sees when a write is kept for later. */
+export const SAVED_OFFLINE_TITLE = "Saved — will sync when you're back online";
+
+/** Tabs tell each other the queue changed, so every tab's note and data stay current. */
+export const OUTBOX_CHANNEL = 'tuneful-outbox';
+
+/** The member id (`sub`) of an access token, read without verifying: only to tag queued writes. */
+export function userIdOfToken(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' && sub !== '' ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A v4 UUID; crypto.randomUUID exists only in secure contexts (not http://192.168.x.x). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * A failure that means "the server was not reached", so the write should wait and go later:
+ * fetch's TypeError (network down, DNS, connection refused). An answer from the server, a 5xx
+ * included, is not: the screen shows its error and offers a retry, as the spec asks.
+ */
+export function isOfflineFailure(err: unknown): boolean {
+  return err instanceof TypeError;
+}
+
+function retryAfterMs(err: ApiRequestError): number | undefined {
+  const seconds = Number(err.retryAfter);
+  return err.retryAfter && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}
+
+async function send(item: OutboxItem): Promise<SendOutcome> {
+  // Sent only under the member who made it; after a sign-in as someone else it waits.
+  if (userIdOfToken(await currentAccessToken()) !== item.userId) return { kind: 'retry' };
+  try {
+    await apiRequest(item.method, item.url, item.body, { 'Idempotency-Key': item.key });
+    return { kind: 'done' };
+  } catch (err) {
+    if (!(err instanceof ApiRequestError)) return { kind: 'retry' };
+    // 401: the session guard refreshes the token (or signs out); the write waits for it.
+    if (err.status === 401 || isRetryableStatus(err.status))
+      return { kind: 'retry', retryAfterMs: retryAfterMs(err) };
+    return { kind: 'refused', status: err.status, message: err.serverMessage };
+  }
+}
+
+type Listener = (event: { sent: number; refused: OutboxItem[] }) => void;
+const listeners = new Set<Listener>();
+let channel: BroadcastChannel | null = null;
+let outbox: Outbox | null = null;
+
+/** Re-reads how many of the signed-in member's writes wait. */
+export async function refreshPendingCount(): Promise<void> {
+  const userId = userIdOfToken(await currentAccessToken());
+  pendingWrites.set((await getOutbox().pending(userId)).length);
+}
+
+export function onOutboxChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The app's one outbox, in IndexedDB, flushed by one tab at a time (Web Locks). */
+export function getOutbox(): Outbox {
+  if (outbox) return outbox;
+  if (typeof BroadcastChannel === 'function') channel = new BroadcastChannel(OUTBOX_CHANNEL);
+  outbox = createOutbox({
+    store: typeof indexedDB === 'undefined' ? memoryOutboxStore() : indexedDbOutboxStore(),
+    send,
+    now: () => Date.now(),
+    currentUserId: async () => userIdOfToken(await currentAccessToken()),
+    withLock: async (fn) => {
+      if (typeof navigator === 'undefined' || !navigator.locks) {
+        await fn(); // No Web Locks (old browsers, insecure origins): the server's keys still hold.
+        return true;
+      }
+      return navigator.locks.request('tuneful-outbox-flush', { ifAvailable: true }, async (lock) => {
+        if (!lock) return false;
+        await fn();
+        return true;
+      });
+    },
+    onChange: (event) => {
+      void refreshPendingCount();
+      channel?.postMessage({ sent: event.sent });
+      listeners.forEach((l) => l(event));
+    },
+  });
+  if (channel) {
+    channel.onmessage = (e: MessageEvent<{ sent: number }>) => {
+      void refreshPendingCount();
+      listeners.forEach((l) => l({ sent: e.data?.sent ?? 0, refused: [] }));
+    };
+  }
+  return outbox;
+}
+
+export type WriteResult = { queued: false; response: Response } | { queued: true };
+
+/**
+ * Sends a write the member may make offline (a completion, an echo, a reflection) with an
+ * Idempotency-Key. When the network is down it goes into the outbox instead and resolves
+ * `{queued: true}`: the member is told it will sync. Other failures throw as apiRequest does.
+ * `stamp` adds `occurredAt` to the body, for writes whose day counts (completions).
+ */
+export async function sendOrQueue(
+  kind: string,
+  url: string,
+  body: Record<string, unknown>,
+  { stamp = false }: { stamp?: boolean } = {},
+): Promise<WriteResult> {
+  const key = newIdempotencyKey();
+  const occurredAt = new Date().toISOString();
+  const payload = stamp ? { ...body, occurredAt } : body;
+  const queue = async (original: unknown): Promise<WriteResult> => {
+    const userId = userIdOfToken(await currentAccessToken());
+    if (!userId) throw original; // Nobody signed in: nothing to queue it under.
+    await getOutbox().enqueue({ key, userId, method: 'POST', url, body: payload, occurredAt, kind });
+    // Counted before the caller hears "queued", so no screen shows it as synced meanwhile.
+    await refreshPendingCount();
+    return { queued: true };
+  };
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return queue(new TypeError('offline'));
+  try {
+    return { queued: false, response: await apiRequest('POST', url, payload, { 'Idempotency-Key': key }) };
+  } catch (err) {
+    if (isOfflineFailure(err)) return queue(err);
+    throw err;
+  }
+}

@@ -9,6 +9,7 @@ import { loadOrCreateKeys } from './lib/keys';
 import { createLogger } from './lib/logger';
 import { StartupError } from './lib/startup-error';
 import { seedDemoCatalogue } from './seed';
+import { renderCatalogueAudio } from './seed/audio-queue';
 import { seedDemoCircles } from './seed/circles';
 import { seedExpertContent } from './seed/expert-content';
 import { seedSessionTemplates } from './seed/templates';
@@ -26,7 +27,8 @@ async function main(): Promise<void> {
   if (applied.length) logger.info('migrations applied', { versions: applied });
   const keys = await loadOrCreateKeys(config.dataDir);
   if (config.demoSeed) {
-    await seedDemoCatalogue({ db, dataDir: config.dataDir, logger });
+    // Rows only: the audio renders in the background once the server listens (below).
+    seedDemoCatalogue({ db, dataDir: config.dataDir, logger });
     seedDemoCircles(db, Date.now());
     // Also fills databases created before the expert content existed (missing rows only).
     const added = seedExpertContent(db);
@@ -40,6 +42,14 @@ async function main(): Promise<void> {
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', { host: config.host, port: info.port });
     logger.say(`\n  Ready. Open ${config.publicUrl} in your browser.\n  Data lives in ${config.dataDir}\n`);
+    // After "Ready": worker threads at a lower priority, so rendering never holds up a request.
+    // Sessions not rendered yet show "preparing audio" with the percentage (GET /api/catalogue-audio).
+    if (config.demoSeed)
+      renderCatalogueAudio({ db, dataDir: config.dataDir, logger }).catch((err: unknown) =>
+        logger.error('rendering the demo audio failed; restart to resume', {
+          error: err instanceof Error ? err.message : String(err),
+        }),
+      );
   });
   server.on('error', (err: NodeJS.ErrnoException) => fail(listenError(config.host, config.port, err)));
   // Node closes an idle keep-alive socket after 5 s; a client that reuses it at that moment

@@ -6,6 +6,7 @@ import { ApiError, jsonBody } from '../../lib/http';
 import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
 import { toneTokensFor } from '../../../src/domain/tokens';
 import { awardBadges } from '../achievements/award';
+import { markCirclePractice } from '../circles/template-practice';
 import { advanceProgramsAfter } from '../learning/advance';
 import { createMemberZones } from '../listening/member-zone';
 import { presentTemplate, presentTemplateSummary } from './present';
@@ -106,6 +107,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
       // The member's zone kept on the server, as for catalogue completions: a zone sent with
       // the request only takes effect from the next local day, so hopping zones earns nothing.
       const zone = zones.effectiveZone(user.id, body.timeZone, now);
+      const localDate = localDateOf(now, zone);
       const saved = repo.saveSession({
         userId: user.id,
         template,
@@ -114,7 +116,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         maxLevel: body.audioData.maxLevel,
         completed: body.audioData.completed,
         completedAt,
-        localDate: localDateOf(now, zone),
+        localDate,
         timeZone: zone,
         tokens: toneTokensFor(template.voice_level),
       });
@@ -127,7 +129,15 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         completedAt,
       );
       newBadges.push(...programs.flatMap((p) => p.newBadges));
-      return { ...saved, newBadges, programs, totalTokens: repo.tokenTotal(user.id) };
+      // The week's practice of the member's asynchronous circles that share this plan.
+      const circlesPractised = markCirclePractice(deps.db, {
+        me: user.id,
+        templateId: template.id,
+        localDate,
+        at: completedAt,
+        timeZone: zone,
+      });
+      return { ...saved, newBadges, programs, circlesPractised, totalTokens: repo.tokenTotal(user.id) };
     })();
     return c.json(
       {
@@ -137,6 +147,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         totalTokens: result.totalTokens,
         newBadges: result.newBadges,
         ...(result.programs.length ? { programs: result.programs } : {}),
+        ...(result.circlesPractised.length ? { circlesPractised: result.circlesPractised } : {}),
       },
       201,
     );

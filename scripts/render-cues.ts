@@ -68,7 +68,9 @@ function render(text: string, out: string, tmp: string, rate = RATE, kbps = KBPS
 function renderCatalogueCues(tmp: string): { rendered: number; total: number; bytes: number } {
   const dir = CATALOGUE_CUES_DIR;
   const file = path.join(dir, 'manifest.json');
-  const old: ClipManifest = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as ClipManifest) : {};
+  const old: ClipManifest = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as ClipManifest)
+    : {};
   const next: ClipManifest = {};
   let rendered = 0;
   for (const [rel, text] of clipTexts([...loadScripts().values()])) {

@@ -36,9 +36,9 @@ export interface RenderAudioOptions {
 export async function renderCatalogueAudio(opts: RenderAudioOptions): Promise<number> {
   const { db, logger } = opts;
   const audioDir = bucketDir(opts.dataDir);
-  const pending = db
-    .prepare('SELECT path FROM catalogue_audio WHERE ready_at IS NULL')
-    .all() as { path: string }[];
+  const pending = db.prepare('SELECT path FROM catalogue_audio WHERE ready_at IS NULL').all() as {
+    path: string;
+  }[];
   if (pending.length === 0) return 0;
   const wanted = new Set(pending.map((p) => p.path));
   const catalogue = opts.catalogue ?? loadCatalogue();
@@ -75,6 +75,8 @@ export async function renderCatalogueAudio(opts: RenderAudioOptions): Promise<nu
       },
     },
   );
-  logger.say(`Demo audio fully rendered: ${total} tracks in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  logger.say(
+    `Demo audio fully rendered: ${total} tracks in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
   return total;
 }

@@ -110,4 +110,3 @@ export function catalogueGuidance(cuesDir = CATALOGUE_CUES_DIR): (id: number) =>
     return { script, cuesDir, clipSamples };
   };
 }
-

@@ -84,10 +84,10 @@ function upgradeCatalogue(db: DB, catalogue: Catalogue): void {
   const known = db.prepare('SELECT 1 FROM catalogue_audio WHERE session_id = ?');
   for (const s of catalogue.sessions) {
     const r = row.get(s.id) as
-      | { title: string; voice_path: string | null; instr_path: string | null; length_sec: number }
-      | undefined;
+      { title: string; voice_path: string | null; instr_path: string | null; length_sec: number } | undefined;
     if (!r || r.title !== s.title) continue; // not ours: a member's or an admin's row
-    const stale = r.voice_path !== s.voice_path || r.instr_path !== s.instr_path || r.length_sec !== s.length_sec;
+    const stale =
+      r.voice_path !== s.voice_path || r.instr_path !== s.instr_path || r.length_sec !== s.length_sec;
     if (stale) update.run(pick(s));
     if (stale || !known.get(s.id)) queueFiles(db, s);
   }

@@ -28,7 +28,10 @@ const fakePool =
       pool.onProgress?.(job, 0.5);
       for (const f of job.files) {
         if (opts.failAfter !== undefined && written >= opts.failAfter) throw new Error('worker crashed');
-        await sink({ path: f.path, variant: f.variant, bytes: new TextEncoder().encode(`audio ${f.path}`) }, job);
+        await sink(
+          { path: f.path, variant: f.variant, bytes: new TextEncoder().encode(`audio ${f.path}`) },
+          job,
+        );
         written++;
       }
     }
@@ -98,11 +101,15 @@ describe('seeding the demo catalogue', () => {
     const work = seen.map((j) => j.lengthSec * j.files.length);
     expect(work).toEqual([...work].sort((a, b) => a - b));
     // Guided sessions carry their script; listening-room tracks have none.
-    expect(seen.find((j) => j.files.some((f) => f.variant === 'voice'))?.guidance?.script.rounds.length).toBeGreaterThan(0);
+    expect(
+      seen.find((j) => j.files.some((f) => f.variant === 'voice'))?.guidance?.script.rounds.length,
+    ).toBeGreaterThan(0);
     expect(seen.find((j) => j.files.every((f) => f.variant === 'instrumental'))?.guidance).toBeNull();
     // A later start has nothing left to do.
     expect(seedDemoCatalogue({ db, dataDir: dir, logger })).toBe(0);
-    expect(await renderCatalogueAudio({ db, dataDir: dir, logger, render: () => Promise.reject(new Error('no')) })).toBe(0);
+    expect(
+      await renderCatalogueAudio({ db, dataDir: dir, logger, render: () => Promise.reject(new Error('no')) }),
+    ).toBe(0);
   });
 
   it('resumes after a crash: finished files stay, the next start renders only the rest', async () => {

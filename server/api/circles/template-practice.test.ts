@@ -59,8 +59,11 @@ const practices = (circleId: number) =>
     .prepare('SELECT week_start, time_zone FROM circle_practices WHERE circle_id = ? AND user_id = ?')
     .all(circleId, ana.id) as { week_start: string; time_zone: string }[];
 const shortestTemplate = () =>
-  (t.deps.db.prepare('SELECT id FROM session_templates ORDER BY duration_sec, id LIMIT 1').get() as { id: number })
-    .id;
+  (
+    t.deps.db.prepare('SELECT id FROM session_templates ORDER BY duration_sec, id LIMIT 1').get() as {
+      id: number;
+    }
+  ).id;
 
 describe('finishing a template session marks the week in the circles that share it', () => {
   it('marks exactly the member’s asynchronous circles whose plan is that template, once per week', async () => {

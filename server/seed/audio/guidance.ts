@@ -26,6 +26,8 @@ const LEAD_IN = 4;
 const AFTER_SAY = 1.2;
 /** Bed alone after the closing words (the master fades the last 6 s). */
 const TAIL = 10;
+/** The longest a count word may sound, within its one-second beat. */
+const COUNT_MAX_SEC = 0.95;
 /** A sung window shorter than this would not be an exercise: the plan refuses it. */
 export const MIN_SING_SEC = 25;
 
@@ -59,7 +61,9 @@ export function planGuidance(
   const cues: SpokenCue[] = [];
   const sing: SingWindow[] = [];
   const say = (clip: string, at: number, kind: SpokenCue['kind']) => {
-    const dur = clipSec(clip);
+    // A count word gets its beat and no more: its clip's trailing silence is cut (the mixer
+    // plays `dur` seconds), so "Breathe in" never runs into "two".
+    const dur = kind === 'count' ? Math.min(clipSec(clip), COUNT_MAX_SEC) : clipSec(clip);
     cues.push({ clip, at, dur, kind });
     return at + dur;
   };

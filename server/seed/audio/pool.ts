@@ -107,7 +107,9 @@ export async function renderJobs(
   const live = new Set<Worker>();
   let started: boolean[];
   try {
-    started = await Promise.all(Array.from({ length: workers }, () => drainWithWorker(queue, sink, live, opts)));
+    started = await Promise.all(
+      Array.from({ length: workers }, () => drainWithWorker(queue, sink, live, opts)),
+    );
   } finally {
     for (const w of live) void w.terminate();
   }

@@ -4,6 +4,7 @@ import { MPEGDecoder } from 'mpg123-decoder';
 import { SAMPLE_RATE } from './config';
 import { planGuidance } from './guidance';
 import type { JobGuidance, RenderJob } from './jobs';
+import { createTrackEncoder, type TrackEncoder } from './mp3';
 import { finishTrack, renderBed, trackToMp3, type Guidance, type Variant } from './render';
 
 export interface RenderedFile {
@@ -50,24 +51,37 @@ export function* renderJobFiles(
   job: RenderJob,
   guidance?: Guidance,
   onProgress: (fraction: number) => void = () => {},
+  encoder?: TrackEncoder,
 ): Generator<RenderedFile> {
   const bed = renderBed(job.recipe, Math.round(job.lengthSec * SAMPLE_RATE), SAMPLE_RATE);
   onProgress(BED_SHARE);
   const share = (1 - BED_SHARE) / job.files.length;
   for (const [i, file] of job.files.entries()) {
     const base = BED_SHARE + i * share;
-    const track = finishTrack(bed, job.recipe, file.variant, SAMPLE_RATE, file.variant === 'voice' ? guidance : undefined);
-    const bytes = trackToMp3(track, job.recipe, (f) => onProgress(base + share * (0.2 + 0.8 * f)));
+    const track = finishTrack(
+      bed,
+      job.recipe,
+      file.variant,
+      SAMPLE_RATE,
+      file.variant === 'voice' ? guidance : undefined,
+    );
+    const bytes = trackToMp3(track, job.recipe, (f) => onProgress(base + share * (0.2 + 0.8 * f)), encoder);
     onProgress(base + share);
     yield { path: file.path, variant: file.variant, bytes };
   }
 }
 
-/** The job's guidance (decoded clips) when it has any, then its files: what a worker runs. */
+let sharedEncoder: Promise<TrackEncoder> | undefined;
+
+/**
+ * The job's guidance (decoded clips) when it has any, then its files, encoded by the WebAssembly
+ * LAME (one instance per thread, reused): what a worker runs.
+ */
 export async function renderJob(
   job: RenderJob,
   onProgress?: (fraction: number) => void,
 ): Promise<Generator<RenderedFile>> {
   const guidance = job.guidance ? await loadGuidance(job.guidance, job.lengthSec) : undefined;
-  return renderJobFiles(job, guidance, onProgress);
+  sharedEncoder ??= createTrackEncoder();
+  return renderJobFiles(job, guidance, onProgress, await sharedEncoder);
 }

@@ -2,7 +2,7 @@ import { SAMPLE_RATE } from './config';
 import { planExercise, planWindow, type Phrase } from './exercises';
 import type { GuidancePlan } from './guidance';
 import { master, rms, toInt16 } from './master';
-import { encodeMp3 } from './mp3';
+import { encodeMp3, type TrackEncoder } from './mp3';
 import { renderDrone, renderPad, type BedContext } from './pad';
 import { createRng, deriveSeed } from './prng';
 import type { Recipe } from './recipe';
@@ -33,7 +33,7 @@ export function renderBed(recipe: Recipe, length: number, sampleRate = SAMPLE_RA
 }
 
 /** Spoken words sit this far above the (ducked) bed: clearly intelligible over the music. */
-const SPEECH_OVER_BED_DB = 9;
+const SPEECH_OVER_BED_DB = 14;
 /** Under speech the bed steps further back, with 0.3 s ramps so the dip is not heard as a pump. */
 const SPEECH_DUCK = 0.5;
 const DUCK_RAMP_SEC = 0.3;
@@ -107,8 +107,13 @@ function addSpeech(bed: Float32Array, guidance: Guidance, bedRms: number, sample
     const pcm = guidance.clips.get(cue.clip);
     if (!pcm) throw new Error(`missing cue clip ${cue.clip}`);
     const from = Math.round(cue.at * sampleRate);
-    const n = Math.min(pcm.length, bed.length - from);
-    for (let i = 0; i < n; i++) bed[from + i] = (bed[from + i] ?? 0) + gain * (pcm[i] ?? 0);
+    // The plan may cut a clip short (a count word's trailing silence): 20 ms fade, no click.
+    const n = Math.min(pcm.length, Math.round(cue.dur * sampleRate), bed.length - from);
+    const fade = Math.min(n, Math.round(0.02 * sampleRate));
+    for (let i = 0; i < n; i++) {
+      const tail = n - i <= fade ? (n - i) / fade : 1;
+      bed[from + i] = (bed[from + i] ?? 0) + gain * tail * (pcm[i] ?? 0);
+    }
   }
 }
 
@@ -144,13 +149,10 @@ export function trackToMp3(
   track: Float32Array,
   recipe: Recipe,
   onProgress?: (fraction: number) => void,
+  encoder?: TrackEncoder,
 ): Uint8Array {
-  return encodeMp3(
-    toInt16(track, createRng(deriveSeed(recipe.seed, 'dither'))),
-    SAMPLE_RATE,
-    undefined,
-    onProgress,
-  );
+  const pcm = toInt16(track, createRng(deriveSeed(recipe.seed, 'dither')));
+  return encoder ? encoder(pcm, onProgress) : encodeMp3(pcm, SAMPLE_RATE, undefined, onProgress);
 }
 
 /** The MP3 bytes of one track: a pure function of (recipe, length, variant). */

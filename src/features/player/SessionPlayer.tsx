@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { StateMessage } from '../../ui/StateMessage';
+import { useAudioReadiness } from '../sessions/catalogue-audio';
+import { PreparingAudio } from '../sessions/PreparingAudio';
 import type { Session } from '../sessions/session';
 import { ToneTokens } from '../sessions/ToneTokens';
 import { Celebration } from './Celebration';
@@ -42,8 +44,11 @@ export function SessionPlayer({
   const [closing, setClosing] = useState(false);
   const [endOpen, setEndOpen] = useState(false);
   const [line, setLine] = useState('');
-  const urls = useSessionAudioUrls(session);
+  const vocalAudio = useAudioReadiness(session, 'vocal');
+  const instrAudio = useAudioReadiness(session, 'instrumental');
+  const urls = useSessionAudioUrls(session, { vocal: vocalAudio.ready, instrumental: instrAudio.ready });
   const url = mode === 'vocal' ? urls.vocal : urls.instrumental;
+  const preparing = mode === 'vocal' ? vocalAudio : instrAudio;
 
   const onEnded = useCallback(() => {
     setLine(pickEncouragement());
@@ -132,7 +137,9 @@ export function SessionPlayer({
               <ToneTokens level={session.skillLevel} />
             </div>
           </div>
-          {urls.failed && !url ? (
+          {preparing.known && !preparing.ready ? (
+            <PreparingAudio percent={preparing.percent} />
+          ) : urls.failed && !url ? (
             <StateMessage kind="error" title="We couldn't load the audio just now." onRetry={urls.retry} />
           ) : state.failed ? (
             <StateMessage

@@ -25,9 +25,21 @@ export interface RenderAudioOptions {
   render?: (jobs: RenderJob[], concurrency: number, sink: FileSink, opts: PoolOptions) => Promise<unknown>;
 }
 
+/** Home's latest list (the 10 highest ids) and its fallback recommendation. */
+const LATEST_ON_HOME = 10;
+const FALLBACK_RECOMMENDATION = 'gentle voice awakening';
+
+/** The sessions the first screen a member sees (home) shows: rendered before the rest. */
+export function firstScreenSessions(catalogue: Catalogue): Set<number> {
+  const ids = catalogue.sessions.map((s) => s.id).sort((a, b) => b - a);
+  const fallback = catalogue.sessions.find((s) => s.title === FALLBACK_RECOMMENDATION);
+  return new Set([...ids.slice(0, LATEST_ON_HOME), ...(fallback ? [fallback.id] : [])]);
+}
+
 /**
  * Renders every queued catalogue file that is not on disk yet, in worker threads behind the
- * running server. Shortest sessions first, so most of the catalogue becomes playable soonest.
+ * running server. What home shows first (its latest list and fallback recommendation), then
+ * the rest; shortest first within each, so most of the catalogue becomes playable soonest.
  * Each file is written atomically and registered (storage object + ready mark) as soon as it
  * is complete; the percentage of each session's job is kept in catalogue_audio for the
  * "preparing audio" screens. A crash or a stop loses only the jobs in flight: the next start
@@ -42,10 +54,15 @@ export async function renderCatalogueAudio(opts: RenderAudioOptions): Promise<nu
   if (pending.length === 0) return 0;
   const wanted = new Set(pending.map((p) => p.path));
   const catalogue = opts.catalogue ?? loadCatalogue();
+  const first = firstScreenSessions(catalogue);
+  const tier = (job: RenderJob) => (first.has(job.id) ? 0 : 1);
   const jobs = catalogueJobs(catalogue, catalogueGuidance())
     .map((job) => ({ ...job, files: job.files.filter((f) => wanted.has(f.path)) }))
     .filter((job) => job.files.length > 0)
-    .sort((a, b) => a.lengthSec * a.files.length - b.lengthSec * b.files.length || a.id - b.id);
+    .sort(
+      (a, b) =>
+        tier(a) - tier(b) || a.lengthSec * a.files.length - b.lengthSec * b.files.length || a.id - b.id,
+    );
   // Rows for files the catalogue no longer names (another version's) are left alone.
   if (jobs.length === 0) return 0;
   await fs.promises.mkdir(audioDir, { recursive: true });

@@ -7,7 +7,7 @@ import { openDatabase, type DB } from '../db/open';
 import { createLogger } from '../lib/logger';
 import type { RenderJob } from './audio/jobs';
 import type { FileSink, PoolOptions } from './audio/pool';
-import { renderCatalogueAudio } from './audio-queue';
+import { firstScreenSessions, renderCatalogueAudio } from './audio-queue';
 import { loadCatalogue } from './catalogue';
 import { bucketDir, seedDemoCatalogue } from './index';
 
@@ -74,7 +74,7 @@ describe('seeding the demo catalogue', () => {
     expect(count('SELECT count(*) AS n FROM storage_objects')).toBe(1);
   });
 
-  it('renders the rest in the background, shortest first, registering each file when complete', async () => {
+  it('renders the rest in the background, home first, registering each file when complete', async () => {
     seedDemoCatalogue({ db, dataDir: dir, logger });
     const seen: RenderJob[] = [];
     const percents: number[] = [];
@@ -98,8 +98,15 @@ describe('seeding the demo catalogue', () => {
     expect(readyCount()).toBe(allPaths.length);
     expect(count('SELECT count(*) AS n FROM storage_objects')).toBe(allPaths.length);
     expect(percents.every((p) => p === 50)).toBe(true);
-    const work = seen.map((j) => j.lengthSec * j.files.length);
-    expect(work).toEqual([...work].sort((a, b) => a - b));
+    // Home's sessions first (latest ten and the fallback recommendation), shortest first in each.
+    const first = firstScreenSessions(catalogue);
+    expect(first.size).toBe(11);
+    const tiers = seen.map((j) => (first.has(j.id) ? 0 : 1));
+    expect(tiers).toEqual([...tiers].sort());
+    for (const tier of [0, 1]) {
+      const work = seen.filter((_, k) => tiers[k] === tier).map((j) => j.lengthSec * j.files.length);
+      expect(work).toEqual([...work].sort((a, b) => a - b));
+    }
     // Guided sessions carry their script; listening-room tracks have none.
     expect(
       seen.find((j) => j.files.some((f) => f.variant === 'voice'))?.guidance?.script.rounds.length,

@@ -81,6 +81,14 @@ export function SessionPlayer({
 
   const switchMode = (next: PlayerMode, opts?: { at: number; play: boolean }) => {
     const target = next === 'vocal' ? urls.vocal : urls.instrumental;
+    const nextAudio = next === 'vocal' ? vocalAudio : instrAudio;
+    if (!target && nextAudio.known && !nextAudio.ready) {
+      // A version still being prepared: show its progress; it loads and plays when ready.
+      controls.pause();
+      setMode(next);
+      loadedUrl.current = null;
+      return;
+    }
     if (!target) return;
     const audio = ref.current;
     const at = opts?.at ?? audio?.currentTime ?? 0;
@@ -158,8 +166,8 @@ export function SessionPlayer({
           <div className={styles.bottomRow}>
             <ModeSwitch
               mode={mode}
-              canVocal={canVocal && !!urls.vocal}
-              canInstrumental={canInstrumental && !!urls.instrumental}
+              canVocal={canVocal && (!!urls.vocal || !vocalAudio.ready)}
+              canInstrumental={canInstrumental && (!!urls.instrumental || !instrAudio.ready)}
               onChange={(m) => switchMode(m)}
             />
             <EchoButton sessionId={session.id} />

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures';
+import { forgetAnonKey } from '../support/members';
 import { startServer, type RunningServer } from '../support/server';
 import { autoplayLaunch, expectAudioPlaying, player, signInNewMember } from './support';
 
@@ -18,7 +19,7 @@ const MISSING = [
   'guided/029-evening-wind-down-hum-voice.mp3',
 ];
 let server: RunningServer;
-let runDataDir: string | undefined;
+const runEnv = { dataDir: process.env.E2E_DATA_DIR, baseUrl: process.env.E2E_BASE_URL };
 
 test.use(autoplayLaunch);
 
@@ -32,12 +33,18 @@ test.beforeAll(async () => {
     filter: (src) => !MISSING.some((m) => src.endsWith(m)),
   });
   server = await startServer({ DEMO_SEED: '1', AUTH_RATE_LIMIT_SCALE: '100' }, dataDir);
-  // The member helpers read confirmation mails from E2E_DATA_DIR: this server's, in this worker.
-  runDataDir = process.env.E2E_DATA_DIR;
+  // The member helpers talk to E2E_BASE_URL and read mails from E2E_DATA_DIR: point them at
+  // this server while this worker runs this file, and back afterwards.
+  runEnv.dataDir = process.env.E2E_DATA_DIR;
+  runEnv.baseUrl = process.env.E2E_BASE_URL;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_BASE_URL = server.baseUrl;
+  forgetAnonKey();
 });
 test.afterAll(async () => {
-  process.env.E2E_DATA_DIR = runDataDir;
+  process.env.E2E_DATA_DIR = runEnv.dataDir;
+  process.env.E2E_BASE_URL = runEnv.baseUrl;
+  forgetAnonKey();
   await server.stop();
   fs.rmSync(server.dataDir, { recursive: true, force: true });
 });

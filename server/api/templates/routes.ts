@@ -57,7 +57,7 @@ const saveBody = z.object({
  *
  * GET  /session-templates          200 library entries (no step texts), public
  * GET  /voice-sessions/:templateId 200 the template (spec shape + id, slug, cue URLs) | 400 | 404
- * POST /sessions                   201 {id, templateId, tokensAwarded, totalTokens, newBadges}
+ * POST /sessions                   201 {id, templateId, tokensAwarded, totalTokens, newBadges, circlesPractised?}
  *                                  | 400 bad payload or unknown template | 401 | 403 other userId
  */
 export function templateRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -3,15 +3,15 @@ import { loadConfig } from './config';
 import { databaseFile, openDatabase } from './db/open';
 import { loadOrCreateKeys } from './lib/keys';
 import { createLogger } from './lib/logger';
-import { closeDb, fail, prepareData } from './boot/prepare';
+import { closeDb, fail, prepareData, renderDemoAudioInBackground } from './boot/prepare';
 import { serveApp } from './boot/serve';
 import { parseWorkers } from './boot/workers-arg';
 
 /**
  * `npm run start:cluster -- --workers N`: N worker processes behind one port (node:cluster; the
  * primary accepts connections and hands them to workers in turn). The primary does the
- * once-per-start work (migrations, keys.json, the demo seed and its audio render) BEFORE
- * forking, then only supervises: a worker that dies is replaced, SIGINT/SIGTERM is passed on
+ * once-per-start work (migrations, keys.json, the demo seed) BEFORE forking and renders the
+ * demo audio in the background once all workers listen, then only supervises: a worker that dies is replaced, SIGINT/SIGTERM is passed on
  * so every worker finishes its in-flight requests, and the WAL is checkpointed once all are
  * gone. Everything that must agree between workers lives in app.db (see README "Several
  * processes").
@@ -47,6 +47,7 @@ async function primary(): Promise<void> {
         logger.say(
           `\n  Ready (${workers} workers). Open ${config.publicUrl} in your browser.\n  Data lives in ${config.dataDir}\n`,
         );
+        renderDemoAudioInBackground(config, db, logger);
       }
     });
     return w;

@@ -63,7 +63,7 @@ describe('starting on a taken port', () => {
       const r = start({ DATA_DIR: dir, PORT: String(port), DEMO_SEED: '1', LOG_LEVEL: 'info' });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(`Port ${port} is taken`);
-      expect(r.stdout).not.toMatch(/Preparing the demo catalogue/);
+      expect(r.stdout).not.toMatch(/Demo catalogue ready/);
       expect(Date.now() - started).toBeLessThan(15_000);
     } finally {
       blocker.close();

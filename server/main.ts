@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
 import { createLogger } from './lib/logger';
-import { fail, prepareData } from './boot/prepare';
+import { fail, prepareData, renderDemoAudioInBackground } from './boot/prepare';
 import { serveApp } from './boot/serve';
 
 /** Starts the whole product on one port: migrate, seed on first start, serve, shut down cleanly. */
@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     onListening: (port) => {
       logger.info('listening', { host: config.host, port });
       logger.say(`\n  Ready. Open ${config.publicUrl} in your browser.\n  Data lives in ${config.dataDir}\n`);
+      renderDemoAudioInBackground(config, db, logger);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { accountRoutes } from './accounts/routes';
+import { catalogueAudioRoutes } from './catalogue-audio/routes';
 import { circlesRoutes } from './circles/routes';
 import { communityRoutes } from './community/routes';
 import { learningRoutes } from './learning/routes';
@@ -17,6 +18,7 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', systemRoutes(deps));
   api.route('/', accountRoutes(deps));
   api.route('/', listeningRoutes(deps));
+  api.route('/', catalogueAudioRoutes(deps));
   api.route('/', communityRoutes(deps));
   api.route('/', circlesRoutes(deps));
   api.route('/', wellnessRoutes(deps));

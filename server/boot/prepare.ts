@@ -7,14 +7,15 @@ import { loadOrCreateKeys, type ProjectKeys } from '../lib/keys';
 import type { Logger } from '../lib/logger';
 import { StartupError } from '../lib/startup-error';
 import { seedDemoCatalogue } from '../seed';
+import { renderCatalogueAudio } from '../seed/audio-queue';
 import { seedDemoCircles } from '../seed/circles';
 import { seedExpertContent } from '../seed/expert-content';
 import { seedSessionTemplates } from '../seed/templates';
 
 /**
  * Everything that happens once per installation start, before anything serves: the data
- * folder, the port check, migrations, the keys and the demo seed (with its first-start audio
- * render). `npm start` runs it in its one process; `start:cluster` runs it in the primary
+ * folder, the port check, migrations, the keys and the demo seed's rows (the audio renders
+ * afterwards, see `renderDemoAudioInBackground`). `npm start` runs it in its one process; `start:cluster` runs it in the primary
  * before forking, so workers never race on migrations, keys.json or seeding.
  */
 export async function prepareData(config: Config, logger: Logger): Promise<{ db: DB; keys: ProjectKeys }> {
@@ -27,7 +28,8 @@ export async function prepareData(config: Config, logger: Logger): Promise<{ db:
   if (applied.length) logger.info('migrations applied', { versions: applied });
   const keys = await loadOrCreateKeys(config.dataDir);
   if (config.demoSeed) {
-    await seedDemoCatalogue({ db, dataDir: config.dataDir, logger });
+    // Rows only: the audio renders in the background once the server listens.
+    seedDemoCatalogue({ db, dataDir: config.dataDir, logger });
     seedDemoCircles(db, Date.now());
     // Also fills databases created before the expert content existed (missing rows only).
     const added = seedExpertContent(db);
@@ -37,6 +39,20 @@ export async function prepareData(config: Config, logger: Logger): Promise<{ db:
     if (templates) logger.say(`Session templates ready: ${templates} exercise plans.`);
   }
   return { db, keys };
+}
+
+/**
+ * After "Ready": renders the demo catalogue's audio in worker threads at a lower priority, so
+ * rendering never holds up a request. Sessions not rendered yet show "preparing audio" with
+ * the percentage (GET /api/catalogue-audio). One process renders (the primary in a cluster).
+ */
+export function renderDemoAudioInBackground(config: Config, db: DB, logger: Logger): void {
+  if (!config.demoSeed) return;
+  renderCatalogueAudio({ db, dataDir: config.dataDir, logger }).catch((err: unknown) =>
+    logger.error('rendering the demo audio failed; restart to resume', {
+      error: err instanceof Error ? err.message : String(err),
+    }),
+  );
 }
 
 export function listenError(host: string, port: number, err: NodeJS.ErrnoException): StartupError {

@@ -26,24 +26,8 @@ async function seededSqlite(): Promise<{ db: DB; dir: string; t: TestDatabase }>
   migrate(db);
   const dir = path.dirname(t.location);
   const catalogue = loadCatalogue();
-  await seedDemoCatalogue({
-    db,
-    dataDir: dir,
-    logger: createLogger('silent'),
-    catalogue,
-    // Small stand-in files: the copy moves rows; audio stays on disk (or a shared volume).
-    buildAudio: async ({ audioDir }) => {
-      const paths = catalogue.sessions.flatMap((s) => [
-        s.instr_path,
-        ...(s.voice_path ? [s.voice_path] : []),
-      ]);
-      for (const p of paths) {
-        fs.mkdirSync(path.dirname(path.join(audioDir, p)), { recursive: true });
-        fs.writeFileSync(path.join(audioDir, p), `audio for ${p}`);
-      }
-      return paths.map((p) => ({ path: p, bytes: 10 }));
-    },
-  });
+  // Rows only (audio renders after start and stays on disk or a shared volume): the copy moves rows.
+  seedDemoCatalogue({ db, dataDir: dir, logger: createLogger('silent'), catalogue: loadCatalogue() });
   seedSessionTemplates(db);
   seedDemoCircles(db, Date.parse('2026-11-01T00:00:00Z'));
   seedExpertContent(db);

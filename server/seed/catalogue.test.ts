@@ -37,9 +37,12 @@ describe('demo catalogue manifest', () => {
     expect(ids).toEqual(ids.map((_, i) => i + 1));
   });
 
-  it('keeps every track between one and five minutes, with varied lengths', () => {
-    for (const s of catalogue.sessions) expect(s.length_sec).toBeGreaterThanOrEqual(60);
-    for (const s of catalogue.sessions) expect(s.length_sec).toBeLessThanOrEqual(300);
+  it('keeps voice-guided sessions 5-15 minutes and listening-room tracks 1-5, with varied lengths', () => {
+    for (const s of catalogue.sessions) {
+      const [min, max] = s.voice_path ? [300, 900] : [60, 300];
+      expect(s.length_sec, s.title).toBeGreaterThanOrEqual(min);
+      expect(s.length_sec, s.title).toBeLessThanOrEqual(max);
+    }
     expect(new Set(catalogue.sessions.map((s) => s.length_sec)).size).toBeGreaterThan(10);
   });
 
@@ -80,8 +83,8 @@ describe('demo catalogue manifest', () => {
     for (const s of catalogue.sessions) {
       const slug = s.title.replaceAll("'", '').replace(/[^a-z0-9]+/g, '-');
       const stem = `${String(s.id).padStart(3, '0')}-${slug}`;
-      if (s.voice_path) expect(s.voice_path).toBe(`sessions/${stem}-voice.mp3`);
-      const folder = s.voice_path ? 'sessions' : 'listening-room';
+      if (s.voice_path) expect(s.voice_path).toBe(`guided/${stem}-voice.mp3`);
+      const folder = s.voice_path ? 'guided' : 'listening-room';
       expect(s.instr_path).toBe(`${folder}/${stem}-instrumental.mp3`);
     }
   });

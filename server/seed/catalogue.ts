@@ -30,7 +30,8 @@ export const catalogueSessionSchema = z
     title: z.string().min(3).refine(lowerCase, 'titles are lower-case'),
     description: z.string().min(20),
     cover_color: z.string().regex(/^#[0-9a-f]{6}$/i),
-    length_sec: z.number().int().min(60).max(300),
+    // Listening-room tracks are a few minutes; voice-guided sessions 5-15 minutes (checked below).
+    length_sec: z.number().int().min(60).max(900),
     skill_level: z.enum(SKILL_LEVELS),
     category: z.array(z.enum(CATEGORIES)).min(1),
     moods: z.array(z.string().regex(/^[a-z]+$/)).min(1),
@@ -45,6 +46,9 @@ export const catalogueSessionSchema = z
   })
   .refine((s) => (s.voice_path === null) === (s.recipe.guide === null), {
     message: 'a session has a voice track exactly when its recipe has a guide voice',
+  })
+  .refine((s) => s.voice_path === null || (s.length_sec >= 300 && s.length_sec <= 900), {
+    message: 'a voice-guided session lasts 5 to 15 minutes',
   });
 
 export const catalogueSchema = z

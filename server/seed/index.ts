@@ -1,11 +1,8 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { DB } from '../db/open';
 import type { Logger } from '../lib/logger';
 import { bucketRoot } from '../storage/files';
-import { buildCatalogueAudio } from './audio/build';
-import { loadCatalogue, type Catalogue } from './catalogue';
+import { registerRenderedFiles } from './audio-register';
+import { loadCatalogue, type Catalogue, type CatalogueSession } from './catalogue';
 
 export const AUDIO_BUCKET = 'audio';
 
@@ -18,79 +15,80 @@ export interface SeedOptions {
   dataDir: string;
   logger: Logger;
   catalogue?: Catalogue;
-  /** Renders the catalogue's audio files; tests pass a fast fake. */
-  buildAudio?: typeof buildCatalogueAudio;
 }
 
 /**
- * Seeds the demo catalogue when the sessions table is empty. Audio files are written first
- * (each atomically), then every row goes in one transaction: a crash at any point leaves
- * either no catalogue rows or all of them, and never a row pointing at a missing file.
- * Returns the number of sessions inserted (0 when the catalogue was already there).
+ * Seeds the demo catalogue when the sessions table is empty: every session row and one
+ * catalogue_audio row per audio file go in one transaction (a crash leaves none or all). No
+ * audio is rendered here: `renderCatalogueAudio` does that after the server is ready, and a
+ * session's file is registered in the audio bucket only once it is complete on disk, so no row
+ * ever points the player at a missing or half-written file. Files already on disk (a restart,
+ * a test cache) are registered at once. Returns the number of sessions inserted.
+ *
+ * A database seeded by an older version (1-2 minute tracks under other paths) is brought up to
+ * date: sessions whose id and title match but whose audio paths or length differ get the new
+ * paths and length, and their new files are queued for rendering.
  */
-export async function seedDemoCatalogue(opts: SeedOptions): Promise<number> {
+export function seedDemoCatalogue(opts: SeedOptions): number {
   const { db, dataDir, logger } = opts;
-  const count = (db.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
-  if (count > 0) return 0;
   const catalogue = opts.catalogue ?? loadCatalogue();
-  const audioDir = bucketDir(dataDir);
-  const started = Date.now();
-  logger.say(
-    `Preparing the demo catalogue: rendering ${countFiles(catalogue)} audio tracks (first start only)…`,
-  );
-  await (opts.buildAudio ?? buildCatalogueAudio)({
-    audioDir,
-    catalogue,
-    onProgress: (done, total, label) => logger.say(`  [${done}/${total}] ${label}`),
-  });
-  insertCatalogue(db, catalogue, audioDir);
-  logger.say(
-    `Demo catalogue ready: ${catalogue.sessions.length} sessions in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-  );
-  return catalogue.sessions.length;
-}
-
-function countFiles(catalogue: Catalogue): number {
-  return catalogue.sessions.reduce((n, s) => n + (s.voice_path ? 1 : 0) + (s.instr_path ? 1 : 0), 0);
-}
-
-function insertCatalogue(db: DB, catalogue: Catalogue, audioDir: string): void {
-  const insertSession = db.prepare(`INSERT INTO sessions
-    (id, title, description, cover_color, voice_path, instr_path, length_sec, skill_level,
-     category, moods, tags, intentions, musicians)
-    VALUES (@id, @title, @description, @cover_color, @voice_path, @instr_path, @length_sec, @skill_level,
-     @category, @moods, @tags, @intentions, @musicians)`);
-  const insertObject = db.prepare(`INSERT OR REPLACE INTO storage_objects
-    (id, bucket, name, mimetype, size, etag, cache_control, created_at, updated_at)
-    VALUES (?, ?, ?, 'audio/mpeg', ?, ?, 'max-age=604800', ?, ?)`);
-  const now = new Date().toISOString();
-  db.transaction(() => {
+  const inserted = db.transaction(() => {
+    const count = (db.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
+    if (count > 0) {
+      upgradeCatalogue(db, catalogue);
+      return 0;
+    }
+    const insert = db.prepare(`INSERT INTO sessions
+      (id, title, description, cover_color, voice_path, instr_path, length_sec, skill_level,
+       category, moods, tags, intentions, musicians)
+      VALUES (@id, @title, @description, @cover_color, @voice_path, @instr_path, @length_sec, @skill_level,
+       @category, @moods, @tags, @intentions, @musicians)`);
     for (const s of catalogue.sessions) {
-      insertSession.run({
-        id: s.id,
-        title: s.title,
-        description: s.description,
-        cover_color: s.cover_color,
-        voice_path: s.voice_path,
-        instr_path: s.instr_path,
-        length_sec: s.length_sec,
-        skill_level: s.skill_level,
+      insert.run({
+        ...pick(s),
         category: JSON.stringify(s.category),
         moods: JSON.stringify(s.moods),
-        tags: s.tags,
         intentions: JSON.stringify(s.intentions),
         musicians: JSON.stringify(s.musicians),
       });
-      for (const p of [s.voice_path, s.instr_path]) {
-        if (!p) continue;
-        const file = path.join(audioDir, p);
-        const stat = fs.statSync(file); // throws (and rolls back) if a file is missing
-        insertObject.run(crypto.randomUUID(), AUDIO_BUCKET, p, stat.size, fileEtag(file), now, now);
-      }
+      queueFiles(db, s);
     }
+    return catalogue.sessions.length;
   })();
+  const present = registerRenderedFiles(db, bucketDir(dataDir));
+  if (inserted)
+    logger.say(
+      `Demo catalogue ready: ${inserted} sessions (${present} audio files already rendered; the rest render in the background).`,
+    );
+  return inserted;
 }
 
-function fileEtag(file: string): string {
-  return `"${crypto.createHash('md5').update(fs.readFileSync(file)).digest('hex')}"`;
+function pick(s: CatalogueSession) {
+  const { id, title, description, cover_color, voice_path, instr_path, length_sec, skill_level, tags } = s;
+  return { id, title, description, cover_color, voice_path, instr_path, length_sec, skill_level, tags };
+}
+
+function queueFiles(db: DB, s: CatalogueSession): void {
+  const insert = db.prepare(
+    'INSERT OR IGNORE INTO catalogue_audio (path, session_id, variant) VALUES (?, ?, ?)',
+  );
+  insert.run(s.instr_path, s.id, 'instrumental');
+  if (s.voice_path) insert.run(s.voice_path, s.id, 'voice');
+}
+
+/** Brings demo sessions seeded by an older catalogue to the current paths and lengths. */
+function upgradeCatalogue(db: DB, catalogue: Catalogue): void {
+  const row = db.prepare('SELECT title, voice_path, instr_path, length_sec FROM sessions WHERE id = ?');
+  const update = db.prepare(`UPDATE sessions SET voice_path = @voice_path, instr_path = @instr_path,
+    length_sec = @length_sec, description = @description WHERE id = @id`);
+  const known = db.prepare('SELECT 1 FROM catalogue_audio WHERE session_id = ?');
+  for (const s of catalogue.sessions) {
+    const r = row.get(s.id) as
+      { title: string; voice_path: string | null; instr_path: string | null; length_sec: number } | undefined;
+    if (!r || r.title !== s.title) continue; // not ours: a member's or an admin's row
+    const stale =
+      r.voice_path !== s.voice_path || r.instr_path !== s.instr_path || r.length_sec !== s.length_sec;
+    if (stale) update.run(pick(s));
+    if (stale || !known.get(s.id)) queueFiles(db, s);
+  }
 }

@@ -6,6 +6,7 @@ import { ApiError, jsonBody } from '../../lib/http';
 import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
 import { toneTokensFor } from '../../../src/domain/tokens';
 import { awardBadges } from '../achievements/award';
+import { markCirclePractice } from '../circles/template-practice';
 import { advanceProgramsAfter } from '../learning/advance';
 import { createMemberZones } from '../listening/member-zone';
 import { createZoneAt, occurredAtField, occurredAtMs } from '../listening/occurred-at';
@@ -59,7 +60,7 @@ const saveBody = z.object({
  *
  * GET  /session-templates          200 library entries (no step texts), public
  * GET  /voice-sessions/:templateId 200 the template (spec shape + id, slug, cue URLs) | 400 | 404
- * POST /sessions                   201 {id, templateId, tokensAwarded, totalTokens, newBadges}
+ * POST /sessions                   201 {id, templateId, tokensAwarded, totalTokens, newBadges, circlesPractised?}
  *                                  | 400 bad payload or unknown template | 401 | 403 other userId
  *                                  occurredAt (ISO, queued offline: the day it happened, 72 h at
  *                                  most); Idempotency-Key header: once per key | 422 key reused
@@ -117,6 +118,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
       // the request only takes effect from the next local day, so hopping zones earns nothing.
       const zone = zoneAt(user.id, body.timeZone, at);
       zones.effectiveZone(user.id, body.timeZone, now);
+      const localDate = localDateOf(at, zone);
       const saved = repo.saveSession({
         userId: user.id,
         template,
@@ -125,7 +127,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         maxLevel: body.audioData.maxLevel,
         completed: body.audioData.completed,
         completedAt,
-        localDate: localDateOf(at, zone),
+        localDate,
         timeZone: zone,
         tokens: toneTokensFor(template.voice_level),
       });
@@ -138,6 +140,14 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         completedAt,
       );
       newBadges.push(...programs.flatMap((p) => p.newBadges));
+      // The week's practice of the member's asynchronous circles that share this plan.
+      const circlesPractised = markCirclePractice(deps.db, {
+        me: user.id,
+        templateId: template.id,
+        localDate,
+        at: completedAt,
+        timeZone: zone,
+      });
       return {
         status: 201,
         body: {
@@ -147,6 +157,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
           totalTokens: repo.tokenTotal(user.id),
           newBadges,
           ...(programs.length ? { programs } : {}),
+          ...(circlesPractised.length ? { circlesPractised } : {}),
         },
       };
     });

@@ -32,6 +32,7 @@ describe('buildCatalogueAudio', () => {
     const files = await buildCatalogueAudio({
       audioDir: dir,
       catalogue,
+      guidance: false,
       concurrency: 2,
       onProgress: (done, total, label) => progress.push([done, total, label]),
     });
@@ -50,7 +51,12 @@ describe('buildCatalogueAudio', () => {
   it('skips files that already exist and re-renders only a missing one', async () => {
     const mtimes = paths.map((p) => fs.statSync(path.join(dir, p)).mtimeMs);
     const calls: number[] = [];
-    await buildCatalogueAudio({ audioDir: dir, catalogue, onProgress: (d) => calls.push(d) });
+    await buildCatalogueAudio({
+      audioDir: dir,
+      catalogue,
+      guidance: false,
+      onProgress: (d) => calls.push(d),
+    });
     expect(calls).toEqual([]);
     expect(paths.map((p) => fs.statSync(path.join(dir, p)).mtimeMs)).toEqual(mtimes);
 
@@ -58,14 +64,19 @@ describe('buildCatalogueAudio', () => {
     const before = fs.readFileSync(victim);
     fs.rmSync(victim);
     const totals: number[] = [];
-    await buildCatalogueAudio({ audioDir: dir, catalogue, onProgress: (_d, total) => totals.push(total) });
+    await buildCatalogueAudio({
+      audioDir: dir,
+      catalogue,
+      guidance: false,
+      onProgress: (_d, total) => totals.push(total),
+    });
     expect(new Set(totals)).toEqual(new Set([1]));
     expect(fs.readFileSync(victim).equals(before)).toBe(true);
   });
 
   it('writes the same bytes in-process (concurrency 1) as in worker threads', async () => {
     const inProcess = path.join(root, 'in-process');
-    await buildCatalogueAudio({ audioDir: inProcess, catalogue, concurrency: 1 });
+    await buildCatalogueAudio({ audioDir: inProcess, catalogue, guidance: false, concurrency: 1 });
     for (const p of paths) {
       expect(fs.readFileSync(path.join(inProcess, p)).equals(fs.readFileSync(path.join(dir, p))), p).toBe(
         true,
@@ -78,7 +89,7 @@ describe('buildCatalogueAudio', () => {
     const target = path.join(crashed, paths[0] ?? '');
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(`${target}.4242-deadbeef.tmp`, Buffer.from([0xff, 0xfb, 0x00]));
-    await buildCatalogueAudio({ audioDir: crashed, catalogue, concurrency: 1 });
+    await buildCatalogueAudio({ audioDir: crashed, catalogue, guidance: false, concurrency: 1 });
     expect(listFiles(crashed)).toEqual([...paths].sort());
     expect(() => parseMp3(fs.readFileSync(target))).not.toThrow();
   });
@@ -90,7 +101,7 @@ describe('buildCatalogueAudio', () => {
     if (!first) throw new Error('empty mini catalogue');
     first.recipe.root = 'H3'; // not a note: the renderer throws before anything is written
     await expect(
-      buildCatalogueAudio({ audioDir: failing, catalogue: broken, concurrency: 2 }),
+      buildCatalogueAudio({ audioDir: failing, catalogue: broken, guidance: false, concurrency: 2 }),
     ).rejects.toThrow(/bad note name/);
     const left = fs.existsSync(failing) ? listFiles(failing) : [];
     for (const p of [first.voice_path, first.instr_path]) expect(left).not.toContain(p);

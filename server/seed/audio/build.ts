@@ -3,6 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { loadCatalogue, type Catalogue } from '../catalogue';
 import { fileExists, removeStaleTemps, writeFileAtomic } from './atomic';
+import { catalogueGuidance } from '../catalogue-scripts';
 import { catalogueJobs, type RenderJob } from './jobs';
 import { renderJobs } from './pool';
 
@@ -18,6 +19,8 @@ export interface BuildAudioOptions {
   concurrency?: number;
   /** Defaults to fixtures/catalogue.json; tests pass short variants. */
   catalogue?: Catalogue;
+  /** Mix the spoken guidance into voice files (default); tests of short variants turn it off. */
+  guidance?: boolean;
 }
 
 /** Only the files still missing: content is deterministic, so an existing final name is complete. */
@@ -35,7 +38,7 @@ export async function buildCatalogueAudio(
   opts: BuildAudioOptions,
 ): Promise<{ path: string; bytes: number }[]> {
   const catalogue = opts.catalogue ?? loadCatalogue();
-  const jobs = catalogueJobs(catalogue);
+  const jobs = catalogueJobs(catalogue, opts.guidance === false ? undefined : catalogueGuidance());
   await fs.promises.mkdir(opts.audioDir, { recursive: true });
   await removeStaleTemps(opts.audioDir);
   const todo = missingWork(jobs, opts.audioDir);

@@ -121,15 +121,23 @@ function buildPhrase(guide: Guide, p: Pattern, rep: number, start: number, beat:
  * or to sing the answer in call-and-response), and a bed-only outro.
  */
 export function planExercise(guide: Guide, tempo: number, lengthSec: number, rng: Rng): Phrase[] {
-  const beat = 60 / tempo;
   const intro = Math.min(10, 0.12 * lengthSec);
   const lastEnd = lengthSec - Math.min(14, 0.15 * lengthSec);
+  return planWindow(guide, tempo, intro, lastEnd, rng);
+}
+
+/**
+ * Repetitions of the exercise from `from` until the next one would end after `to` (a guided
+ * session sings in several such windows, between its spoken instructions).
+ */
+export function planWindow(guide: Guide, tempo: number, from: number, to: number, rng: Rng): Phrase[] {
+  const beat = 60 / tempo;
   const phrases: Phrase[] = [];
-  let t = intro;
+  let t = from;
   for (let rep = 0; ; rep++) {
     const p = pattern(guide, rng);
     const phrase = buildPhrase(guide, p, rep, t, beat);
-    if (phrase.end > lastEnd) break;
+    if (phrase.end > to) break;
     phrases.push(phrase);
     t = phrase.end + p.restBeats * beat;
   }

@@ -5,14 +5,34 @@
 // lives inside vite's in-process transform and a `.ts` worker would fail to load. tsImport() compiles
 // render-job.ts (and what it imports) on demand in any context, so this one entry works under tsx,
 // vitest and plain node alike; pool.ts still falls back to in-process rendering if it cannot start.
-import { parentPort } from 'node:worker_threads';
+import fs from 'node:fs';
+import os from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
 
-const { renderJobFiles } = await tsImport('./render-job.ts', import.meta.url);
+const { renderJob } = await tsImport('./render-job.ts', import.meta.url);
 
-parentPort.on('message', (job) => {
+// Rendering runs in the background while the server answers requests: on Linux this thread
+// (not the process) gets a lower CPU priority, so a request on the main thread always goes first.
+if (workerData?.nice) {
   try {
-    for (const file of renderJobFiles(job)) {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (tid > 0) os.setPriority(tid, workerData.nice);
+  } catch {
+    // Not Linux, or not allowed: render at normal priority.
+  }
+}
+
+parentPort.on('message', async (job) => {
+  try {
+    let last = -1;
+    const files = await renderJob(job, (fraction) => {
+      const percent = Math.floor(fraction * 100);
+      if (percent === last) return;
+      last = percent;
+      parentPort.postMessage({ type: 'progress', fraction });
+    });
+    for (const file of files) {
       // Transfer, not copy: the encoded bytes change owner at no cost.
       parentPort.postMessage({ type: 'file', file }, [file.bytes.buffer]);
     }

@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { StateMessage } from '../../ui/StateMessage';
+import { useAudioReadiness } from '../sessions/catalogue-audio';
+import { PreparingAudio } from '../sessions/PreparingAudio';
 import type { Session } from '../sessions/session';
 import { ToneTokens } from '../sessions/ToneTokens';
 import { Celebration } from './Celebration';
@@ -43,8 +45,11 @@ export function SessionPlayer({
   const [closing, setClosing] = useState(false);
   const [endOpen, setEndOpen] = useState(false);
   const [line, setLine] = useState('');
-  const urls = useSessionAudioUrls(session);
+  const vocalAudio = useAudioReadiness(session, 'vocal');
+  const instrAudio = useAudioReadiness(session, 'instrumental');
+  const urls = useSessionAudioUrls(session, { vocal: vocalAudio.ready, instrumental: instrAudio.ready });
   const url = mode === 'vocal' ? urls.vocal : urls.instrumental;
+  const preparing = mode === 'vocal' ? vocalAudio : instrAudio;
 
   const onEnded = useCallback(() => {
     setLine(pickEncouragement());
@@ -77,6 +82,14 @@ export function SessionPlayer({
 
   const switchMode = (next: PlayerMode, opts?: { at: number; play: boolean }) => {
     const target = next === 'vocal' ? urls.vocal : urls.instrumental;
+    const nextAudio = next === 'vocal' ? vocalAudio : instrAudio;
+    if (!target && nextAudio.known && !nextAudio.ready) {
+      // A version still being prepared: show its progress; it loads and plays when ready.
+      controls.pause();
+      setMode(next);
+      loadedUrl.current = null;
+      return;
+    }
     if (!target) return;
     const audio = ref.current;
     const at = opts?.at ?? audio?.currentTime ?? 0;
@@ -133,7 +146,9 @@ export function SessionPlayer({
               <ToneTokens level={session.skillLevel} />
             </div>
           </div>
-          {urls.failed && !url ? (
+          {preparing.known && !preparing.ready ? (
+            <PreparingAudio percent={preparing.percent} />
+          ) : urls.failed && !url ? (
             <StateMessage kind="error" title="We couldn't load the audio just now." onRetry={urls.retry} />
           ) : state.failed ? (
             <StateMessage
@@ -152,8 +167,8 @@ export function SessionPlayer({
           <div className={styles.bottomRow}>
             <ModeSwitch
               mode={mode}
-              canVocal={canVocal && !!urls.vocal}
-              canInstrumental={canInstrumental && !!urls.instrumental}
+              canVocal={canVocal && (!!urls.vocal || !vocalAudio.ready)}
+              canInstrumental={canInstrumental && (!!urls.instrumental || !instrAudio.ready)}
               onChange={(m) => switchMode(m)}
             />
             <EchoButton sessionId={session.id} />

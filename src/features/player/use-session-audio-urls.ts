@@ -2,17 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import type { Session } from '../sessions/session';
 import { signAudioPath } from './player-api';
 
-/** Both versions are signed up front so a switch does not wait on the network. */
-export function useSessionAudioUrls(session: Session) {
+/**
+ * Both versions are signed up front so a switch does not wait on the network; a version whose
+ * audio is still being prepared (first start) is signed once it is ready.
+ */
+export function useSessionAudioUrls(
+  session: Session,
+  ready: { vocal: boolean; instrumental: boolean } = { vocal: true, instrumental: true },
+) {
   const voice = useQuery({
     queryKey: ['signed-audio', session.voicePath],
     queryFn: () => signAudioPath(session.voicePath ?? ''),
-    enabled: session.voicePath !== null,
+    enabled: session.voicePath !== null && ready.vocal,
   });
   const instr = useQuery({
     queryKey: ['signed-audio', session.instrPath],
     queryFn: () => signAudioPath(session.instrPath ?? ''),
-    enabled: session.instrPath !== null,
+    enabled: session.instrPath !== null && ready.instrumental,
   });
   return {
     vocal: voice.data ?? null,

@@ -1,8 +1,10 @@
 import { skillLevelColour } from '../../domain/skill-levels';
+import { useAudioReadiness } from './catalogue-audio';
 import { CategoryIcon } from './CategoryIcon';
 import { formatMmSs } from './format';
 import { openSession } from './open-session';
 import type { Session } from './session';
+import { PreparingAudio } from './PreparingAudio';
 import { ToneTokens } from './ToneTokens';
 import styles from './SessionCard.module.css';
 
@@ -12,6 +14,7 @@ import styles from './SessionCard.module.css';
  */
 export function SessionCard({ session, compact = false }: { session: Session; compact?: boolean }) {
   const level = session.skillLevel?.trim().toLowerCase() || 'beginner';
+  const audio = useAudioReadiness(session);
   return (
     <button
       type="button"
@@ -36,6 +39,7 @@ export function SessionCard({ session, compact = false }: { session: Session; co
           <ToneTokens level={session.skillLevel} />
           <span className={styles.level}>{level}</span>
         </span>
+        {audio.known && !audio.ready && <PreparingAudio percent={audio.percent} compact />}
       </span>
     </button>
   );

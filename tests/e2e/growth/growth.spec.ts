@@ -170,7 +170,9 @@ test('badges are awarded exactly once when events arrive together', async ({ req
   const token = await accessTokenOf(request, member);
   const userId = userIdOf(token);
   const results = await Promise.all(
-    [7, 8, 10, 11, 12, 13, 16, 19].flatMap((id) => [
+    // Short listening-room tracks: together (770 s) they fit the 15-minute listening budget,
+    // which the 5-15 minute guided sessions would exceed after one or two.
+    [1, 2, 3, 4, 5].flatMap((id) => [
       request.post('/api/session-completions', { ...auth(token), data: { sessionId: id, timeZone: 'UTC' } }),
       request.post(`/api/sessions/${id}/echo`, auth(token)),
     ]),

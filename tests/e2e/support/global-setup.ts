@@ -25,6 +25,9 @@ export default async function globalSetup(_config: FullConfig) {
   if (fs.existsSync(AUDIO_CACHE)) fs.cpSync(AUDIO_CACHE, audioDir, { recursive: true });
   // Every test signs in from 127.0.0.1: raise the per-address auth limits for the run.
   const server = await startServer({ DEMO_SEED: '1', AUTH_RATE_LIMIT_SCALE: '100' }, dataDir);
+  // The server is ready at once and renders the catalogue's audio in the background; the
+  // tests play it, so wait until every file is there (seconds with the cache, minutes without).
+  await waitForCatalogueAudio(server.baseUrl);
   fs.rmSync(AUDIO_CACHE, { recursive: true, force: true });
   fs.cpSync(audioDir, AUDIO_CACHE, { recursive: true });
   process.env.E2E_BASE_URL = server.baseUrl;
@@ -33,4 +36,23 @@ export default async function globalSetup(_config: FullConfig) {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** Polls GET /api/catalogue-audio until nothing is pending, telling the terminal how far it got. */
+async function waitForCatalogueAudio(baseUrl: string): Promise<void> {
+  const started = Date.now();
+  let told = 0;
+  while (Date.now() - started < 30 * 60_000) {
+    const res = await fetch(`${baseUrl}/api/catalogue-audio`);
+    const status = (await res.json()) as { ready: boolean; sessions: unknown[] };
+    if (status.ready) return;
+    if (Date.now() - told > 30_000) {
+      told = Date.now();
+      console.log(
+        `  rendering the demo audio: ${status.sessions.length} sessions to go (cached in .tmp/e2e-audio afterwards)`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('The demo audio did not finish rendering within 30 minutes.');
 }

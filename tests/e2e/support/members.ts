@@ -48,6 +48,11 @@ export async function anonKey(request: APIRequestContext): Promise<string> {
   return cachedAnonKey;
 }
 
+/** Forgets the cached anon key: for a spec that points these helpers at a server of its own. */
+export function forgetAnonKey(): void {
+  cachedAnonKey = null;
+}
+
 async function authHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const key = await anonKey(request);
   return { apikey: key, Authorization: `Bearer ${key}` };

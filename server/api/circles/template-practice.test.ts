@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support';
+import { createMember, mintToken, type TestMember } from '../../rest/test-members';
+import { seedSessionTemplates } from '../../seed/templates';
+
+let t: TestApp;
+let ana: TestMember;
+const WEEK = 7 * 86_400_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seedSessionTemplates(t.deps.db);
+  ana = await createMember(t);
+});
+afterAll(() => t.close());
+
+async function call(url: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('Authorization', `Bearer ${await mintToken(t, ana)}`);
+  if (init.body) headers.set('Content-Type', 'application/json');
+  return t.fetch(`/api${url}`, { ...init, headers });
+}
+const saveTemplate = (templateId: number, extra: Record<string, unknown> = {}) =>
+  call('/sessions', {
+    method: 'POST',
+    body: JSON.stringify({
+      templateId,
+      duration: 120,
+      rating: 5,
+      audioData: { maxLevel: 0.3, completed: true },
+      timeZone: 'Europe/Paris',
+      ...extra,
+    }),
+  });
+
+function circle(sessionType: 'asynchronous' | 'real_time', templateId: number | null, member = true): number {
+  const id = Number(
+    t.deps.db
+      .prepare(
+        `INSERT INTO voice_circles (name, session_type, max_participants, scheduled_time, is_private,
+          invite_code, template_id, created_at)
+         VALUES ('c', ?, 8, ?, 0, ?, ?, '2026-01-01T00:00:00.000Z')`,
+      )
+      .run(
+        sessionType,
+        sessionType === 'real_time' ? '2026-01-05T18:00:00.000Z' : null,
+        crypto.randomUUID(),
+        templateId,
+      ).lastInsertRowid,
+  );
+  if (member)
+    t.deps.db
+      .prepare("INSERT INTO circle_members (circle_id, user_id, joined_at) VALUES (?, ?, '2026-01-01')")
+      .run(id, ana.id);
+  return id;
+}
+const practices = (circleId: number) =>
+  t.deps.db
+    .prepare('SELECT week_start, time_zone FROM circle_practices WHERE circle_id = ? AND user_id = ?')
+    .all(circleId, ana.id) as { week_start: string; time_zone: string }[];
+const shortestTemplate = () =>
+  (
+    t.deps.db.prepare('SELECT id FROM session_templates ORDER BY duration_sec, id LIMIT 1').get() as {
+      id: number;
+    }
+  ).id;
+
+describe('finishing a template session marks the week in the circles that share it', () => {
+  it('marks exactly the member’s asynchronous circles whose plan is that template, once per week', async () => {
+    const shortest = shortestTemplate();
+    const other = shortest === 1 ? 2 : 1;
+    const shared = circle('asynchronous', shortest);
+    const defaultPlan = circle('asynchronous', null); // practises the shortest template
+    const otherPlan = circle('asynchronous', other);
+    const live = circle('real_time', shortest);
+    const notMine = circle('asynchronous', shortest, false);
+
+    const first = await saveTemplate(shortest);
+    expect(first.status).toBe(201);
+    expect((await first.json()).circlesPractised).toEqual([shared, defaultPlan]);
+    expect(practices(shared)).toHaveLength(1);
+    expect(practices(defaultPlan)).toHaveLength(1);
+    expect(practices(shared)[0]?.time_zone).toBe('Europe/Paris');
+    for (const id of [otherPlan, live, notMine]) expect(practices(id)).toEqual([]);
+
+    // The circle page reads it as this week's practice.
+    const view = await (await call(`/voice-circles/${shared}/practice?tz=Europe/Paris`)).json();
+    expect(view.practisedByMe).toBe(true);
+
+    // Same week again: nothing new.
+    const again = await saveTemplate(shortest);
+    expect(again.status).toBe(201);
+    expect((await again.json()).circlesPractised).toBeUndefined();
+    expect(practices(shared)).toHaveLength(1);
+
+    // The other plan marks only its own circle.
+    expect((await (await saveTemplate(other)).json()).circlesPractised).toEqual([otherPlan]);
+
+    // A week later counts as the new week's practice.
+    t.advance(WEEK);
+    expect((await (await saveTemplate(shortest)).json()).circlesPractised).toEqual([shared, defaultPlan]);
+    expect(practices(shared)).toHaveLength(2);
+  });
+
+  it('writes nothing when the save is refused', async () => {
+    const id = circle('asynchronous', 3);
+    expect((await saveTemplate(3, { duration: -5 })).status).toBe(400);
+    expect(practices(id)).toEqual([]);
+  });
+});

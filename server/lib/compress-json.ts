@@ -32,7 +32,7 @@ export function compressJson(): MiddlewareHandler {
     const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
     if (!encoding) {
       // Nothing to pick: no need to read the body; caches still learn the answer varies.
-      if (res.body !== null || !Number.isNaN(declared)) res.headers.append('Vary', 'Accept-Encoding');
+      if (!Number.isNaN(declared) || res.body !== null) res.headers.append('Vary', 'Accept-Encoding');
       return;
     }
     if (!res.body) return;

@@ -185,11 +185,15 @@ try {
   }
 
   // Other work on a shared machine shows up as event-loop delay while the server idles.
-  const load = os.loadavg().map((v) => v.toFixed(1)).join(', ');
-  console.log(`\n${os.cpus().length} cores, load average ${load} (1, 5, 15 min) at the end of the run`);
+  const loadAvg = os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(', ');
+  console.log(`\n${os.cpus().length} cores, load average ${loadAvg} (1, 5, 15 min) at the end of the run`);
   console.log('\n| measure | now | goal | met |');
   console.log('|---|---|---|---|');
-  for (const [name, now, goal, met] of rowsOut) console.log(`| ${name} | ${now} | ${goal} | ${met ? 'yes' : 'no'} |`);
+  for (const [name, now, goal, met] of rowsOut)
+    console.log(`| ${name} | ${now} | ${goal} | ${met ? 'yes' : 'no'} |`);
 } finally {
   cleanup();
   fs.rmSync(dataDir, { recursive: true, force: true });

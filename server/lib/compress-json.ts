@@ -66,7 +66,11 @@ function declareJsonLength(c: Context): void {
     const text = JSON.stringify(object) as string | undefined;
     if (text === undefined) return (json as (...a: unknown[]) => Response)(object, arg, headers);
     const length = String(Buffer.byteLength(text));
-    const body = c.body as (data: string, arg: unknown, headers: Record<string, string | string[]>) => Response;
+    const body = c.body as (
+      data: string,
+      arg: unknown,
+      headers: Record<string, string | string[]>,
+    ) => Response;
     return body(text, arg, {
       'Content-Type': 'application/json',
       ...headers,

@@ -35,9 +35,12 @@ const MAX_JSON_OBJECT_COLUMNS = 60;
  * nest as values. null where SQLite's object would differ from the row the JS path sends: a
  * repeated alias (one key there, two here), `__proto__` (dropped there), or too many columns.
  */
-export function jsonObjectSql(items: readonly { alias: string; column: string; json: boolean }[]): string | null {
+export function jsonObjectSql(
+  items: readonly { alias: string; column: string; json: boolean }[],
+): string | null {
   const aliases = new Set(items.map((i) => i.alias));
-  if (aliases.size !== items.length || aliases.has('__proto__') || items.length > MAX_JSON_OBJECT_COLUMNS) return null;
+  if (aliases.size !== items.length || aliases.has('__proto__') || items.length > MAX_JSON_OBJECT_COLUMNS)
+    return null;
   const pairs = items.map((i) => {
     const col = quoteIdent(i.column);
     return `'${i.alias.replace(/'/g, "''")}', ${i.json ? `json(${col})` : col}`;
@@ -77,7 +80,10 @@ export function createRestRepository(db: DB): RestRepository {
       const sql =
         `SELECT ${objectSql} FROM ${quoteIdent(plan.table.name)} WHERE ${plan.where}${plan.orderBy} ` +
         'LIMIT ? OFFSET ?';
-      return guard(plan.table, () => prepare(sql, true).all(...plan.params, plan.limit, plan.offset) as string[]);
+      return guard(
+        plan.table,
+        () => prepare(sql, true).all(...plan.params, plan.limit, plan.offset) as string[],
+      );
     },
     count(plan) {
       const sql = `SELECT count(*) AS n FROM ${quoteIdent(plan.table.name)} WHERE ${plan.where}`;

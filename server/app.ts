@@ -11,6 +11,8 @@ import { compressJson } from './lib/compress-json';
 import { corsFor } from './lib/cors';
 import { requestLog } from './lib/request-log';
 import { securityHeaders } from './lib/security-headers';
+import { runtimeConfigMeta } from './lib/runtime-config-meta';
+import { routePreloads } from './lib/route-preloads';
 import { serveClient } from './lib/static-files';
 
 /** Headers supabase-js reads from responses; exposed so a cross-origin front end sees them too. */
@@ -58,9 +60,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/storage/v1', storageRoutes(deps));
   app.route('/api', apiRoutes(deps));
 
+  const configMeta = runtimeConfigMeta(deps);
+  const preloads = routePreloads(deps.config.clientDir);
+  const client = serveClient(deps.config.clientDir, (urlPath) => configMeta + preloads(urlPath));
   app.get('*', async (c, next) => {
     if (isServicePath(c.req.path)) return next();
-    return (await serveClient(deps.config.clientDir)(c)) ?? next();
+    return (await client(c)) ?? next();
   });
   app.notFound((c) =>
     isServicePath(c.req.path)

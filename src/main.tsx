@@ -6,7 +6,7 @@ import { startAuthSync, useAuthStore } from './features/auth/auth-store';
 import { browserSessionMark, shouldEndStoredSignIn } from './features/auth/remember-me';
 import { captureEmailLinkError } from './features/auth/email-link-error';
 import { setAccessTokenSource } from './lib/api';
-import { fetchRuntimeConfig } from './lib/runtime-config';
+import { fetchRuntimeConfig, inlineRuntimeConfig } from './lib/runtime-config';
 import {
   chooseBackend,
   configureSupabase,
@@ -26,7 +26,7 @@ async function boot(): Promise<void> {
   try {
     // Before the client reads (and the router rewrites) the URL: a failed email link's reason.
     captureEmailLinkError(window.location);
-    const config = await fetchRuntimeConfig();
+    const config = inlineRuntimeConfig(document) ?? (await fetchRuntimeConfig());
     configureSupabase(chooseBackend(config, localStorage, window.location.origin));
     const fromEmailLink = /(^#|&)(access_token|error_description)=/.test(window.location.hash);
     if (fromEmailLink || hasStoredSession(localStorage)) {

@@ -28,6 +28,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'catalogue,mixed,lcp').split(','));
 // The issue's mixed-load throughput (1,070-1,170 req/s before): the latency goal holds at it.
 const MIXED_RATE = Number(process.env.MIXED_RATE ?? 1100);
+const CATALOGUE_ROUNDS = 5;
 
 if (clientBuildIsStale(root) || serverBuildIsStale(root)) {
   console.error('The build is missing or stale: run `npm run build` first.');
@@ -125,13 +126,23 @@ try {
     // Both servers warm up (JIT, statement caches) before they are measured.
     await load({ url: base + catalogue, headers: anon, connections: 50, duration: 2 });
     await load({ url: `http://127.0.0.1:${baselinePort}/`, connections: 50, duration: 2 });
-    const ours = await load({ url: base + catalogue, headers: anon, connections: 50 });
-    const bare = await load({ url: `http://127.0.0.1:${baselinePort}/`, connections: 50 });
-    const share = (100 * ours.rps) / bare.rps;
+    // Alternating short rounds: other work on a shared machine comes and goes, and one long run
+    // each would hand one side the quiet minute. The share is the median of the rounds' ratios.
+    const rounds = [];
+    for (let i = 0; i < CATALOGUE_ROUNDS; i++) {
+      const duration = Math.max(1, Math.round(SECONDS / CATALOGUE_ROUNDS));
+      const ours = await load({ url: base + catalogue, headers: anon, connections: 50, duration });
+      const bare = await load({ url: `http://127.0.0.1:${baselinePort}/`, connections: 50, duration });
+      rounds.push({ ours, bare, share: (100 * ours.rps) / bare.rps });
+    }
+    const share = median(rounds.map((r) => r.share));
+    const ours = { rps: median(rounds.map((r) => r.ours.rps)), p99: median(rounds.map((r) => r.ours.p99)) };
+    const bare = { rps: median(rounds.map((r) => r.bare.rps)), p99: median(rounds.map((r) => r.bare.p99)) };
+    const errors = rounds.reduce((n, r) => n + r.ours.errors, 0);
     rowsOut.push([
-      'catalogue read, newest 10 via /rest/v1 (-c 50)',
-      `${fmt(ours.rps)} req/s, p99 ${ours.p99} ms, ${ours.errors} errors = **${Math.round(share)}%** of bare ` +
-        `(${fmt(bare.rps)} req/s, p99 ${bare.p99} ms)`,
+      `catalogue read, newest 10 via /rest/v1 (-c 50, ${CATALOGUE_ROUNDS} alternating rounds, medians)`,
+      `${fmt(ours.rps)} req/s, p99 ${ours.p99} ms, ${errors} errors = **${Math.round(share)}%** of bare ` +
+        `(${fmt(bare.rps)} req/s, p99 ${bare.p99} ms; rounds ${rounds.map((r) => `${Math.round(r.share)}%`).join(', ')})`,
       '≥ 60% of bare node:http + better-sqlite3',
       share >= 60,
     ]);

@@ -131,10 +131,17 @@ try {
     const rounds = [];
     for (let i = 0; i < CATALOGUE_ROUNDS; i++) {
       const duration = Math.max(1, Math.round(SECONDS / CATALOGUE_ROUNDS));
+      const cpu0 = cpuMs(server.pid);
       const ours = await load({ url: base + catalogue, headers: anon, connections: 50, duration });
+      const cpu1 = cpuMs(server.pid);
+      const bare0 = cpuMs(baseline.pid);
       const bare = await load({ url: `http://127.0.0.1:${baselinePort}/`, connections: 50, duration });
-      rounds.push({ ours, bare, share: (100 * ours.rps) / bare.rps });
+      const bare1 = cpuMs(baseline.pid);
+      // CPU time per answer does not depend on how much of a core the scheduler lent each side.
+      const cpuShare = ((bare1 - bare0) / bare.total / ((cpu1 - cpu0) / ours.total)) * 100;
+      rounds.push({ ours, bare, share: (100 * ours.rps) / bare.rps, cpuShare });
     }
+    const cpuShare = median(rounds.map((r) => r.cpuShare));
     const share = median(rounds.map((r) => r.share));
     const ours = { rps: median(rounds.map((r) => r.ours.rps)), p99: median(rounds.map((r) => r.ours.p99)) };
     const bare = { rps: median(rounds.map((r) => r.bare.rps)), p99: median(rounds.map((r) => r.bare.p99)) };
@@ -142,7 +149,8 @@ try {
     rowsOut.push([
       `catalogue read, newest 10 via /rest/v1 (-c 50, ${CATALOGUE_ROUNDS} alternating rounds, medians)`,
       `${fmt(ours.rps)} req/s, p99 ${ours.p99} ms, ${errors} errors = **${Math.round(share)}%** of bare ` +
-        `(${fmt(bare.rps)} req/s, p99 ${bare.p99} ms; rounds ${rounds.map((r) => `${Math.round(r.share)}%`).join(', ')})`,
+        `(${fmt(bare.rps)} req/s, p99 ${bare.p99} ms; rounds ${rounds.map((r) => `${Math.round(r.share)}%`).join(', ')}); ` +
+        `by CPU time per answer **${Math.round(cpuShare)}%** (${rounds.map((r) => `${Math.round(r.cpuShare)}%`).join(', ')})`,
       '≥ 60% of bare node:http + better-sqlite3',
       share >= 60,
     ]);
@@ -215,9 +223,15 @@ function load(opts) {
     autocannon({ duration: SECONDS, ...opts }, (err, r) => {
       if (err) return reject(err);
       const errors = r.errors + r.timeouts + r.non2xx;
-      resolve({ rps: r.requests.average, p99: r.latency.p99, errors });
+      resolve({ rps: r.requests.average, p99: r.latency.p99, errors, total: r.requests.total });
     });
   });
+}
+
+/** User + system CPU time a process has used, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** The server's event-loop delay since the previous call (scripts/lib/loop-delay.mjs). */

@@ -1,10 +1,15 @@
-// `npm run bench:server`: the issue's table, measured in one run on this machine.
+// `npm run bench:server`: the issue's table (now vs goal), measured in one run on this machine.
 //  1. catalogue read (newest 10 through /rest/v1, autocannon -c 50 -d 10) beside a bare
 //     node:http + better-sqlite3 server answering the same rows (scripts/lib/bare-baseline.mjs);
-//  2. mixed load, 200 connections cycling dashboard, catalogue and a Range read of session audio;
-//  3. LCP of / and /tuning-room in Chromium (390x844, CPU 4x slower, cache disabled), median.
+//  2. mixed load, 200 connections cycling dashboard, catalogue and a Range read of session audio:
+//     once as fast as it goes (capacity), once at the issue's throughput, 1,100 req/s (latency at
+//     that load: with 200 connections always busy, p99 only measures the queue, 200 / rate);
+//     the server's event-loop delay is printed for each (scripts/lib/loop-delay.mjs);
+//  3. LCP of / and /tuning-room in Chromium (390x844, CPU 4x slower, cache disabled), median;
+//  4. the first screens' JavaScript (scripts/lib/first-screen.mjs).
 // Prints figures only and never fails on time: absolute numbers depend on the machine, compare
-// the ratios within one run. BENCH_SECONDS and LCP_RUNS shorten or lengthen it.
+// the ratios within one run. BENCH_SECONDS and LCP_RUNS shorten or lengthen it; BENCH_ONLY=
+// catalogue,mixed,lcp runs some parts; MIXED_RATE changes the fixed rate.
 import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -14,11 +19,16 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { serverBuildIsStale, clientBuildIsStale } from './lib/fresh.mjs';
+import { BUDGET_BYTES, firstScreenSizes } from './lib/first-screen.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LCP_RUNS = Number(process.env.LCP_RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'catalogue,mixed,lcp').split(','));
+// The issue's mixed-load throughput (1,070-1,170 req/s before): the latency goal holds at it.
+const MIXED_RATE = Number(process.env.MIXED_RATE ?? 1100);
+const CATALOGUE_ROUNDS = 5;
 
 if (clientBuildIsStale(root) || serverBuildIsStale(root)) {
   console.error('The build is missing or stale: run `npm run build` first.');
@@ -58,7 +68,9 @@ const base = `http://127.0.0.1:${port}`;
 const profArgs = process.env.BENCH_CPU_PROF
   ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)]
   : [];
-const server = spawn(process.execPath, [...profArgs, 'dist/server/main.js'], {
+const loopFile = path.join(dataDir, 'loop-delay.json');
+const preload = ['--import', path.join(root, 'scripts/lib/loop-delay.mjs')];
+const server = spawn(process.execPath, [...profArgs, ...preload, 'dist/server/main.js'], {
   cwd: root,
   env: {
     ...process.env,
@@ -69,6 +81,7 @@ const server = spawn(process.execPath, [...profArgs, 'dist/server/main.js'], {
     DEMO_SEED: '1',
     AUTH_RATE_LIMIT_SCALE: '100',
     LOG_LEVEL: 'info',
+    BENCH_LOOP_DELAY_FILE: loopFile,
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -107,14 +120,43 @@ try {
     })
   ).json();
 
-  const results = [];
-  const ours = await load({ url: base + catalogue, headers: anon, connections: 50 });
-  const bare = await load({ url: `http://127.0.0.1:${baselinePort}/`, connections: 50 });
-  results.push(['catalogue read, newest 10 (-c 50)', ours, bare]);
-  const mixed = await load({
-    url: base,
-    connections: 200,
-    requests: [
+  const rowsOut = [];
+  const fmt = (n) => Math.round(n).toLocaleString('en-GB');
+  if (ONLY.has('catalogue')) {
+    // Both servers warm up (JIT, statement caches) before they are measured.
+    await load({ url: base + catalogue, headers: anon, connections: 50, duration: 2 });
+    await load({ url: `http://127.0.0.1:${baselinePort}/`, connections: 50, duration: 2 });
+    // Alternating short rounds: other work on a shared machine comes and goes, and one long run
+    // each would hand one side the quiet minute. The share is the median of the rounds' ratios.
+    const rounds = [];
+    for (let i = 0; i < CATALOGUE_ROUNDS; i++) {
+      const duration = Math.max(1, Math.round(SECONDS / CATALOGUE_ROUNDS));
+      const cpu0 = cpuMs(server.pid);
+      const ours = await load({ url: base + catalogue, headers: anon, connections: 50, duration });
+      const cpu1 = cpuMs(server.pid);
+      const bare0 = cpuMs(baseline.pid);
+      const bare = await load({ url: `http://127.0.0.1:${baselinePort}/`, connections: 50, duration });
+      const bare1 = cpuMs(baseline.pid);
+      // CPU time per answer does not depend on how much of a core the scheduler lent each side.
+      const cpuShare = ((bare1 - bare0) / bare.total / ((cpu1 - cpu0) / ours.total)) * 100;
+      rounds.push({ ours, bare, share: (100 * ours.rps) / bare.rps, cpuShare });
+    }
+    const cpuShare = median(rounds.map((r) => r.cpuShare));
+    const share = median(rounds.map((r) => r.share));
+    const ours = { rps: median(rounds.map((r) => r.ours.rps)), p99: median(rounds.map((r) => r.ours.p99)) };
+    const bare = { rps: median(rounds.map((r) => r.bare.rps)), p99: median(rounds.map((r) => r.bare.p99)) };
+    const errors = rounds.reduce((n, r) => n + r.ours.errors, 0);
+    rowsOut.push([
+      `catalogue read, newest 10 via /rest/v1 (-c 50, ${CATALOGUE_ROUNDS} alternating rounds, medians)`,
+      `${fmt(ours.rps)} req/s, p99 ${ours.p99} ms, ${errors} errors = **${Math.round(share)}%** of bare ` +
+        `(${fmt(bare.rps)} req/s, p99 ${bare.p99} ms; rounds ${rounds.map((r) => `${Math.round(r.share)}%`).join(', ')}); ` +
+        `by CPU time per answer **${Math.round(cpuShare)}%** (${rounds.map((r) => `${Math.round(r.cpuShare)}%`).join(', ')})`,
+      '≥ 60% of bare node:http + better-sqlite3',
+      share >= 60,
+    ]);
+  }
+  if (ONLY.has('mixed')) {
+    const requests = [
       {
         method: 'GET',
         path: `/api/users/${member.id}/dashboard?tz=Europe/London`,
@@ -122,25 +164,55 @@ try {
       },
       { method: 'GET', path: catalogue, headers: anon },
       { method: 'GET', path: `/storage/v1${signed.signedURL}`, headers: { range: 'bytes=0-65535' } },
-    ],
-  });
-  results.push(['mixed: dashboard, catalogue, Range (-c 200)', mixed, null]);
-
-  const lcp = {};
-  for (const route of ['/', '/tuning-room']) lcp[route] = await measureLcp(base + route);
-
-  console.log(`\n| measure | req/s | p99 | errors | bare node:http + better-sqlite3 | share of bare |`);
-  console.log('|---|---|---|---|---|---|');
-  for (const [name, r, b] of results) {
-    const share = b ? `${Math.round((100 * r.rps) / b.rps)}%` : '';
-    const bareCell = b ? `${Math.round(b.rps)} req/s, p99 ${b.p99} ms` : '';
-    console.log(`| ${name} | ${Math.round(r.rps)} | ${r.p99} ms | ${r.errors} | ${bareCell} | ${share} |`);
+    ];
+    await loopDelay();
+    const max = await load({ url: base, connections: 200, requests });
+    const maxLoop = await loopDelay();
+    rowsOut.push([
+      'mixed load -c 200 (dashboard, catalogue, Range), as fast as it goes',
+      `${fmt(max.rps)} req/s, p99 ${max.p99} ms, ${max.errors} errors; event-loop delay p99 ${maxLoop.p99} ms, max ${maxLoop.max} ms`,
+      `≥ ${fmt(MIXED_RATE)} req/s, 0 errors`,
+      max.rps >= MIXED_RATE && max.errors === 0,
+    ]);
+    const fixed = await load({ url: base, connections: 200, requests, overallRate: MIXED_RATE });
+    const fixedLoop = await loopDelay();
+    rowsOut.push([
+      `mixed load -c 200 at ${fmt(MIXED_RATE)} req/s`,
+      `${fmt(fixed.rps)} req/s, p99 **${fixed.p99} ms**, ${fixed.errors} errors; event-loop delay p99 ${fixedLoop.p99} ms, max ${fixedLoop.max} ms`,
+      'p99 ≤ 100 ms, 0 errors',
+      fixed.p99 <= 100 && fixed.errors === 0,
+    ]);
   }
-  console.log(`\n| LCP (Chromium 390x844, CPU 4x, no cache, median of ${LCP_RUNS}) | median | runs |`);
-  console.log('|---|---|---|');
-  for (const [route, runs] of Object.entries(lcp)) {
-    console.log(`| ${route} | ${median(runs).toFixed(0)} ms | ${runs.map((v) => v.toFixed(0)).join(', ')} |`);
+  if (ONLY.has('lcp')) {
+    for (const route of ['/', '/tuning-room']) {
+      const runs = await measureLcp(base + route);
+      rowsOut.push([
+        `LCP \`${route}\` (Chromium 390x844, CPU 4x, no cache, median of ${LCP_RUNS})`,
+        `**${fmt(median(runs))} ms** (${runs.map((v) => v.toFixed(0)).join(', ')})`,
+        '≤ 1,000 ms',
+        median(runs) <= 1000,
+      ]);
+    }
   }
+  for (const screen of firstScreenSizes(path.join(root, 'dist/client'))) {
+    rowsOut.push([
+      `JS the first screen downloads, \`${screen.route}\``,
+      `${(screen.wire / 1024).toFixed(1)} KB brotli, ${screen.files.length} files`,
+      `≤ ${BUDGET_BYTES / 1024} KB`,
+      screen.wire <= BUDGET_BYTES,
+    ]);
+  }
+
+  // Other work on a shared machine shows up as event-loop delay while the server idles.
+  const loadAvg = os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(', ');
+  console.log(`\n${os.cpus().length} cores, load average ${loadAvg} (1, 5, 15 min) at the end of the run`);
+  console.log('\n| measure | now | goal | met |');
+  console.log('|---|---|---|---|');
+  for (const [name, now, goal, met] of rowsOut)
+    console.log(`| ${name} | ${now} | ${goal} | ${met ? 'yes' : 'no'} |`);
 } finally {
   cleanup();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -151,9 +223,30 @@ function load(opts) {
     autocannon({ duration: SECONDS, ...opts }, (err, r) => {
       if (err) return reject(err);
       const errors = r.errors + r.timeouts + r.non2xx;
-      resolve({ rps: r.requests.average, p99: r.latency.p99, errors });
+      resolve({ rps: r.requests.average, p99: r.latency.p99, errors, total: r.requests.total });
     });
   });
+}
+
+/** User + system CPU time a process has used, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The server's event-loop delay since the previous call (scripts/lib/loop-delay.mjs). */
+async function loopDelay() {
+  fs.rmSync(loopFile, { force: true });
+  server.kill('SIGUSR2');
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    try {
+      return JSON.parse(fs.readFileSync(loopFile, 'utf8'));
+    } catch {
+      /* not written yet */
+    }
+  }
+  return { p50: NaN, p99: NaN, max: NaN };
 }
 
 function median(values) {

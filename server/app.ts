@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
+import { limitBody } from './lib/body-limit';
 import type { AppDeps, AppEnv } from './app-env';
 import { apiRoutes } from './api/routes';
 import { authRoutes } from './auth/routes';
@@ -9,8 +8,11 @@ import { storageRoutes } from './storage/routes';
 import { handleError, isServicePath, notFoundJson } from './lib/errors';
 import { ApiError } from './lib/http';
 import { compressJson } from './lib/compress-json';
+import { corsFor } from './lib/cors';
 import { requestLog } from './lib/request-log';
 import { securityHeaders } from './lib/security-headers';
+import { runtimeConfigMeta } from './lib/runtime-config-meta';
+import { routePreloads } from './lib/route-preloads';
 import { serveClient } from './lib/static-files';
 
 /** Headers supabase-js reads from responses; exposed so a cross-origin front end sees them too. */
@@ -38,12 +40,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(deps.logger));
   app.use('*', securityHeaders(deps));
-  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/storage/v1/*']) {
-    app.use(prefix, cors({ origin: (o) => o, exposeHeaders: EXPOSED_HEADERS, maxAge: 600 }));
-  }
+  const cors = corsFor(EXPOSED_HEADERS);
+  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/storage/v1/*']) app.use(prefix, cors);
   app.use(
     '/api/*',
-    bodyLimit({
+    limitBody({
       maxSize: 64 * 1024,
       onError: () => {
         throw new ApiError(413, 'payload_too_large', 'The request body is larger than 64 KB.');
@@ -59,9 +60,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/storage/v1', storageRoutes(deps));
   app.route('/api', apiRoutes(deps));
 
+  const configMeta = runtimeConfigMeta(deps);
+  const preloads = routePreloads(deps.config.clientDir);
+  const client = serveClient(deps.config.clientDir, (urlPath) => configMeta + preloads(urlPath));
   app.get('*', async (c, next) => {
     if (isServicePath(c.req.path)) return next();
-    return (await serveClient(deps.config.clientDir)(c)) ?? next();
+    return (await client(c)) ?? next();
   });
   app.notFound((c) =>
     isServicePath(c.req.path)

@@ -7,7 +7,7 @@ import { browserSessionMark, shouldEndStoredSignIn } from './features/auth/remem
 import { captureEmailLinkError } from './features/auth/email-link-error';
 import { clearOfflineData, startOffline } from './features/offline/register-sw';
 import { setAccessTokenSource } from './lib/api';
-import { fetchRuntimeConfig } from './lib/runtime-config';
+import { fetchRuntimeConfig, inlineRuntimeConfig } from './lib/runtime-config';
 import {
   chooseBackend,
   configureSupabase,
@@ -29,7 +29,7 @@ async function boot(): Promise<void> {
   try {
     // Before the client reads (and the router rewrites) the URL: a failed email link's reason.
     captureEmailLinkError(window.location);
-    const config = await fetchRuntimeConfig();
+    const config = inlineRuntimeConfig(document) ?? (await fetchRuntimeConfig());
     configureSupabase(chooseBackend(config, localStorage, window.location.origin));
     const fromEmailLink = /(^#|&)(access_token|error_description)=/.test(window.location.hash);
     if (fromEmailLink || hasStoredSession(localStorage)) {

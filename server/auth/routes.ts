@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../lib/body-limit';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireApiKey } from './api-key';
 import type { AuthContext } from './context';
@@ -39,7 +39,7 @@ export function authRoutes(deps: AppDeps, mailer: Mailer = createMailer(deps)): 
   });
   r.use(
     '*',
-    bodyLimit({
+    limitBody({
       maxSize: MAX_BODY_BYTES,
       onError: (c) =>
         authErrorResponse(c, new AuthError(413, 'request_too_large', 'Request body is too large')),

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -18,10 +18,13 @@ export const JSON_COMPRESS_THRESHOLD = 8 * 1024;
  */
 export function compressJson(): MiddlewareHandler {
   return async (c, next) => {
+    declareJsonLength(c);
     await next();
     const res = c.res;
+    if (c.req.method === 'HEAD' || res.status === 206 || res.status === 204) return;
+    // Headers before the body: reading `res.body` turns the node adapter's lightweight response
+    // into a web Response with a stream, so an answer that declares a small length never does.
     const type = res.headers.get('Content-Type') ?? '';
-    if (c.req.method === 'HEAD' || res.status === 206 || res.status === 204 || !res.body) return;
     if (!/^application\/(?:[\w.+-]+\+)?json/i.test(type) || res.headers.has('Content-Encoding')) return;
     const declared = Number(res.headers.get('Content-Length') ?? NaN);
     if (declared < JSON_COMPRESS_THRESHOLD) return;
@@ -29,9 +32,10 @@ export function compressJson(): MiddlewareHandler {
     const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
     if (!encoding) {
       // Nothing to pick: no need to read the body; caches still learn the answer varies.
-      res.headers.append('Vary', 'Accept-Encoding');
+      if (!Number.isNaN(declared) || res.body !== null) res.headers.append('Vary', 'Accept-Encoding');
       return;
     }
+    if (!res.body) return;
     const raw = Buffer.from(await res.arrayBuffer());
     // Hono copies the old answer's headers onto a new c.res, so ours are set after assigning.
     if (raw.length < JSON_COMPRESS_THRESHOLD) {
@@ -49,4 +53,29 @@ export function compressJson(): MiddlewareHandler {
     c.res.headers.set('Content-Length', String(body.length));
     c.res.headers.append('Vary', 'Accept-Encoding');
   };
+}
+
+/**
+ * `c.json` for this request, with a Content-Length: the length is known once the text exists,
+ * and declaring it lets the check above pass small answers without reading them back (which
+ * turns the node adapter's lightweight response into a web Response with a stream).
+ */
+function declareJsonLength(c: Context): void {
+  const json = c.json;
+  const withLength = (object: unknown, arg?: unknown, headers?: Record<string, string | string[]>) => {
+    const text = JSON.stringify(object) as string | undefined;
+    if (text === undefined) return (json as (...a: unknown[]) => Response)(object, arg, headers);
+    const length = String(Buffer.byteLength(text));
+    const body = c.body as (
+      data: string,
+      arg: unknown,
+      headers: Record<string, string | string[]>,
+    ) => Response;
+    return body(text, arg, {
+      'Content-Type': 'application/json',
+      ...headers,
+      'Content-Length': length,
+    });
+  };
+  c.json = withLength as typeof c.json;
 }

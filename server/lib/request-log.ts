@@ -14,7 +14,8 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || crypto.randomUUID();
     c.set('requestId', requestId);
     await next();
-    c.header('X-Request-Id', requestId);
+    // On the response itself: `c.header` after the handler would rebuild it from its body stream.
+    c.res.headers.set('X-Request-Id', requestId);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const status = c.res.status;
     const fields = { requestId, method: c.req.method, path: c.req.path, status, ms };

@@ -47,9 +47,11 @@ export function securityHeaders(deps: AppDeps): MiddlewareHandler<AppEnv> {
       own = c.res.headers.get('Content-Security-Policy');
     });
     if (own) c.res.headers.set('Content-Security-Policy', own);
+    // The request URL's scheme is always lower-case; no need to parse the whole URL for it.
+    const direct = c.req.url.startsWith('https:') ? 'https' : 'http';
     const proto = deps.config.trustProxy
-      ? (c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() ?? new URL(c.req.url).protocol.slice(0, -1))
-      : new URL(c.req.url).protocol.slice(0, -1);
+      ? (c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() ?? direct)
+      : direct;
     if (proto === 'https') c.res.headers.set('Strict-Transport-Security', HSTS);
   };
 }

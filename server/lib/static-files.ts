@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -29,22 +30,47 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built SPA: hashed assets cached for a year, everything else revalidated, and the
  * history fallback to index.html for any other GET so deep links like /discover work.
  */
-export function serveClient(clientDir: string) {
+export function serveClient(clientDir: string, headFor: (urlPath: string) => string = () => '') {
   const root = path.resolve(clientDir);
+  const index = path.join(root, 'index.html');
   return async (c: Context) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD') return undefined;
     const file = resolveFile(root, c.req.path);
+    if (file === index) return sendIndex(c, index, headFor(c.req.path));
     if (file) return sendFile(c, file, isHashedAsset(root, file) ? IMMUTABLE : 'no-cache');
-    const index = path.join(root, 'index.html');
     if (!fs.existsSync(index)) {
       return c.html(
         '<!doctype html><title>Not built</title><p>The app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>',
         503,
       );
     }
-    return sendFile(c, index, 'no-cache');
+    return sendIndex(c, index, headFor(c.req.path));
   };
+}
+
+/**
+ * index.html with `headExtra` (the runtime config, the route's preloads) before `</head>`, so
+ * the app boots without waiting for a request first. Sent as is: the page is about 1 KB, and the build's
+ * precompressed copies lack the addition. Its validator covers the addition too.
+ */
+function sendIndex(c: Context, file: string, headExtra: string): Response {
+  if (!headExtra) return sendFile(c, file, 'no-cache');
+  const stat = fs.statSync(file);
+  const source = cachedBytes(file, stat) ?? fs.readFileSync(file);
+  const html = Buffer.from(Buffer.from(source).toString('utf8').replace('</head>', `${headExtra}</head>`));
+  const tag = crypto.createHash('sha1').update(headExtra).digest('hex').slice(0, 8);
+  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}-${tag}"`;
+  const headers = new Headers({
+    'Content-Type': types['.html']!,
+    'Cache-Control': 'no-cache',
+    ETag: etag,
+    'Last-Modified': stat.mtime.toUTCString(),
+  });
+  if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  headers.set('Content-Length', String(html.byteLength));
+  if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
+  return new Response(new Uint8Array(html), { status: 200, headers });
 }
 
 function resolveFile(root: string, urlPath: string): string | null {
@@ -110,6 +136,42 @@ function sendFile(c: Context, file: string, cacheControl: string): Response {
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
   headers.set('Content-Length', String(sentStat.size));
   if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
-  const body = Readable.toWeb(fs.createReadStream(sent)) as ReadableStream;
+  const cached = cachedBytes(sent, sentStat);
+  const body = cached ?? (Readable.toWeb(fs.createReadStream(sent)) as ReadableStream);
   return new Response(body, { status: 200, headers });
+}
+
+/**
+ * The app's files (a few hundred KB in all) are kept in memory once read, so a first visit's
+ * five or six parallel requests are each one write instead of an open, reads, a web stream and
+ * a close: under load that was where the first screen's files waited. An entry is used only
+ * while the file's size and modification time are those it was read with (a rebuild replaces
+ * it); files above the bound are streamed.
+ */
+const CACHE_FILE_BYTES = 1024 * 1024;
+const CACHE_TOTAL_BYTES = 32 * 1024 * 1024;
+const fileCache = new Map<string, { size: number; mtimeMs: number; bytes: Uint8Array<ArrayBuffer> }>();
+let cachedTotal = 0;
+
+function cachedBytes(file: string, stat: fs.Stats): Uint8Array<ArrayBuffer> | null {
+  if (stat.size > CACHE_FILE_BYTES) return null;
+  const hit = fileCache.get(file);
+  if (hit && hit.size === stat.size && hit.mtimeMs === stat.mtimeMs) return hit.bytes;
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = new Uint8Array(fs.readFileSync(file));
+  } catch {
+    return null;
+  }
+  // Written between the stat and the read: serve what was read, keep nothing.
+  if (bytes.byteLength !== stat.size) return null;
+  if (hit) cachedTotal -= hit.size;
+  while (cachedTotal + bytes.byteLength > CACHE_TOTAL_BYTES && fileCache.size > 0) {
+    const [oldest, entry] = fileCache.entries().next().value!;
+    fileCache.delete(oldest);
+    cachedTotal -= entry.size;
+  }
+  fileCache.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, bytes });
+  cachedTotal += bytes.byteLength;
+  return bytes;
 }

@@ -11,7 +11,8 @@ import type { RestCaller } from './caller';
 import { PgrstError, singularError } from './errors';
 import { contentRange, contentType, type Negotiated } from './negotiate';
 import type { ReadQuery } from './query';
-import type { RestRepository } from './repository';
+import { compileRead } from './query-cache';
+import type { RestRepository, SelectPlan } from './repository';
 import { shapeRows } from './shape';
 import type { TableDef } from './tables';
 
@@ -39,19 +40,21 @@ export function readRows(
   query: ReadQuery,
   n: Negotiated,
 ): RestResult {
-  const projection = compileSelect(table, query.select);
-  const filters = compileFilters(table, query.filters);
+  const { projection, filters, orderBy, objectSql } = compileRead(table, query);
   const scope = rowScope(table, caller);
   const plan = {
     table,
     columns: projection.sql,
     where: `(${scope.sql}) AND (${filters.sql})`,
-    params: [...scope.params, ...filters.params],
-    orderBy: compileOrder(table, query.order),
+    params: scope.params.length ? [...scope.params, ...filters.params] : filters.params,
+    orderBy,
     limit: Math.min(query.limit ?? MAX_ROWS, MAX_ROWS),
     offset: query.offset,
   };
-  const rows = shapeRows(repo.select(plan), projection, n.stripNulls);
+  // Rows serialised by SQLite are sent as they come; stripped nulls need the JS shaping.
+  const json = objectSql && !n.stripNulls ? selectJson(repo, plan, objectSql) : null;
+  const rows = json ? null : shapeRows(repo.select(plan), projection, n.stripNulls);
+  const returned = json ? json.length : rows!.length;
   const total = n.count ? repo.count(plan) : null;
   if (total !== null && query.offset > total) {
     throw new PgrstError(
@@ -63,14 +66,32 @@ export function readRows(
       { 'Content-Range': `*/${total}` },
     );
   }
-  if (n.singular && rows.length !== 1) throw singularError(rows.length);
-  const status = total !== null && rows.length < total ? 206 : 200;
+  if (n.singular && returned !== 1) throw singularError(returned);
+  const status = total !== null && returned < total ? 206 : 200;
+  const body = json
+    ? n.singular
+      ? json[0]!
+      : `[${json.join(',')}]`
+    : JSON.stringify(n.singular ? rows![0] : rows);
   return {
     status,
     headers: {
       'Content-Type': contentType(n),
-      'Content-Range': contentRange(query.offset, rows.length, total),
+      'Content-Range': contentRange(query.offset, returned, total),
     },
-    body: JSON.stringify(n.singular ? rows[0] : rows),
+    body,
   };
+}
+
+/**
+ * SQLite refuses a stored JSON value it cannot parse (the columns CHECK json_valid, so only a
+ * corrupted row): null then, and the JS path shows that value raw as it always did.
+ */
+function selectJson(repo: RestRepository, plan: SelectPlan, objectSql: string): string[] | null {
+  try {
+    return repo.selectJson(plan, objectSql);
+  } catch (err) {
+    if (/malformed JSON/i.test((err as Error).message)) return null;
+    throw err;
+  }
 }

@@ -17,9 +17,35 @@ export interface SelectPlan {
 
 export interface RestRepository {
   select(plan: SelectPlan): Row[];
+  /**
+   * The same rows as `select`, each already serialised by SQLite (`json_object(...)` from
+   * `objectSql`), so JSON columns are sent as stored instead of parsed and re-serialised.
+   */
+  selectJson(plan: SelectPlan, objectSql: string): string[];
   count(plan: SelectPlan): number;
   /** Inserts every row in one transaction; returns the stored rows (all columns) in order. */
   insert(table: TableDef, rows: Row[]): Row[];
+}
+
+/** SQLite's default limit on a function's arguments is 127: two per column. */
+const MAX_JSON_OBJECT_COLUMNS = 60;
+
+/**
+ * `json_object('alias', "column", …)` for `selectJson`, JSON columns through `json()` so they
+ * nest as values. null where SQLite's object would differ from the row the JS path sends: a
+ * repeated alias (one key there, two here), `__proto__` (dropped there), or too many columns.
+ */
+export function jsonObjectSql(
+  items: readonly { alias: string; column: string; json: boolean }[],
+): string | null {
+  const aliases = new Set(items.map((i) => i.alias));
+  if (aliases.size !== items.length || aliases.has('__proto__') || items.length > MAX_JSON_OBJECT_COLUMNS)
+    return null;
+  const pairs = items.map((i) => {
+    const col = quoteIdent(i.column);
+    return `'${i.alias.replace(/'/g, "''")}', ${i.json ? `json(${col})` : col}`;
+  });
+  return `json_object(${pairs.join(', ')})`;
 }
 
 /** Bounds the statement cache: query shapes are finite in practice, but the cap keeps memory fixed. */
@@ -31,11 +57,13 @@ const CACHE_LIMIT = 500;
  */
 export function createRestRepository(db: DB): RestRepository {
   const cache = new Map<string, Statement>();
-  const prepare = (sql: string): Statement => {
+  const prepare = (sql: string, pluck = false): Statement => {
     let stmt = cache.get(sql);
     if (!stmt) {
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
       stmt = db.prepare(sql);
+      // One-column statements (json_object) answer the value itself, not {column: value}.
+      if (pluck) stmt.pluck();
       cache.set(sql, stmt);
     }
     return stmt;
@@ -47,6 +75,15 @@ export function createRestRepository(db: DB): RestRepository {
         `SELECT ${plan.columns} FROM ${quoteIdent(plan.table.name)} WHERE ${plan.where}${plan.orderBy} ` +
         'LIMIT ? OFFSET ?';
       return guard(plan.table, () => prepare(sql).all(...plan.params, plan.limit, plan.offset) as Row[]);
+    },
+    selectJson(plan, objectSql) {
+      const sql =
+        `SELECT ${objectSql} FROM ${quoteIdent(plan.table.name)} WHERE ${plan.where}${plan.orderBy} ` +
+        'LIMIT ? OFFSET ?';
+      return guard(
+        plan.table,
+        () => prepare(sql, true).all(...plan.params, plan.limit, plan.offset) as string[],
+      );
     },
     count(plan) {
       const sql = `SELECT count(*) AS n FROM ${quoteIdent(plan.table.name)} WHERE ${plan.where}`;

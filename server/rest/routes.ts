@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../lib/body-limit';
 import type { AppDeps, AppEnv } from '../app-env';
 import { clientClosed, isClientAbort } from '../lib/client-abort';
 import { GatewayError, restCaller } from './caller';
@@ -7,7 +7,7 @@ import { tooDeep } from '../lib/json-depth';
 import { permissionDenied, PgrstError, unknownFunction, unknownTable } from './errors';
 import { insertRows } from './insert';
 import { checkProfile, negotiate } from './negotiate';
-import { parseQuery } from './query';
+import { queryOf } from './query-cache';
 import { readRows, type RestResult } from './read';
 import { createRestRepository } from './repository';
 import { findTable, type TableDef } from './tables';
@@ -26,7 +26,7 @@ export function restRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.use(
     '*',
-    bodyLimit({
+    limitBody({
       maxSize: MAX_BODY,
       onError: () => {
         throw new PgrstError(
@@ -43,7 +43,7 @@ export function restRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await restCaller(deps, c);
     checkProfile(c.req.raw.headers);
     const table = requireTable(c.req.param('table') ?? '');
-    const query = parseQuery(new URL(c.req.url).searchParams);
+    const query = queryOf(c.req.url);
     return { caller, table, query, n: negotiate(c.req.raw.headers) };
   };
 
@@ -93,8 +93,12 @@ function requireTable(name: string): TableDef {
 }
 
 function send(c: Context<AppEnv>, result: RestResult): Response {
-  const headers = new Headers(result.headers);
-  if (c.req.method === 'HEAD') return new Response(null, { status: result.status, headers });
+  const headers = { ...result.headers };
+  if (c.req.method === 'HEAD' || result.body === null) {
+    return new Response(null, { status: result.status, headers });
+  }
+  // A declared length lets the compression middleware pass small answers by without reading them.
+  headers['Content-Length'] = String(Buffer.byteLength(result.body));
   return new Response(result.body, { status: result.status, headers });
 }
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { StorageContext } from './context';
 import { invalidJwt, noSuchKey } from './errors';
-import { statFile, streamFile } from './files';
+import { BUFFERED_RANGE_BYTES, readRange, statFile, streamFile } from './files';
 import { objectFile } from './object-key';
 import { isServableInline } from './mime';
 import { parseRange } from './range';
@@ -55,7 +55,17 @@ export async function serveSigned(
     range.kind === 'partial' ? [range.start, range.end, 206] : [0, stat.size - 1, 200];
   if (range.kind === 'partial') headers.set('Content-Range', `bytes ${start}-${end}/${stat.size}`);
   headers.set('Content-Length', String(end - start + 1));
-  const body = c.req.method === 'HEAD' || end < start ? null : streamFile(file, start, end);
+  const length = end - start + 1;
+  const body =
+    c.req.method === 'HEAD' || end < start
+      ? null
+      : length <= BUFFERED_RANGE_BYTES
+        ? await readRange(file, start, end).catch((err: NodeJS.ErrnoException) => {
+            // Removed between the stat and the read: the object is gone, as for a missing file.
+            if (err.code === 'ENOENT') throw noSuchKey();
+            throw err;
+          })
+        : streamFile(file, start, end);
   return new Response(body, { status, headers });
 }
 

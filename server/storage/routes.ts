@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../lib/body-limit';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireReader, storageRole } from './caller';
 import { clientClosed, isClientAbort } from '../lib/client-abort';
@@ -16,7 +17,7 @@ const MAX_UPLOAD = 50 * 1024 * 1024;
 const MAX_JSON = 1024 * 1024;
 
 const tooLarge = (max: number) =>
-  bodyLimit({
+  limitBody({
     maxSize: max,
     onError: (c) => {
       c.header('Connection', 'close');

@@ -24,3 +24,18 @@ export async function fetchRuntimeConfig(fetchImpl: typeof fetch = fetch): Promi
   if (!res.ok) throw new Error(`The server did not give its configuration (${res.status}).`);
   return parseRuntimeConfig(await res.json());
 }
+
+/**
+ * The config the server wrote into index.html (`<meta name="tuneful-config">`), so boot needs no
+ * request before the first screen renders. null when absent (Vite's dev server) or unusable:
+ * then the app fetches /api/config as before.
+ */
+export function inlineRuntimeConfig(doc: Pick<Document, 'querySelector'>): RuntimeConfig | null {
+  const content = doc.querySelector('meta[name="tuneful-config"]')?.getAttribute('content');
+  if (!content) return null;
+  try {
+    return parseRuntimeConfig(JSON.parse(content));
+  } catch {
+    return null;
+  }
+}

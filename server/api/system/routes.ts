@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { checkDatabase } from '../../db/health';
+import { runtimeConfig } from '../../lib/runtime-config-meta';
 
 const startedAt = Date.now();
 
@@ -22,12 +23,7 @@ export function systemRoutes(deps: AppDeps): Hono<AppEnv> {
   // default. The anon key is public by design (it only identifies the project).
   r.get('/config', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.json({
-      anonKey: deps.keys.anonKey,
-      demoMode: deps.config.demoMode,
-      // The other backends /admin may switch to: the CSP lets the app connect to these only.
-      backendOrigins: deps.config.backendOrigins,
-    });
+    return c.json(runtimeConfig(deps));
   });
 
   return r;

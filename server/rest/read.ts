@@ -1,12 +1,4 @@
-import {
-  compileFilters,
-  compileOrder,
-  compileSelect,
-  FALSE_SQL,
-  TRUE_SQL,
-  type SqlDialect,
-  type SqlPart,
-} from './compile';
+import { FALSE_SQL, TRUE_SQL, type SqlDialect, type SqlPart } from './compile';
 import type { RestCaller } from './caller';
 import { PgrstError, singularError } from './errors';
 import { contentRange, contentType, type Negotiated } from './negotiate';

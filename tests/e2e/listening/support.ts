@@ -66,3 +66,19 @@ export async function seekNearEnd(page: Page, secondsLeft = 1): Promise<void> {
     audio.currentTime = Math.max(0, audio.duration - left);
   }, secondsLeft);
 }
+
+/** The toast of a completion kept on the device while offline. */
+export const SAVED_OFFLINE_TOAST = "Saved — will sync when you're back online";
+
+/** The member's completed catalogue sessions, as the server holds them. */
+export async function completedSessions(request: APIRequestContext, page: Page, token: string) {
+  const userId = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
+    return key ? (JSON.parse(localStorage.getItem(key)!) as { user: { id: string } }).user.id : '';
+  });
+  const res = await request.get(`/api/users/${userId}/completed-sessions`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()) as { sessionId: number; title: string; completedAt: string }[];
+}

@@ -1,22 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { audioTime, autoplayLaunch, dashboardTokens, player, signInNewMember } from '../listening/support';
+import {
+  audioTime,
+  autoplayLaunch,
+  completedSessions,
+  SAVED_OFFLINE_TOAST,
+  dashboardTokens,
+  player,
+  signInNewMember,
+} from '../listening/support';
 
 test.use(autoplayLaunch);
-
-const SAVED_OFFLINE = "Saved — will sync when you're back online";
-
-async function completedSessions(request: APIRequestContext, page: Page, token: string) {
-  const userId = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
-    return key ? (JSON.parse(localStorage.getItem(key)!) as { user: { id: string } }).user.id : '';
-  });
-  const res = await request.get(`/api/users/${userId}/completed-sessions`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()) as { sessionId: number; title: string; completedAt: string }[];
-}
 
 /**
  * Issue 13: a session completed while the browser is offline is kept on the device, shown as
@@ -61,7 +54,7 @@ test('a session completed offline is sent once when back online and counted once
   const end = page.getByTestId('end-dialog');
   await expect(end).toBeVisible({ timeout: 15_000 });
   await end.getByRole('button', { name: 'i feel complete' }).click();
-  await expect(page.getByText(SAVED_OFFLINE, { exact: true })).toBeVisible({ timeout: 6_000 });
+  await expect(page.getByText(SAVED_OFFLINE_TOAST, { exact: true })).toBeVisible({ timeout: 6_000 });
   await expect(player(page)).toHaveCount(0);
   const pending = page.getByTestId('pending-sync');
   await expect(pending).toHaveText("1 thing you saved offline will sync when you're back online");

@@ -1,13 +1,19 @@
-import { signInNewMember } from '../listening/support';
+import {
+  completedSessions,
+  dashboardTokens,
+  SAVED_OFFLINE_TOAST,
+  seekNearEnd,
+  signInNewMember,
+} from '../listening/support';
 import { audioState, downloadFirstLatest, expect, test, waitForServiceWorker } from './support';
 
 test.describe('offline', () => {
-  test('a downloaded session plays and seeks with the network off, in a shell loaded from the cache', async ({
+  test('a downloaded session plays, seeks and is completed with the network off, and counts once back online', async ({
     page,
     context,
     request,
   }) => {
-    await signInNewMember(page, request);
+    const { token } = await signInNewMember(page, request);
     await waitForServiceWorker(page);
     // Once more with the worker in charge, so the catalogue reads pass through it and are kept.
     await page.reload();
@@ -49,8 +55,27 @@ test.describe('offline', () => {
     expect(instrumental.error).toBeNull();
     expect(instrumental.src).not.toContain('token=');
 
+    // Finished offline: the end of the downloaded file plays, and the completion is kept.
+    await seekNearEnd(page, 2);
+    const end = page.getByTestId('end-dialog');
+    await expect(end).toBeVisible({ timeout: 20_000 });
+    await end.getByRole('button', { name: 'i feel complete' }).click();
+    await expect(page.getByText(SAVED_OFFLINE_TOAST, { exact: true })).toBeVisible({ timeout: 6_000 });
+    await expect(page.getByTestId('pending-sync')).toBeVisible();
+    expect(await completedSessions(request, page, token)).toEqual([]);
+
     await context.setOffline(false);
     await expect(page.getByTestId('offline-indicator')).not.toContainText("You're offline");
+    await expect(page.getByTestId('pending-sync')).toHaveCount(0, { timeout: 10_000 });
+    const rows = await completedSessions(request, page, token);
+    expect(rows.map((r) => r.title)).toEqual([title]);
+    const tokens = await dashboardTokens(request, page, token);
+    expect(tokens).toBeGreaterThan(0);
+    // Counted once: a reload sends nothing again.
+    await page.reload();
+    await page.waitForTimeout(1_000);
+    expect(await completedSessions(request, page, token)).toHaveLength(1);
+    expect(await dashboardTokens(request, page, token)).toBe(tokens);
   });
 
   test('downloads are listed in the profile with their size and total, and can be removed', async ({

@@ -22,6 +22,25 @@ function countBackendRequests(page: Page): { count: () => number } {
   return { count: () => n };
 }
 
+/** Resolves once no API, auth or REST request of the page has been in flight for half a second. */
+function backendSettled(page: Page): () => Promise<void> {
+  let inFlight = 0;
+  let quietSince = Date.now();
+  const backend = (url: string) => /\/(api|auth\/v1|rest\/v1)\//.test(new URL(url).pathname);
+  page.on('request', (req) => {
+    if (backend(req.url())) inFlight += 1;
+  });
+  const done = (url: string) => {
+    if (!backend(url)) return;
+    inFlight -= 1;
+    quietSince = Date.now();
+  };
+  page.on('requestfinished', (req) => done(req.url()));
+  page.on('requestfailed', (req) => done(req.url()));
+  return () =>
+    expect.poll(() => inFlight === 0 && Date.now() - quietSince >= 500, { timeout: 15_000 }).toBe(true);
+}
+
 test.describe('a session revoked on another device', () => {
   for (const path of ['/home', '/profile', '/community', '/filtered?type=mood&value=calm']) {
     test(`on ${path.split('?')[0]} it ends in sign-in with returnTo and a calm message, without a request storm`, async ({
@@ -30,7 +49,11 @@ test.describe('a session revoked on another device', () => {
       consoleErrors,
     }) => {
       const member = await createOnboardedMember(request);
+      const settled = backendSettled(page);
       await signInToHome(page, member);
+      // Home's own first requests settle first: one still in flight when the session ends would
+      // be refused on the page being left, and that page's refresh would count here too.
+      await settled();
       // Device B: sign out everywhere (a password reset ends every session the same way).
       const other = await accessTokenOf(request, member);
       const res = await request.post('/auth/v1/logout?scope=global', {

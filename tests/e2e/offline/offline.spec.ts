@@ -5,7 +5,18 @@ import {
   seekNearEnd,
   signInNewMember,
 } from '../listening/support';
-import { audioState, downloadFirstLatest, expect, test, waitForServiceWorker } from './support';
+import {
+  audioState,
+  downloadFirstLatest,
+  expect,
+  OFFLINE_TIMEOUT_MS,
+  offlineUse,
+  test,
+  waitForServiceWorker,
+} from './support';
+
+test.use(offlineUse);
+test.describe.configure({ timeout: OFFLINE_TIMEOUT_MS });
 
 test.describe('offline', () => {
   test('a downloaded session plays, seeks and is completed with the network off, and counts once back online', async ({

@@ -31,10 +31,14 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 
-test.use({ ...autoplayLaunch, serviceWorkers: 'allow' });
-// Sign-in, the worker's install, a download and an offline reload: on the shared 2-core machine
-// this runs past the project's 60 s at busy times.
-test.describe.configure({ timeout: 120_000 });
+/**
+ * What every offline spec file sets at its top (Playwright wants `test.use` in the test file
+ * itself: called from a shared module it runs only for the first file a worker loads):
+ * autoplay, the service worker allowed, and time for sign-in, the worker's install, a download
+ * and an offline reload on a busy 2-core machine.
+ */
+export const offlineUse = { ...autoplayLaunch, serviceWorkers: 'allow' as const };
+export const OFFLINE_TIMEOUT_MS = 120_000;
 
 export { expect };
 

@@ -1,5 +1,8 @@
 import { signInNewMember } from '../listening/support';
-import { expect, test, waitForServiceWorker } from './support';
+import { expect, OFFLINE_TIMEOUT_MS, offlineUse, test, waitForServiceWorker } from './support';
+
+test.use(offlineUse);
+test.describe.configure({ timeout: OFFLINE_TIMEOUT_MS });
 
 test('a new version installs in the background and waits; "Reload now" switches to it', async ({
   page,

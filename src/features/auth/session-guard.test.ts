@@ -33,6 +33,21 @@ describe('the session guard', () => {
     expect(await guard.report401('old')).toBe('ignored');
   });
 
+  it('never refreshes a token twice: a refused token that comes back (a late session read) signs out at once', async () => {
+    let token: string | null = 'old';
+    const { deps } = setup(null);
+    deps.currentToken = () => token;
+    deps.signOutLocally = vi.fn(async () => {
+      token = null;
+    });
+    const guard = createSessionGuard(deps);
+    expect(await guard.report401('old')).toBe('signed-out');
+    token = 'old'; // the stored copy read before the sign-out lands after it
+    expect(await guard.report401('old')).toBe('signed-out');
+    expect(deps.refresh).toHaveBeenCalledTimes(1);
+    expect(deps.signOutLocally).toHaveBeenCalledTimes(2);
+  });
+
   it('re-runs failed reads once after a successful refresh', async () => {
     const { deps, guard } = setup('new');
     expect(await guard.report401('old')).toBe('refreshed');

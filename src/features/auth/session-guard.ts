@@ -30,6 +30,9 @@ export function createSessionGuard(deps: SessionGuardDeps): SessionGuard {
   let inFlight: Promise<GuardOutcome> | null = null;
   // The token our own refresh produced: if it is refused as well, refreshing again cannot help.
   let refreshedToken: string | null = null;
+  // Tokens whose refresh was refused. One can come back (a session read that started before
+  // the local sign-out resolves after it): it is signed out again without asking the server.
+  const refused = new Set<string>();
 
   async function endSession(): Promise<GuardOutcome> {
     try {
@@ -41,14 +44,17 @@ export function createSessionGuard(deps: SessionGuardDeps): SessionGuard {
   }
 
   async function handle(tokenUsed: string): Promise<GuardOutcome> {
-    if (tokenUsed === refreshedToken) return endSession();
+    if (tokenUsed === refreshedToken || refused.has(tokenUsed)) return endSession();
     let next: string | null = null;
     try {
       next = await deps.refresh();
     } catch {
       next = null;
     }
-    if (!next) return endSession();
+    if (!next) {
+      refused.add(tokenUsed);
+      return endSession();
+    }
     refreshedToken = next;
     deps.onRefreshed();
     return 'refreshed';

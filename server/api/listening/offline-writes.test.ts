@@ -241,12 +241,14 @@ describe('occurredAt: the day it happened', () => {
     expect((await post(kai, '/session-completions', { sessionId: 2, timeZone: east })).status).toBe(201);
     // A new zone reported today takes effect on the next local day.
     expect((await post(kai, '/session-completions', { sessionId: 3, timeZone: west })).status).toBe(201);
-    t.advance(30 * HOUR);
+    // 50 hours on, the west date is the day after dayThen whatever the hour (west is 26 h behind
+    // east, so it reads east's date of 24 h later); 30 hours could land on dayThen again.
+    t.advance(50 * HOUR);
     expect((await post(kai, '/session-completions', { sessionId: 2, timeZone: west })).status).toBe(201);
     expect(t.deps.db.prepare('SELECT time_zone FROM users WHERE id = ?').get(kai.id)).toEqual({
       time_zone: west,
     });
-    // Made 30 hours ago, before the switch: the day is the one it was in the old zone.
+    // Made 50 hours ago, before the switch: the day is the one it was in the old zone.
     const late = await post(kai, '/session-completions', {
       sessionId: 1,
       timeZone: west,

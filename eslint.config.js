@@ -27,6 +27,17 @@ export default tseslint.config(
     },
   },
   {
+    // The data layer is async (server/db/sql): a statement or transaction that is not awaited
+    // would run after the answer was sent, or outside its transaction. Type-aware rules catch it.
+    files: ['server/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -92,7 +92,7 @@ describe('security headers', () => {
       const csp = (await other.fetch('/api/health')).headers.get('content-security-policy') ?? '';
       expect(csp).toContain("connect-src 'self' https://db.example.org wss://db.example.org;");
     } finally {
-      other.close();
+      await other.close();
     }
   });
 

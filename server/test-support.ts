@@ -8,6 +8,8 @@ import type { AppDeps, AppEnv } from './app-env';
 import { testConfig, type Config } from './config';
 import { migrate } from './db/migrate';
 import { databaseFile, openDatabase } from './db/open';
+import { sqliteDatabase, type Dialect } from './db/sql';
+import { freshMigratedPostgres, serverTestBackend } from './db/sql/test-backends';
 import { loadOrCreateKeys } from './lib/keys';
 import { createLogger } from './lib/logger';
 
@@ -24,24 +26,37 @@ export interface TestApp {
   app: Hono<AppEnv>;
   deps: AppDeps;
   dataDir: string;
+  /** The database `deps.sql` is: TEST_BACKEND=postgres runs the server suites on PostgreSQL. */
+  backend: Dialect;
   /** Moves the server's clock forward without sleeping. */
   advance(ms: number): void;
   /** Same-origin fetch into the in-process app (what the browser would send). */
   fetch(input: string, init?: RequestInit): Promise<Response>;
   /** The unmodified supabase-js client, talking to the app in-process. */
   supabase(key?: string): SupabaseClient;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** A fresh app on a temporary DATA_DIR with every migration applied. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tuneful-test-'));
   const config = testConfig({ dataDir, publicUrl: TEST_ORIGIN, ...overrides });
+  const backend = serverTestBackend();
+  // TRANSITION: the SQLite file stays for code not yet on deps.sql (see AppDeps.db).
   const db = openDatabase(databaseFile(dataDir));
   migrate(db);
+  const pg = backend === 'postgres' ? await freshMigratedPostgres() : undefined;
+  const sql = pg?.sql ?? sqliteDatabase(db);
   const keys = await loadOrCreateKeys(dataDir);
   let offset = 0;
-  const deps: AppDeps = { config, db, keys, logger: createLogger('silent'), now: () => Date.now() + offset };
+  const deps: AppDeps = {
+    config,
+    sql,
+    db,
+    keys,
+    logger: createLogger('silent'),
+    now: () => Date.now() + offset,
+  };
   const app = createApp(deps);
   const fetchIn = (input: string | URL | Request, init?: RequestInit) => {
     const req = input instanceof Request ? input : new Request(new URL(String(input), TEST_ORIGIN), init);
@@ -51,6 +66,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     app,
     deps,
     dataDir,
+    backend,
     advance: (ms) => {
       offset += ms;
     },
@@ -61,7 +77,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
         realtime: { transport: NoWebSocket as never },
       }),
-    close: () => {
+    close: async () => {
+      await pg?.drop();
       db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

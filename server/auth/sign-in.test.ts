@@ -126,7 +126,7 @@ describe('POST /auth/v1/token?grant_type=password', () => {
       const owner = await attempt('192.0.2.1', PASSWORD);
       expect(owner.status).toBe(200);
     } finally {
-      proxied.close();
+      await proxied.close();
     }
   });
 
@@ -151,7 +151,7 @@ describe('POST /auth/v1/token?grant_type=password', () => {
       expect((await attempt(30, '10.0.0.1')).status).toBe(429);
       expect((await attempt(31, '10.0.0.2')).status).toBe(400);
     } finally {
-      proxied.close();
+      await proxied.close();
     }
   });
 });

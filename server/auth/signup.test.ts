@@ -116,7 +116,7 @@ describe('POST /auth/v1/signup', () => {
       const taken = await client(auto).auth.signUp({ email: 'ada@example.com', password: PASSWORD });
       expect(taken.error).toMatchObject({ status: 422, code: 'user_already_exists' });
     } finally {
-      auto.close();
+      await auto.close();
     }
   });
 });
@@ -202,7 +202,7 @@ describe('GET /auth/v1/verify (the mail link)', () => {
       const { location } = await follow(other, linkIn(await waitForMail(other, 1)));
       expect(location.startsWith('https://app.example.com/welcome#access_token=')).toBe(true);
     } finally {
-      other.close();
+      await other.close();
     }
   });
 

@@ -3,6 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '../app';
 import type { Config } from '../config';
 import type { DB } from '../db/open';
+import { sqliteDatabase } from '../db/sql';
 import type { ProjectKeys } from '../lib/keys';
 import type { Logger } from '../lib/logger';
 import { StartupError } from '../lib/startup-error';
@@ -26,7 +27,8 @@ export interface ServeOptions {
  * connections, in-flight requests may finish (at most 5 s), then the database is closed.
  */
 export function serveApp(o: ServeOptions): ServerType {
-  const app = createApp({ config: o.config, db: o.db, keys: o.keys, logger: o.logger, now: Date.now });
+  const sql = sqliteDatabase(o.db);
+  const app = createApp({ config: o.config, sql, db: o.db, keys: o.keys, logger: o.logger, now: Date.now });
   const headers = Object.entries(o.extraHeaders ?? {});
   const createServer = headers.length
     ? (((options: http.ServerOptions, listener: http.RequestListener) =>

@@ -80,7 +80,7 @@ describe('insights', () => {
         clarity: [{ localDate: '2026-01-03', value: 0.8 }],
       });
     } finally {
-      t.close();
+      await t.close();
     }
   });
 });

@@ -136,7 +136,7 @@ describe('the SMTP mailer', () => {
       expect(server.sessions[0]?.commands).toContain('MAIL FROM:<hello@tuneful.test>');
       expect(server.sessions[0]?.data).toMatch(/http:\/\/localhost:8787\/auth\/v1\/verify\?token=/);
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -147,7 +147,7 @@ describe('the SMTP mailer', () => {
       // supabase-js turns every 5xx into AuthRetryableFetchError and drops the body's message.
       expect(error).toMatchObject({ status: 500, name: 'AuthRetryableFetchError' });
     } finally {
-      t.close();
+      await t.close();
     }
   });
 });

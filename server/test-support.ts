@@ -8,7 +8,7 @@ import type { AppDeps, AppEnv } from './app-env';
 import { testConfig, type Config } from './config';
 import { migrate } from './db/migrate';
 import { databaseFile, openDatabase } from './db/open';
-import { sqliteDatabase, type Dialect } from './db/sql';
+import { postgresDatabase, sqliteDatabase, type Dialect, type SqlDatabase } from './db/sql';
 import { freshMigratedPostgres, serverTestBackend } from './db/sql/test-backends';
 import { loadOrCreateKeys } from './lib/keys';
 import { createLogger } from './lib/logger';
@@ -30,6 +30,11 @@ export interface TestApp {
   backend: Dialect;
   /** Moves the server's clock forward without sleeping. */
   advance(ms: number): void;
+  /**
+   * Another connection (SQLite) or pool (PostgreSQL) to the same database: what a second
+   * server process of a cluster has, for exactly-once tests. Closed with the app.
+   */
+  anotherSql(): SqlDatabase;
   /** Same-origin fetch into the in-process app (what the browser would send). */
   fetch(input: string, init?: RequestInit): Promise<Response>;
   /** The unmodified supabase-js client, talking to the app in-process. */
@@ -49,6 +54,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const sql = pg?.sql ?? sqliteDatabase(db);
   const keys = await loadOrCreateKeys(dataDir);
   let offset = 0;
+  const others: SqlDatabase[] = [];
   const deps: AppDeps = {
     config,
     sql,
@@ -70,6 +76,13 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     advance: (ms) => {
       offset += ms;
     },
+    anotherSql: () => {
+      const other = pg
+        ? postgresDatabase(pg.location, { max: 4 })
+        : sqliteDatabase(openDatabase(databaseFile(dataDir)));
+      others.push(other);
+      return other;
+    },
     fetch: (input, init) => fetchIn(input, init),
     supabase: (key = keys.anonKey) =>
       createClient(TEST_ORIGIN, key, {
@@ -78,6 +91,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
         realtime: { transport: NoWebSocket as never },
       }),
     close: async () => {
+      for (const other of others) await other.close();
       await pg?.drop();
       db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
+import type { SqlExecutor } from '../db/sql';
 import { ApiError } from './http';
 
 /** How long a key is remembered. Longer than the 72 h a queued write may be late (occurred-at.ts). */
@@ -46,34 +47,39 @@ function hashBody(text: string): string {
  * Exactly-once writes with an `Idempotency-Key` header (a UUID), for the writes the app may
  * queue offline and send again. One piece every such route calls:
  *
- *   const key = idem.keyOf(c);             // before anything else: 400 when malformed
+ *   const key = idem.keyOf(c);                   // before anything else: 400 when malformed
  *   ...parse and validate the body...
- *   return idem.respond(c, key, () => effect());   // effect is synchronous and returns an Answer
+ *   return idem.respond(c, key, (tx) => effect(tx));  // every statement of the effect on tx
  *
- * `respond` runs the effect and stores the key with the answer in ONE immediate write
- * transaction, so two requests with one key (same process or not) give one effect: the second
- * finds the row and gets the first answer back with `Idempotent-Replayed: true`. The same key
- * with another route or body is 422. Errors (4xx thrown by the effect, 429, 5xx) roll back and
+ * `respond` claims the key, runs the effect and stores its answer in ONE transaction. The
+ * claim is `INSERT … ON CONFLICT DO NOTHING RETURNING`: on PostgreSQL a second request with
+ * the same key (another process too) waits on the first one's uncommitted row and then finds
+ * it taken, so it replays the stored answer with `Idempotent-Replayed: true` instead of running
+ * the effect again; on SQLite BEGIN IMMEDIATE serialises the two. The same key with another
+ * route or body is 422. Errors (4xx thrown by the effect, 429, 5xx) roll back the claim and
  * store nothing, so a retry with the same key is judged afresh. Without a header the route
- * behaves as before.
+ * behaves as before (the effect still runs in one transaction).
  */
-export function createIdempotency(deps: Pick<AppDeps, 'db' | 'now'>) {
-  const { db } = deps;
-  const s = {
-    get: db.prepare(
-      'SELECT route, body_hash, status, response FROM idempotency_keys WHERE user_id = ? AND key = ?',
-    ),
-    put: db.prepare(`INSERT INTO idempotency_keys (user_id, key, route, body_hash, status, response, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?)`),
-    prune: db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?'),
-  };
+export function createIdempotency(deps: Pick<AppDeps, 'sql' | 'now'>) {
+  const { sql } = deps;
   let prunedAt = 0;
 
-  const prune = (now: number) => {
+  /** Forgets keys older than KEY_TTL_MS, at most every PRUNE_EVERY_MS per process. */
+  const prune = async (now: number) => {
     if (now - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = now;
-    s.prune.run(new Date(now - KEY_TTL_MS).toISOString());
+    await sql.run('DELETE FROM idempotency_keys WHERE created_at < ?', [
+      new Date(now - KEY_TTL_MS).toISOString(),
+    ]);
   };
+
+  const reused = () =>
+    new ApiError(
+      422,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used for a different request. Send a new key for a new write.',
+      { 'Idempotency-Key': 'already used for a different request' },
+    );
 
   return {
     /** The request's key, lower-cased; null without the header; 400 when it is not a UUID. */
@@ -89,46 +95,54 @@ export function createIdempotency(deps: Pick<AppDeps, 'db' | 'now'>) {
       return key.toLowerCase();
     },
 
-    /** Runs `effect` once per member and key and sends its answer (or the stored one). */
-    async respond(c: Context<AppEnv>, key: string | null, effect: () => Answer): Promise<Response> {
+    /**
+     * Runs `effect` once per member and key, in one transaction with the key, and sends its
+     * answer (or the stored one). Every statement of the effect must run on the `tx` it gets.
+     */
+    async respond(
+      c: Context<AppEnv>,
+      key: string | null,
+      effect: (tx: SqlExecutor) => Answer | Promise<Answer>,
+    ): Promise<Response> {
       const userId = c.var.user.id;
       const route = `${c.req.method} ${c.req.path}`;
       // Hono caches the body text, so the route's own parser has read (or will read) the same.
       const hash = key ? hashBody(await c.req.text()) : '';
-      const run = db.transaction((): Answer & { replayed: boolean } => {
+      const now = deps.now();
+      if (key) await prune(now);
+      const answer = await sql.transaction(async (tx): Promise<Answer & { replayed: boolean }> => {
         if (key) {
-          const row = s.get.get(userId, key) as KeyRow | undefined;
-          if (row) {
-            if (row.route !== route || row.body_hash !== hash) {
-              throw new ApiError(
-                422,
-                'idempotency_key_reused',
-                'This Idempotency-Key was already used for a different request. Send a new key for a new write.',
-                { 'Idempotency-Key': 'already used for a different request' },
-              );
+          // The claim: a placeholder answer, replaced below before the transaction commits, so
+          // no other transaction ever sees it.
+          const claimed = await tx.get(
+            `INSERT INTO idempotency_keys (user_id, key, route, body_hash, status, response, created_at)
+             VALUES (?, ?, ?, ?, 200, '', ?) ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
+            [userId, key, route, hash, new Date(now).toISOString()],
+          );
+          if (!claimed) {
+            const row = await tx.get<KeyRow>(
+              'SELECT route, body_hash, status, response FROM idempotency_keys WHERE user_id = ? AND key = ?',
+              [userId, key],
+            );
+            if (!row) {
+              // Claimed and pruned in between (a week-old key): rare enough to ask for a retry.
+              throw new ApiError(409, 'idempotency_key_busy', 'This write is being processed. Try again.');
             }
+            if (row.route !== route || row.body_hash !== hash) throw reused();
             return { status: row.status as Answer['status'], body: JSON.parse(row.response), replayed: true };
           }
         }
-        const answer = effect();
+        const result = await effect(tx);
         if (key) {
-          const now = deps.now();
-          prune(now);
-          s.put.run(
+          await tx.run('UPDATE idempotency_keys SET status = ?, response = ? WHERE user_id = ? AND key = ?', [
+            result.status,
+            JSON.stringify(result.body),
             userId,
             key,
-            route,
-            hash,
-            answer.status,
-            JSON.stringify(answer.body),
-            new Date(now).toISOString(),
-          );
+          ]);
         }
-        return { ...answer, replayed: false };
+        return { ...result, replayed: false };
       });
-      // Immediate: the write lock is taken before the key is read, so another process holding
-      // the same key waits for this one's row instead of running the effect a second time.
-      const answer = run.immediate();
       if (answer.replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(answer.body as object, answer.status);
     },

@@ -1,5 +1,4 @@
-import type { Statement } from 'better-sqlite3';
-import type { DB } from '../../db/open';
+import type { SqlExecutor } from '../../db/sql';
 import { localDateOf } from '../../../src/domain/streaks';
 import { BADGES, type Badge } from '../growth/badges';
 import { memberTimeZone } from '../growth/member-zone';
@@ -26,62 +25,48 @@ export interface AwardedBadge {
   tier: string;
 }
 
-interface Statements {
-  unlocked: Statement;
-  insert: Statement;
-}
-const prepared = new WeakMap<DB, Statements>();
-function statementsFor(db: DB): Statements {
-  let s = prepared.get(db);
-  if (!s) {
-    s = {
-      unlocked: db.prepare('SELECT badge_id FROM user_achievements WHERE user_id = ?'),
-      insert: db.prepare(
-        'INSERT OR IGNORE INTO user_achievements (user_id, badge_id, unlocked_at, local_date) VALUES (?, ?, ?, ?)',
-      ),
-    };
-    prepared.set(db, s);
-  }
-  return s;
-}
-
 /**
  * Awards every badge the member qualifies for after `event` and returns the newly unlocked
- * ones. Call it inside the event's own transaction, after the event's row is written, so the
- * award rolls back with the event. Exactly once comes from the primary key (user, badge) and
- * INSERT OR IGNORE: only the insert that really adds the row reports the badge as new, even
- * when two events race. Every locked badge is checked whatever the event, so a badge whose
- * rule was met by an event without a hook (a reflection written through /rest) is back-filled
- * by the next event or read.
+ * ones. Call it inside the event's own transaction with its `tx`, after the event's row is
+ * written, so the award rolls back with the event. Exactly once comes from the primary key
+ * (user, badge) and `ON CONFLICT DO NOTHING RETURNING`: only the insert that really adds the
+ * row reports the badge as new, even when two events race in two processes (on PostgreSQL the
+ * second insert waits for the first transaction and then does nothing). Every locked badge is
+ * checked whatever the event, so a badge whose rule was met by an event without a hook (a
+ * reflection written through /rest) is back-filled by the next event or read.
  */
-export function awardBadges(
-  db: DB,
+export async function awardBadges(
+  tx: SqlExecutor,
   userId: string,
   _event: BadgeEvent,
   now: Date = new Date(),
-): AwardedBadge[] {
-  const s = statementsFor(db);
-  const run = () => {
-    const have = new Set((s.unlocked.all(userId) as { badge_id: string }[]).map((r) => r.badge_id));
-    const locked = BADGES.filter((badge) => !have.has(badge.id));
-    if (locked.length === 0) return [];
-    const values = new Map<MetricKey, number>();
-    const value = (key: MetricKey) => {
-      let v = values.get(key);
-      if (v === undefined) values.set(key, (v = readMetric(db, userId, key)));
-      return v;
-    };
-    const at = now.toISOString();
-    const localDate = localDateOf(now.getTime(), memberTimeZone(db, userId));
-    const awarded: AwardedBadge[] = [];
-    for (const badge of locked) {
-      if (value(badge.metric) < badge.target) continue;
-      if (s.insert.run(userId, badge.id, at, localDate).changes === 1) awarded.push(present(badge));
-    }
-    return awarded;
+): Promise<AwardedBadge[]> {
+  const rows = await tx.all<{ badge_id: string }>(
+    'SELECT badge_id FROM user_achievements WHERE user_id = ?',
+    [userId],
+  );
+  const have = new Set(rows.map((r) => r.badge_id));
+  const locked = BADGES.filter((badge) => !have.has(badge.id));
+  if (locked.length === 0) return [];
+  const values = new Map<MetricKey, number>();
+  const value = async (key: MetricKey) => {
+    let v = values.get(key);
+    if (v === undefined) values.set(key, (v = await readMetric(tx, userId, key)));
+    return v;
   };
-  // Nested in the caller's transaction this is a savepoint; alone it is its own transaction.
-  return db.transaction(run)();
+  const at = now.toISOString();
+  const localDate = localDateOf(now.getTime(), await memberTimeZone(tx, userId));
+  const awarded: AwardedBadge[] = [];
+  for (const badge of locked) {
+    if ((await value(badge.metric)) < badge.target) continue;
+    const added = await tx.get(
+      `INSERT INTO user_achievements (user_id, badge_id, unlocked_at, local_date) VALUES (?, ?, ?, ?)
+       ON CONFLICT (user_id, badge_id) DO NOTHING RETURNING badge_id`,
+      [userId, badge.id, at, localDate],
+    );
+    if (added) awarded.push(present(badge));
+  }
+  return awarded;
 }
 
 function present(badge: Badge): AwardedBadge {

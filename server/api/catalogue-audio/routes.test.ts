@@ -9,13 +9,15 @@ beforeAll(async () => {
     { id: 1, title: 'one', skill_level: 'beginner', length_sec: 300 },
     { id: 2, title: 'two', skill_level: 'beginner', length_sec: 300 },
   ]);
-  const add = t.deps.db.prepare(
-    'INSERT INTO catalogue_audio (path, session_id, variant, percent, ready_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  add.run('guided/001-one-voice.mp3', 1, 'voice', 37, null);
-  add.run('guided/001-one-instrumental.mp3', 1, 'instrumental', 100, '2026-11-26T07:00:00Z');
-  add.run('guided/002-two-voice.mp3', 2, 'voice', 100, '2026-11-26T07:00:00Z');
-  add.run('guided/002-two-instrumental.mp3', 2, 'instrumental', 100, '2026-11-26T07:00:00Z');
+  const add = (...row: (string | number | null)[]) =>
+    t.deps.sql.run(
+      'INSERT INTO catalogue_audio (path, session_id, variant, percent, ready_at) VALUES (?, ?, ?, ?, ?)',
+      row,
+    );
+  await add('guided/001-one-voice.mp3', 1, 'voice', 37, null);
+  await add('guided/001-one-instrumental.mp3', 1, 'instrumental', 100, '2026-11-26T07:00:00Z');
+  await add('guided/002-two-voice.mp3', 2, 'voice', 100, '2026-11-26T07:00:00Z');
+  await add('guided/002-two-instrumental.mp3', 2, 'instrumental', 100, '2026-11-26T07:00:00Z');
 });
 afterAll(() => t.close());
 
@@ -31,7 +33,7 @@ describe('GET /api/catalogue-audio', () => {
   });
 
   it('says ready once every file is', async () => {
-    t.deps.db.prepare("UPDATE catalogue_audio SET percent = 100, ready_at = 'x'").run();
+    await t.deps.sql.run("UPDATE catalogue_audio SET percent = 100, ready_at = 'x'");
     expect(await (await t.fetch('/api/catalogue-audio')).json()).toEqual({ ready: true, sessions: [] });
   });
 });

@@ -19,16 +19,19 @@ interface PendingRow {
  */
 export function catalogueAudioRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const pending = deps.db.prepare(`SELECT session_id,
+  // The flags are CASE … THEN 1 ELSE 0 (not a boolean expression), so max() works in both
+  // dialects and yields 1, 0 or NULL (no file of that variant).
+  const PENDING = `SELECT session_id,
       min(percent) AS percent,
-      max(CASE WHEN variant = 'voice' THEN ready_at IS NOT NULL END) AS voice_ready,
-      max(CASE WHEN variant = 'instrumental' THEN ready_at IS NOT NULL END) AS instrumental_ready
+      max(CASE WHEN variant = 'voice' THEN (CASE WHEN ready_at IS NOT NULL THEN 1 ELSE 0 END) END) AS voice_ready,
+      max(CASE WHEN variant = 'instrumental' THEN (CASE WHEN ready_at IS NOT NULL THEN 1 ELSE 0 END) END)
+        AS instrumental_ready
     FROM catalogue_audio
     WHERE session_id IN (SELECT session_id FROM catalogue_audio WHERE ready_at IS NULL)
-    GROUP BY session_id ORDER BY session_id`);
+    GROUP BY session_id ORDER BY session_id`;
 
-  r.get('/catalogue-audio', (c) => {
-    const rows = pending.all() as PendingRow[];
+  r.get('/catalogue-audio', async (c) => {
+    const rows = await deps.sql.all<PendingRow>(PENDING);
     c.header('Cache-Control', 'no-store');
     return c.json({
       ready: rows.length === 0,

@@ -1,5 +1,4 @@
 import type { DB } from '../../db/open';
-import { awardBadges, type AwardedBadge } from '../achievements/award';
 
 export interface CircleRow {
   id: number;
@@ -42,9 +41,7 @@ export interface NewCircle {
 }
 
 export type JoinResult =
-  | { kind: 'joined' | 'already'; circle: CircleRow; newBadges: AwardedBadge[] }
-  | { kind: 'full' }
-  | { kind: 'missing' };
+  { kind: 'joined' | 'already'; circle: CircleRow } | { kind: 'full' } | { kind: 'missing' };
 
 // `?` is the caller: the member count and whether the caller belongs are read with the row.
 const circleSelect = `SELECT c.*,
@@ -104,9 +101,11 @@ export function createCirclesRepository(db: DB) {
     one,
     /**
      * Creates the circle and makes its creator the first member, in one transaction; the
-     * creator has joined a circle, so the join's badges apply.
+     * creator has joined a circle, so the route awards the join's badges (TRANSITION: after
+     * the commit, as awardBadges is async on deps.sql now; inside the transaction once this
+     * repository is converted).
      */
-    create(me: string, c: NewCircle, at: string): { circle: CircleRow; newBadges: AwardedBadge[] } {
+    create(me: string, c: NewCircle, at: string): { circle: CircleRow } {
       return db
         .transaction(() => {
           const id = Number(
@@ -118,8 +117,7 @@ export function createCirclesRepository(db: DB) {
             }).lastInsertRowid,
           );
           s.join.run({ id, me, at });
-          const newBadges = awardBadges(db, me, 'circle-joined');
-          return { circle: one(id, me) as CircleRow, newBadges };
+          return { circle: one(id, me) as CircleRow };
         })
         .immediate();
     },
@@ -127,12 +125,10 @@ export function createCirclesRepository(db: DB) {
     join(id: number, me: string, at: string): JoinResult {
       return db
         .transaction((): JoinResult => {
-          if (s.isMember.get(id, me))
-            return { kind: 'already', circle: one(id, me) as CircleRow, newBadges: [] };
+          if (s.isMember.get(id, me)) return { kind: 'already', circle: one(id, me) as CircleRow };
           const inserted = s.join.run({ id, me, at }).changes === 1;
           if (!inserted) return one(id, me) ? { kind: 'full' } : { kind: 'missing' };
-          const newBadges = awardBadges(db, me, 'circle-joined');
-          return { kind: 'joined', circle: one(id, me) as CircleRow, newBadges };
+          return { kind: 'joined', circle: one(id, me) as CircleRow };
         })
         .immediate();
     },

@@ -11,6 +11,7 @@ import { createDbPresence } from './presence';
 import { firstNameOf, nextStartMs, presentCircle, stepsOf } from './present';
 import { practiceRoutes } from './practice-routes';
 import { createCirclesRepository, type CircleRow } from './repository';
+import { awardBadges } from '../achievements/award';
 
 /** Open live streams a member may hold at once (tabs, devices); the next one gets 429. */
 export const MAX_STREAMS_PER_MEMBER = 3;
@@ -134,7 +135,7 @@ export function circlesRoutes(
       throw new ApiError(400, 'validation_failed', 'Invalid templateId: there is no such session template', {
         templateId: 'unknown template',
       });
-    const { circle, newBadges } = repo.create(
+    const { circle } = repo.create(
       c.var.user.id,
       {
         ...body,
@@ -145,6 +146,8 @@ export function circlesRoutes(
       },
       new Date(now).toISOString(),
     );
+    // TRANSITION: awarded after the create's commit until the circles repository runs on deps.sql.
+    const newBadges = await awardBadges(deps.sql, c.var.user.id, 'circle-joined');
     return c.json({ ...present(circle, c.var.user.id), newBadges }, 201);
   });
 
@@ -163,10 +166,9 @@ export function circlesRoutes(
     if (result.kind === 'missing')
       throw new ApiError(404, 'circle_not_found', 'There is no circle with this id.');
     if (result.kind === 'full') throw new ApiError(409, 'circle_full', 'This circle is full');
-    return c.json(
-      { ...present(result.circle, me), newBadges: result.newBadges },
-      result.kind === 'joined' ? 201 : 200,
-    );
+    // TRANSITION: awarded after the join's commit until the circles repository runs on deps.sql.
+    const newBadges = result.kind === 'joined' ? await awardBadges(deps.sql, me, 'circle-joined') : [];
+    return c.json({ ...present(result.circle, me), newBadges }, result.kind === 'joined' ? 201 : 200);
   });
 
   r.post('/voice-circles/:id/leave', auth, (c) => {

@@ -1,5 +1,4 @@
-import type { Statement } from 'better-sqlite3';
-import type { DB } from '../../db/open';
+import type { SqlExecutor } from '../../db/sql';
 import { weekStartOf } from '../../../src/domain/circles';
 
 /**
@@ -9,15 +8,16 @@ import { weekStartOf } from '../../../src/domain/circles';
  * circle_practices primary key (circle, member, week) makes it exactly once per week: a second
  * template session in the same week changes nothing.
  */
-const SQL = `INSERT OR IGNORE INTO circle_practices (circle_id, user_id, week_start, done_at, time_zone)
-  SELECT c.id, @me, @weekStart, @at, @tz FROM voice_circles c
-  JOIN circle_members m ON m.circle_id = c.id AND m.user_id = @me
+// CAST: PostgreSQL cannot infer a type for a bare parameter in a SELECT list. The WHERE is
+// never empty-true here, so SQLite's INSERT … SELECT … ON CONFLICT parse ambiguity does not arise.
+const SQL = `INSERT INTO circle_practices (circle_id, user_id, week_start, done_at, time_zone)
+  SELECT c.id, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT) FROM voice_circles c
+  JOIN circle_members m ON m.circle_id = c.id AND m.user_id = ?
   WHERE c.session_type = 'asynchronous'
     AND coalesce(c.template_id,
-      (SELECT t.id FROM session_templates t ORDER BY t.duration_sec, t.id LIMIT 1)) = @templateId
+      (SELECT t.id FROM session_templates t ORDER BY t.duration_sec, t.id LIMIT 1)) = ?
+  ON CONFLICT DO NOTHING
   RETURNING circle_id`;
-
-const prepared = new WeakMap<DB, Statement>();
 
 export interface TemplatePractice {
   me: string;
@@ -28,19 +28,15 @@ export interface TemplatePractice {
   timeZone: string;
 }
 
-/** Call inside the session save's transaction. Returns the circles newly marked this week. */
-export function markCirclePractice(db: DB, p: TemplatePractice): number[] {
-  let stmt = prepared.get(db);
-  if (!stmt) {
-    stmt = db.prepare(SQL);
-    prepared.set(db, stmt);
-  }
-  const rows = stmt.all({
-    me: p.me,
-    templateId: p.templateId,
-    weekStart: weekStartOf(p.localDate),
-    at: p.at,
-    tz: p.timeZone,
-  }) as { circle_id: number }[];
+/** Call inside the session save's transaction with its `tx`. Returns the circles newly marked this week. */
+export async function markCirclePractice(tx: SqlExecutor, p: TemplatePractice): Promise<number[]> {
+  const rows = await tx.all<{ circle_id: number }>(SQL, [
+    p.me,
+    weekStartOf(p.localDate),
+    p.at,
+    p.timeZone,
+    p.me,
+    p.templateId,
+  ]);
   return rows.map((r) => r.circle_id).sort((a, b) => a - b);
 }

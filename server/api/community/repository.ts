@@ -1,5 +1,4 @@
 import type { DB } from '../../db/open';
-import { awardBadges, type AwardedBadge } from '../achievements/award';
 
 export interface PulseRow {
   id: number;
@@ -27,7 +26,8 @@ export interface ReflectionRow {
 
 export interface EchoResult {
   echoes: number;
-  newBadges: AwardedBadge[];
+  /** TRANSITION: the route awards badges on its transaction when this echo was new. */
+  added: boolean;
 }
 
 export interface MostEchoedRow {
@@ -96,8 +96,7 @@ export function createCommunityRepository(db: DB) {
         const id = Number(
           s.insertReflection.run(userId, sessionId, text, at, anonymous ? 1 : 0).lastInsertRowid,
         );
-        const newBadges = awardBadges(db, userId, 'reflection-shared', new Date(at));
-        return { row: s.reflection.get(id) as ReflectionRow, newBadges };
+        return { row: s.reflection.get(id) as ReflectionRow };
       })();
     },
     /** Idempotent per member; null when there is no shared reflection with this id. */
@@ -105,8 +104,7 @@ export function createCommunityRepository(db: DB) {
       return db.transaction(() => {
         if (!s.sharedExists.get(id)) return null;
         const added = s.echoReflection.run(userId, id, at).changes === 1;
-        const newBadges = added ? awardBadges(db, userId, 'echo', new Date(at)) : [];
-        return { echoes: (s.reflectionEchoes.get(id) as { n: number }).n, newBadges };
+        return { echoes: (s.reflectionEchoes.get(id) as { n: number }).n, added };
       })();
     },
     /** Idempotent per member; null when there is no completion with this id. */
@@ -114,8 +112,7 @@ export function createCommunityRepository(db: DB) {
       return db.transaction(() => {
         if (!s.completionExists.get(id)) return null;
         const added = s.echoCompletion.run(userId, id, at).changes === 1;
-        const newBadges = added ? awardBadges(db, userId, 'echo', new Date(at)) : [];
-        return { echoes: (s.completionEchoes.get(id) as { n: number }).n, newBadges };
+        return { echoes: (s.completionEchoes.get(id) as { n: number }).n, added };
       })();
     },
   };

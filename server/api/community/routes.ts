@@ -6,6 +6,7 @@ import { ApiError, jsonBody } from '../../lib/http';
 import { presentMostEchoed, presentPulse, presentReflection } from './present';
 import { createCommunityRepository } from './repository';
 import { createIdempotency } from '../../lib/idempotency';
+import { awardBadges } from '../achievements/award';
 
 const PULSE_LIMIT = 30;
 const REFLECTIONS_LIMIT = 50;
@@ -103,14 +104,17 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
         'You can share a reflection only on a session you have completed.',
       );
     }
-    return idem.respond(c, key, () => {
-      const { row, newBadges } = repo.shareReflection(
+    return idem.respond(c, key, async (tx) => {
+      const at = isoNow();
+      const { row } = repo.shareReflection(
         c.var.user.id,
         body.sessionId,
         body.reflectionText,
         body.anonymous,
-        isoNow(),
+        at,
       );
+      // TRANSITION: the repository is still synchronous (on SQLite it runs inside tx).
+      const newBadges = await awardBadges(tx, c.var.user.id, 'reflection-shared', new Date(at));
       return { status: 201, body: { ...presentReflection(row, deps.now()), newBadges } };
     });
   });
@@ -118,22 +122,28 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/community/reflections/:id/echo', auth, (c) => {
     const key = idem.keyOf(c);
     const id = parseId(c.req.param('id'), 'reflection');
-    return idem.respond(c, key, () => {
-      const result = repo.echoReflection(c.var.user.id, id, isoNow());
+    return idem.respond(c, key, async (tx) => {
+      const at = isoNow();
+      const result = repo.echoReflection(c.var.user.id, id, at);
       if (result === null)
         throw new ApiError(404, 'reflection_not_found', 'There is no shared reflection with this id.');
-      return { status: 200, body: result };
+      // TRANSITION: the repository is still synchronous (on SQLite it runs inside tx).
+      const newBadges = result.added ? await awardBadges(tx, c.var.user.id, 'echo', new Date(at)) : [];
+      return { status: 200, body: { echoes: result.echoes, newBadges } };
     });
   });
 
   r.post('/community/pulse/:id/echo', auth, (c) => {
     const key = idem.keyOf(c);
     const id = parseId(c.req.param('id'), 'activity');
-    return idem.respond(c, key, () => {
-      const result = repo.echoCompletion(c.var.user.id, id, isoNow());
+    return idem.respond(c, key, async (tx) => {
+      const at = isoNow();
+      const result = repo.echoCompletion(c.var.user.id, id, at);
       if (result === null)
         throw new ApiError(404, 'activity_not_found', 'There is no activity with this id.');
-      return { status: 200, body: result };
+      // TRANSITION: the repository is still synchronous (on SQLite it runs inside tx).
+      const newBadges = result.added ? await awardBadges(tx, c.var.user.id, 'echo', new Date(at)) : [];
+      return { status: 200, body: { echoes: result.echoes, newBadges } };
     });
   });
 

@@ -4,6 +4,7 @@ import { createMember, mintToken, type TestMember } from '../../rest/test-member
 import { seedSessionTemplates } from '../../seed/templates';
 import { awardBadges } from '../achievements/award';
 import { readMetric } from './metrics';
+import type { SqlExecutor } from '../../db/sql';
 
 let t: TestApp;
 let ana: TestMember;
@@ -15,13 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const insertMood = (userId: string, day: string) =>
-  t.deps.db
-    .prepare(
-      `INSERT INTO mood_entries (user_id, mood_score, stress_level, anxiety_level, energy_level,
-        recorded_at, local_date, created_at) VALUES (?, 7, 5, 5, 5, ?, ?, ?)`,
-    )
-    .run(userId, `${day}T09:00:00Z`, day, `${day}T09:00:00Z`);
+const insertMood = (tx: SqlExecutor, userId: string, day: string) =>
+  tx.run(
+    `INSERT INTO mood_entries (user_id, mood_score, stress_level, anxiety_level, energy_level,
+      recorded_at, local_date, created_at) VALUES (?, 7, 5, 5, 5, ?, ?, ?)`,
+    [userId, `${day}T09:00:00Z`, day, `${day}T09:00:00Z`],
+  );
 
 async function post(path: string, who: TestMember, body: unknown) {
   return t.fetch(`/api${path}`, {
@@ -32,32 +32,32 @@ async function post(path: string, who: TestMember, body: unknown) {
 }
 
 describe('rules over the other areas’ events', () => {
-  it('award Mood Keeper on the seventh day with a mood entry, inside the event', () => {
-    const db = t.deps.db;
+  it('award Mood Keeper on the seventh day with a mood entry, inside the event', async () => {
     const awarded = [];
     for (let d = 1; d <= 7; d++) {
       awarded.push(
-        ...db.transaction(() => {
-          insertMood(ana.id, `2026-11-0${d}`);
-          return awardBadges(db, ana.id, 'mood-entry');
-        })(),
+        ...(await t.deps.sql.transaction(async (tx) => {
+          await insertMood(tx, ana.id, `2026-11-0${d}`);
+          return awardBadges(tx, ana.id, 'mood-entry');
+        })),
       );
     }
-    expect(readMetric(db, ana.id, 'moodDays')).toBe(7);
+    expect(await readMetric(t.deps.sql, ana.id, 'moodDays')).toBe(7);
     expect(awarded.map((b) => b.id)).toEqual(['mood-7']);
   });
 
   it('roll the award back with its event', async () => {
-    const db = t.deps.db;
     const cy = await createMember(t);
-    expect(() =>
-      db.transaction(() => {
-        for (let d = 1; d <= 7; d++) insertMood(cy.id, `2026-10-0${d}`);
-        expect(awardBadges(db, cy.id, 'mood-entry').map((b) => b.id)).toEqual(['mood-7']);
+    await expect(
+      t.deps.sql.transaction(async (tx) => {
+        for (let d = 1; d <= 7; d++) await insertMood(tx, cy.id, `2026-10-0${d}`);
+        expect((await awardBadges(tx, cy.id, 'mood-entry')).map((b) => b.id)).toEqual(['mood-7']);
         throw new Error('the event failed');
-      })(),
-    ).toThrow('the event failed');
-    expect(db.prepare('SELECT badge_id FROM user_achievements WHERE user_id = ?').all(cy.id)).toEqual([]);
+      }),
+    ).rejects.toThrow('the event failed');
+    expect(await t.deps.sql.all('SELECT badge_id FROM user_achievements WHERE user_id = ?', [cy.id])).toEqual(
+      [],
+    );
   });
 
   it('count a template session as practice and unlock the template badge in its response', async () => {
@@ -73,8 +73,8 @@ describe('rules over the other areas’ events', () => {
     expect(res.status).toBe(201);
     const ids = ((await res.json()).newBadges as { id: string }[]).map((b) => b.id);
     expect(ids).toContain('first-template');
-    expect(readMetric(t.deps.db, dee.id, 'sessions')).toBe(1);
-    expect(readMetric(t.deps.db, dee.id, 'practiceDays')).toBe(1);
+    expect(await readMetric(t.deps.sql, dee.id, 'sessions')).toBe(1);
+    expect(await readMetric(t.deps.sql, dee.id, 'practiceDays')).toBe(1);
   });
 
   it('unlock the circle badge when a member joins a circle', async () => {
@@ -89,8 +89,8 @@ describe('rules over the other areas’ events', () => {
       isPrivate: false,
     });
     expect(res.status).toBe(201);
-    expect(readMetric(t.deps.db, eve.id, 'circlesJoined')).toBe(1);
-    const mine = t.deps.db.prepare('SELECT badge_id FROM user_achievements WHERE user_id = ?').all(eve.id);
+    expect(await readMetric(t.deps.sql, eve.id, 'circlesJoined')).toBe(1);
+    const mine = await t.deps.sql.all('SELECT badge_id FROM user_achievements WHERE user_id = ?', [eve.id]);
     expect(mine).toContainEqual({ badge_id: 'circle-joined' });
   });
 });

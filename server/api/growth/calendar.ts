@@ -17,7 +17,7 @@ export function feelingOf(mood: MoodFact | undefined): string | null {
 }
 
 /** Days of a YYYY-MM month, in the member's zone; score = the day's best recording. */
-export function buildCalendar(
+export async function buildCalendar(
   repo: GrowthRepository,
   userId: string,
   month: string,
@@ -26,15 +26,15 @@ export function buildCalendar(
 ) {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  const completions = repo.completions(userId);
+  const completions = await repo.completions(userId);
   const completionDates = [
     ...completions.map((c) => c.completed_at),
-    ...repo.templateSessionTimes(userId),
+    ...(await repo.templateSessionTimes(userId)),
   ].map((at) => localDateOf(Date.parse(at), timeZone));
-  const moods = repo.moods(userId);
-  const achievements = repo.achievements(userId);
-  const reflections = repo.reflections(userId);
-  const analyses = repo.analyses(userId);
+  const moods = await repo.moods(userId);
+  const achievements = await repo.achievements(userId);
+  const reflections = await repo.reflections(userId);
+  const analyses = await repo.analyses(userId);
   const today = localDateOf(nowMs, timeZone);
   const dateOf = (iso: string) => localDateOf(Date.parse(iso), timeZone);
 

@@ -1,4 +1,4 @@
-import type { DB } from '../../db/open';
+import type { SqlExecutor } from '../../db/sql';
 
 export interface GoalInput {
   metric: string;
@@ -21,21 +21,21 @@ const present = (r: Row) => ({
 });
 
 /** Voice goals: the target is the member's; current value and progress come from their analyses. */
-export function createGoalRepository(db: DB) {
-  const s = {
-    list: db.prepare('SELECT * FROM voice_goals WHERE user_id = ? ORDER BY id DESC'),
-    insert: db.prepare(
-      'INSERT INTO voice_goals (user_id, metric, target_value, target_date, created_at) VALUES (?, ?, ?, ?, ?)',
-    ),
-    one: db.prepare('SELECT * FROM voice_goals WHERE id = ?'),
-    remove: db.prepare('DELETE FROM voice_goals WHERE user_id = ? AND id = ?'),
-  };
+export function createGoalRepository(sql: SqlExecutor) {
   return {
-    list: (userId: string) => (s.list.all(userId) as Row[]).map(present),
-    add(userId: string, g: GoalInput, at: string) {
-      const id = s.insert.run(userId, g.metric, g.targetValue, g.targetDate, at).lastInsertRowid;
-      return present(s.one.get(id) as Row);
+    list: async (userId: string) =>
+      (await sql.all<Row>('SELECT * FROM voice_goals WHERE user_id = ? ORDER BY id DESC', [userId])).map(
+        present,
+      ),
+    async add(userId: string, g: GoalInput, at: string) {
+      const row = await sql.get<Row>(
+        `INSERT INTO voice_goals (user_id, metric, target_value, target_date, created_at) VALUES (?, ?, ?, ?, ?)
+         RETURNING id, metric, target_value, target_date, created_at`,
+        [userId, g.metric, g.targetValue, g.targetDate, at],
+      );
+      return present(row!);
     },
-    remove: (userId: string, id: number) => s.remove.run(userId, id).changes === 1,
+    remove: async (userId: string, id: number) =>
+      (await sql.run('DELETE FROM voice_goals WHERE user_id = ? AND id = ?', [userId, id])).changes === 1,
   };
 }

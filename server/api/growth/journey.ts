@@ -30,11 +30,11 @@ const isoDay = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10
  * Journey progress (spec community §3), from what the member did. Days are in `timeZone`;
  * the rating average is null because no rating is ever asked for (none is invented).
  */
-export function buildJourney(repo: GrowthRepository, userId: string, timeZone: string, nowMs: number) {
-  const completions = repo.completions(userId);
-  const achievements = repo.achievements(userId);
-  const reflections = repo.reflections(userId);
-  const analyses = repo.analyses(userId);
+export async function buildJourney(repo: GrowthRepository, userId: string, timeZone: string, nowMs: number) {
+  const completions = await repo.completions(userId);
+  const achievements = await repo.achievements(userId);
+  const reflections = await repo.reflections(userId);
+  const analyses = await repo.analyses(userId);
   const today = localDateOf(nowMs, timeZone);
   const toneTokens = completions.reduce((n, c) => n + c.tokens_awarded, 0);
   const dates = completions.map((c) => localDateOf(Date.parse(c.completed_at), timeZone));
@@ -68,7 +68,7 @@ export function buildJourney(repo: GrowthRepository, userId: string, timeZone: s
     entry.distinct.add(c.session_id);
     byFocus.set(focus, entry);
   }
-  const sizes = new Map(repo.focusSizes().map((r) => [r.focus, r.n]));
+  const sizes = new Map((await repo.focusSizes()).map((r) => [r.focus, r.n]));
   const top = [...byFocus.entries()].sort((a, b) => b[1].sessions - a[1].sessions)[0];
   const currentJourney = top
     ? {

@@ -1,5 +1,4 @@
-import type { Statement } from 'better-sqlite3';
-import type { DB } from '../../db/open';
+import type { SqlExecutor } from '../../db/sql';
 import { dayNumber } from '../../../src/domain/streaks';
 
 /**
@@ -26,64 +25,76 @@ export type MetricKey =
   | 'bestScore'
   | 'widestRangeSemitones'
   | 'analysisDays'
-  // Events other areas add (after the merge their tables exist; see registerMetric).
   | 'templateSessions'
   | 'moodDays'
   | 'programsFinished'
   | 'circlesJoined';
 
-export type Metric = (db: DB, userId: string) => number;
+export type Metric = (sql: SqlExecutor, userId: string) => Promise<number>;
 
-/** Statements per database, prepared on first use. */
-const cache = new WeakMap<DB, Map<string, Statement | null>>();
-
-/**
- * Runs a one-number query. `optional` queries read tables other areas create: when the table
- * (or a column) does not exist in this database the metric is 0 instead of an error, and the
- * failed prepare is not retried until the process restarts (migrations run before serving).
- */
-function scalar(db: DB, sql: string, userId: string, optional = false): number {
-  let perDb = cache.get(db);
-  if (!perDb) cache.set(db, (perDb = new Map()));
-  let stmt = perDb.get(sql);
-  if (stmt === undefined) {
-    try {
-      stmt = db.prepare(sql);
-    } catch (err) {
-      if (!optional) throw err;
-      stmt = null;
-    }
-    perDb.set(sql, stmt);
-  }
-  if (!stmt) return 0;
-  const row = (sql.includes('@u') ? stmt.get({ u: userId }) : stmt.get(userId)) as
-    { n: number | null } | undefined;
+/** Runs a one-number query (`n`); NULL (max of nothing) is 0. */
+async function scalar(sql: SqlExecutor, text: string, params: readonly string[]): Promise<number> {
+  const row = await sql.get<{ n: number | null }>(text, params);
   return Number(row?.n ?? 0);
 }
 
+/** The focuses of a catalogue session's category (JSON text in both databases). */
+function focusesOf(category: string | null): string[] {
+  try {
+    const parsed: unknown = JSON.parse(category ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((f): f is string => typeof f === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * How many catalogue completions the member has per category list. The category is a JSON
+ * array (TEXT in SQLite, JSONB in PostgreSQL); it is taken apart here rather than with either
+ * dialect's JSON functions, so one query serves both.
+ */
+async function completionsByCategory(sql: SqlExecutor, userId: string) {
+  const rows = await sql.all<{ category: string; n: number }>(
+    `SELECT s.category AS category, count(*) AS n FROM session_completions c
+     JOIN sessions s ON s.id = c.session_id WHERE c.user_id = ? GROUP BY s.category`,
+    [userId],
+  );
+  return rows.map((r) => ({ focuses: focusesOf(r.category), n: Number(r.n) }));
+}
+
+const FOCUSES = ['find', 'free', 'fine-tune', 'fun'];
+
 const focusCount =
   (focus: string): Metric =>
-  (db, userId) =>
-    scalar(
-      db,
-      `SELECT (SELECT count(*) FROM session_completions c JOIN sessions s ON s.id = c.session_id
-         WHERE c.user_id = @u AND EXISTS (SELECT 1 FROM json_each(s.category) j WHERE j.value = '${focus}'))
-       + (SELECT count(*) FROM template_sessions WHERE user_id = @u AND category = '${focus}') AS n`,
-      userId,
+  async (sql, userId) => {
+    const catalogue = (await completionsByCategory(sql, userId))
+      .filter((r) => r.focuses.includes(focus))
+      .reduce((sum, r) => sum + r.n, 0);
+    const templates = await scalar(
+      sql,
+      'SELECT count(*) AS n FROM template_sessions WHERE user_id = ? AND category = ?',
+      [userId, focus],
     );
+    return catalogue + templates;
+  };
+
+async function focusesTried(sql: SqlExecutor, userId: string): Promise<number> {
+  const tried = new Set((await completionsByCategory(sql, userId)).flatMap((r) => r.focuses));
+  const templates = await sql.all<{ category: string }>(
+    'SELECT DISTINCT category FROM template_sessions WHERE user_id = ?',
+    [userId],
+  );
+  for (const t of templates) tried.add(t.category);
+  return [...tried].filter((f) => FOCUSES.includes(f)).length;
+}
 
 /** Longest run of consecutive practice days, over the local dates stored with each completion. */
-const streakDays = new WeakMap<DB, Statement>();
-function longestStreak(db: DB, userId: string): number {
-  let stmt = streakDays.get(db);
-  if (!stmt) {
-    stmt = db.prepare(
-      `SELECT local_date AS d FROM session_completions WHERE user_id = @u
-       UNION SELECT local_date FROM template_sessions WHERE user_id = @u ORDER BY d`,
-    );
-    streakDays.set(db, stmt);
-  }
-  const rows = stmt.all({ u: userId }) as { d: string }[];
+async function longestStreak(sql: SqlExecutor, userId: string): Promise<number> {
+  const rows = await sql.all<{ d: string }>(
+    `SELECT local_date AS d FROM session_completions WHERE user_id = ?
+     UNION SELECT local_date AS d FROM template_sessions WHERE user_id = ? ORDER BY d`,
+    [userId, userId],
+  );
   let longest = 0;
   let run = 0;
   let previous = Number.NaN;
@@ -96,87 +107,70 @@ function longestStreak(db: DB, userId: string): number {
   return longest;
 }
 
+/** Whole minutes of practice; summed in JS so integer division means the same in both. */
+async function practiceMinutes(sql: SqlExecutor, userId: string): Promise<number> {
+  const catalogue = await scalar(
+    sql,
+    `SELECT coalesce(sum(s.length_sec), 0) AS n FROM session_completions c
+     JOIN sessions s ON s.id = c.session_id WHERE c.user_id = ?`,
+    [userId],
+  );
+  const templates = await scalar(
+    sql,
+    'SELECT coalesce(sum(duration_sec), 0) AS n FROM template_sessions WHERE user_id = ?',
+    [userId],
+  );
+  return Math.floor((catalogue + templates) / 60);
+}
+
+const one =
+  (text: string): Metric =>
+  (sql, u) =>
+    scalar(sql, text, [u]);
+/** For queries that name the member more than once (`?` each time). */
+const many =
+  (text: string): Metric =>
+  (sql, u) =>
+    scalar(sql, text, Array<string>((text.match(/\?/g) ?? []).length).fill(u));
+
 const metrics: Record<MetricKey, Metric> = {
   // Catalogue sessions and template sessions both count as practice, as on the dashboard.
-  sessions: (db, u) =>
-    scalar(
-      db,
-      `SELECT (SELECT count(*) FROM session_completions WHERE user_id = @u)
-        + (SELECT count(*) FROM template_sessions WHERE user_id = @u) AS n`,
-      u,
-    ),
-  practiceDays: (db, u) =>
-    scalar(
-      db,
-      `SELECT count(*) AS n FROM (SELECT local_date FROM session_completions WHERE user_id = @u
-       UNION SELECT local_date FROM template_sessions WHERE user_id = @u)`,
-      u,
-    ),
+  sessions: many(`SELECT (SELECT count(*) FROM session_completions WHERE user_id = ?)
+    + (SELECT count(*) FROM template_sessions WHERE user_id = ?) AS n`),
+  practiceDays: many(`SELECT count(*) AS n FROM (SELECT local_date FROM session_completions WHERE user_id = ?
+    UNION SELECT local_date FROM template_sessions WHERE user_id = ?) AS days`),
   longestStreak,
   focusFind: focusCount('find'),
   focusFree: focusCount('free'),
   focusFineTune: focusCount('fine-tune'),
   focusFun: focusCount('fun'),
-  focusesTried: (db, u) =>
-    scalar(
-      db,
-      `SELECT count(*) AS n FROM (
-         SELECT j.value FROM session_completions c JOIN sessions s ON s.id = c.session_id,
-           json_each(s.category) j WHERE c.user_id = @u AND j.value IN ('find', 'free', 'fine-tune', 'fun')
-         UNION SELECT category FROM template_sessions WHERE user_id = @u)`,
-      u,
-    ),
-  distinctSessions: (db, u) =>
-    scalar(db, 'SELECT count(DISTINCT session_id) AS n FROM session_completions WHERE user_id = ?', u),
-  practiceMinutes: (db, u) =>
-    scalar(
-      db,
-      `SELECT ((SELECT coalesce(sum(s.length_sec), 0) FROM session_completions c
-         JOIN sessions s ON s.id = c.session_id WHERE c.user_id = @u)
-       + (SELECT coalesce(sum(duration_sec), 0) FROM template_sessions WHERE user_id = @u)) / 60 AS n`,
-      u,
-    ),
-  reflections: (db, u) => scalar(db, 'SELECT count(*) AS n FROM reflections WHERE user_id = ?', u),
-  sharedReflections: (db, u) =>
-    scalar(db, 'SELECT count(*) AS n FROM reflections WHERE user_id = ? AND shared = 1', u),
-  echoesGiven: (db, u) =>
-    scalar(
-      db,
-      `SELECT (SELECT count(*) FROM session_echoes WHERE user_id = @u)
-        + (SELECT count(*) FROM reflection_echoes WHERE user_id = @u)
-        + (SELECT count(*) FROM completion_echoes WHERE user_id = @u) AS n`,
-      u,
-    ),
-  echoesReceived: (db, u) =>
-    scalar(
-      db,
-      `SELECT (SELECT count(*) FROM reflection_echoes e JOIN reflections r ON r.id = e.reflection_id
-               WHERE r.user_id = @u AND e.user_id <> @u)
-        + (SELECT count(*) FROM completion_echoes e JOIN session_completions c ON c.id = e.completion_id
-               WHERE c.user_id = @u AND e.user_id <> @u) AS n`,
-      u,
-    ),
-  analyses: (db, u) => scalar(db, 'SELECT count(*) AS n FROM voice_analyses WHERE user_id = ?', u),
-  analysesScoring80: (db, u) =>
-    scalar(db, 'SELECT count(*) AS n FROM voice_analyses WHERE user_id = ? AND score >= 80', u),
-  bestScore: (db, u) => scalar(db, 'SELECT max(score) AS n FROM voice_analyses WHERE user_id = ?', u),
-  widestRangeSemitones: (db, u) =>
-    scalar(db, 'SELECT max(pitch_range_semitones) AS n FROM voice_analyses WHERE user_id = ?', u),
-  analysisDays: (db, u) =>
-    scalar(db, 'SELECT count(DISTINCT local_date) AS n FROM voice_analyses WHERE user_id = ?', u),
+  focusesTried,
+  distinctSessions: one('SELECT count(DISTINCT session_id) AS n FROM session_completions WHERE user_id = ?'),
+  practiceMinutes,
+  reflections: one('SELECT count(*) AS n FROM reflections WHERE user_id = ?'),
+  sharedReflections: one('SELECT count(*) AS n FROM reflections WHERE user_id = ? AND shared = 1'),
+  echoesGiven: many(`SELECT (SELECT count(*) FROM session_echoes WHERE user_id = ?)
+    + (SELECT count(*) FROM reflection_echoes WHERE user_id = ?)
+    + (SELECT count(*) FROM completion_echoes WHERE user_id = ?) AS n`),
+  echoesReceived:
+    many(`SELECT (SELECT count(*) FROM reflection_echoes e JOIN reflections r ON r.id = e.reflection_id
+      WHERE r.user_id = ? AND e.user_id <> ?)
+    + (SELECT count(*) FROM completion_echoes e JOIN session_completions c ON c.id = e.completion_id
+      WHERE c.user_id = ? AND e.user_id <> ?) AS n`),
+  analyses: one('SELECT count(*) AS n FROM voice_analyses WHERE user_id = ?'),
+  analysesScoring80: one('SELECT count(*) AS n FROM voice_analyses WHERE user_id = ? AND score >= 80'),
+  bestScore: one('SELECT max(score) AS n FROM voice_analyses WHERE user_id = ?'),
+  widestRangeSemitones: one('SELECT max(pitch_range_semitones) AS n FROM voice_analyses WHERE user_id = ?'),
+  analysisDays: one('SELECT count(DISTINCT local_date) AS n FROM voice_analyses WHERE user_id = ?'),
   // Other areas' events: template player (0021), wellness (0030), programs (0031), circles (0025).
-  templateSessions: (db, u) => scalar(db, 'SELECT count(*) AS n FROM template_sessions WHERE user_id = ?', u),
-  moodDays: (db, u) =>
-    scalar(db, 'SELECT count(DISTINCT local_date) AS n FROM mood_entries WHERE user_id = ?', u),
-  programsFinished: (db, u) =>
-    scalar(
-      db,
-      'SELECT count(*) AS n FROM program_enrollments WHERE user_id = ? AND completed_at IS NOT NULL',
-      u,
-    ),
-  circlesJoined: (db, u) => scalar(db, 'SELECT count(*) AS n FROM circle_members WHERE user_id = ?', u),
+  templateSessions: one('SELECT count(*) AS n FROM template_sessions WHERE user_id = ?'),
+  moodDays: one('SELECT count(DISTINCT local_date) AS n FROM mood_entries WHERE user_id = ?'),
+  programsFinished: one(
+    'SELECT count(*) AS n FROM program_enrollments WHERE user_id = ? AND completed_at IS NOT NULL',
+  ),
+  circlesJoined: one('SELECT count(*) AS n FROM circle_members WHERE user_id = ?'),
 };
 
-export function readMetric(db: DB, userId: string, key: MetricKey): number {
-  return metrics[key](db, userId);
+export function readMetric(sql: SqlExecutor, userId: string, key: MetricKey): Promise<number> {
+  return metrics[key](sql, userId);
 }

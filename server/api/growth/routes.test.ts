@@ -155,9 +155,10 @@ describe('awarding badges', () => {
   it('back-fills a badge met without an event hook (a private reflection) on read', async () => {
     const dee = await createMember(t);
     await post('/session-completions', dee, { sessionId: 1 });
-    t.deps.db
-      .prepare("INSERT INTO reflections (user_id, session_id, reflection_text) VALUES (?, 1, 'calm')")
-      .run(dee.id);
+    await t.deps.sql.run(
+      "INSERT INTO reflections (user_id, session_id, reflection_text) VALUES (?, 1, 'calm')",
+      [dee.id],
+    );
     const mine = await (await call(`/users/${dee.id}/achievements`, dee)).json();
     expect(mine.map((a: { badgeId: string }) => a.badgeId)).toContain('first-reflection');
   });

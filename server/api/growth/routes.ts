@@ -35,10 +35,11 @@ const goalBody = z
  */
 export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const repo = createGrowthRepository(deps.db);
-  const goals = createGoalRepository(deps.db);
+  const repo = createGrowthRepository(deps.sql);
+  const goals = createGoalRepository(deps.sql);
   const auth = requireUser(deps);
-  const backfill = (userId: string) => awardBadges(deps.db, userId, 'backfill', new Date(deps.now()));
+  // Outside a transaction: each award is one ON CONFLICT DO NOTHING insert, exactly once anyway.
+  const backfill = (userId: string) => awardBadges(deps.sql, userId, 'backfill', new Date(deps.now()));
 
   r.get('/achievement-badges', (c) => {
     const category = c.req.query('category');
@@ -60,26 +61,26 @@ export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(list.map(presentBadge));
   });
 
-  r.get('/users/:id/achievements', auth, (c) => {
+  r.get('/users/:id/achievements', auth, async (c) => {
     assertSelf(c.var.user, c.req.param('id'));
-    backfill(c.var.user.id);
+    await backfill(c.var.user.id);
     return c.json(
-      repo
-        .achievements(c.var.user.id)
+      (await repo.achievements(c.var.user.id))
         .filter((a) => badgeById.has(a.badge_id))
         .map((a) => ({ id: a.id, badgeId: a.badge_id, unlockedAt: a.unlocked_at })),
     );
   });
 
-  r.get('/users/:id/journey-progress', auth, (c) => {
+  r.get('/users/:id/journey-progress', auth, async (c) => {
     assertSelf(c.var.user, c.req.param('id'));
-    backfill(c.var.user.id);
-    return c.json(buildJourney(repo, c.var.user.id, memberTimeZone(deps.db, c.var.user.id), deps.now()));
+    await backfill(c.var.user.id);
+    const zone = await memberTimeZone(deps.sql, c.var.user.id);
+    return c.json(await buildJourney(repo, c.var.user.id, zone, deps.now()));
   });
 
-  r.get('/users/:id/calendar', auth, (c) => {
+  r.get('/users/:id/calendar', auth, async (c) => {
     assertSelf(c.var.user, c.req.param('id'));
-    const zone = memberTimeZone(deps.db, c.var.user.id);
+    const zone = await memberTimeZone(deps.sql, c.var.user.id);
     const month = c.req.query('month') ?? localDateOf(deps.now(), zone).slice(0, 7);
     const m = /^(\d{4})-(\d{2})$/.exec(month);
     if (!m || Number(m[2]) < 1 || Number(m[2]) > 12 || Number(m[1]) < 2000 || Number(m[1]) > 2100) {
@@ -87,11 +88,11 @@ export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
         month: 'must be YYYY-MM',
       });
     }
-    backfill(c.var.user.id);
-    return c.json(buildCalendar(repo, c.var.user.id, month, zone, deps.now()));
+    await backfill(c.var.user.id);
+    return c.json(await buildCalendar(repo, c.var.user.id, month, zone, deps.now()));
   });
 
-  r.get('/voice-goals', auth, (c) => c.json(goals.list(c.var.user.id)));
+  r.get('/voice-goals', auth, async (c) => c.json(await goals.list(c.var.user.id)));
 
   r.post('/voice-goals', auth, async (c) => {
     const body = await jsonBody(c, goalBody);
@@ -100,12 +101,12 @@ export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
         targetDate: 'not a real date',
       });
     }
-    return c.json(goals.add(c.var.user.id, body, new Date(deps.now()).toISOString()), 201);
+    return c.json(await goals.add(c.var.user.id, body, new Date(deps.now()).toISOString()), 201);
   });
 
-  r.delete('/voice-goals/:id', auth, (c) => {
+  r.delete('/voice-goals/:id', auth, async (c) => {
     const id = Number(c.req.param('id'));
-    if (!Number.isSafeInteger(id) || id < 1 || !goals.remove(c.var.user.id, id))
+    if (!Number.isSafeInteger(id) || id < 1 || !(await goals.remove(c.var.user.id, id)))
       throw new ApiError(404, 'goal_not_found', 'You have no goal with this id.');
     return c.body(null, 204);
   });

@@ -1,4 +1,4 @@
-import type { DB } from '../../db/open';
+import type { SqlExecutor } from '../../db/sql';
 import { awardBadges, type AwardedBadge } from '../achievements/award';
 
 export interface VoiceAnalysisInput {
@@ -67,58 +67,80 @@ export function presentAnalysis(r: Row): VoiceAnalysisOut {
 }
 
 /** The member's voice history: numeric summaries only, never audio. */
-export function createVoiceRepository(db: DB) {
-  const s = {
-    insert: db.prepare(`INSERT OR IGNORE INTO voice_analyses (user_id, recorded_at, local_date, duration_sec,
-      score, clarity, stability, resonance, projection, pitch_median_hz, pitch_range_semitones,
-      engine_version, extra_json, created_at)
-      VALUES (@userId, @recordedAt, @localDate, @durationSec, @score, @clarity, @stability, @resonance,
-      @projection, @pitchMedianHz, @pitchRangeSemitones, @engineVersion, @extraJson, @createdAt)`),
-    byRecordedAt: db.prepare('SELECT * FROM voice_analyses WHERE user_id = ? AND recorded_at = ?'),
-    list: db.prepare(`SELECT * FROM voice_analyses WHERE user_id = ? AND recorded_at >= ? AND recorded_at <= ?
-      ORDER BY recorded_at DESC, id DESC`),
-    remove: db.prepare('DELETE FROM voice_analyses WHERE user_id = ? AND id = ?'),
-    removeAll: db.prepare('DELETE FROM voice_analyses WHERE user_id = ?'),
-    choice: db.prepare('SELECT keep, chosen_at FROM voice_history_choices WHERE user_id = ?'),
-    choose: db.prepare(`INSERT INTO voice_history_choices (user_id, keep, chosen_at) VALUES (?, ?, ?)
-      ON CONFLICT (user_id) DO UPDATE SET keep = excluded.keep, chosen_at = excluded.chosen_at`),
-  };
-
+export function createVoiceRepository(sql: SqlExecutor) {
   return {
     /**
      * Stores analyses (one, or a browser's history on opting in) in one transaction with their
-     * badges. A recording already stored (same recordedAt) is not stored twice.
+     * badges. A recording already stored (same recordedAt: a unique key) is not stored twice.
      */
     add(
       userId: string,
       items: readonly VoiceAnalysisInput[],
       now: Date,
-    ): { analyses: VoiceAnalysisOut[]; created: number; newBadges: AwardedBadge[] } {
-      return db.transaction(() => {
+    ): Promise<{ analyses: VoiceAnalysisOut[]; created: number; newBadges: AwardedBadge[] }> {
+      return sql.transaction(async (tx) => {
         let created = 0;
-        const analyses = items.map((a) => {
-          created += s.insert.run({
-            userId,
-            ...a,
-            extraJson: JSON.stringify(a.extra),
-            createdAt: now.toISOString(),
-          }).changes;
-          return presentAnalysis(s.byRecordedAt.get(userId, a.recordedAt) as Row);
-        });
-        const newBadges = created > 0 ? awardBadges(db, userId, 'voice-analysis', now) : [];
+        const analyses: VoiceAnalysisOut[] = [];
+        for (const a of items) {
+          created += (
+            await tx.run(
+              `INSERT INTO voice_analyses (user_id, recorded_at, local_date, duration_sec, score, clarity,
+                stability, resonance, projection, pitch_median_hz, pitch_range_semitones, engine_version,
+                extra_json, created_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+              [
+                userId,
+                a.recordedAt,
+                a.localDate,
+                a.durationSec,
+                a.score,
+                a.clarity,
+                a.stability,
+                a.resonance,
+                a.projection,
+                a.pitchMedianHz,
+                a.pitchRangeSemitones,
+                a.engineVersion,
+                JSON.stringify(a.extra),
+                now.toISOString(),
+              ],
+            )
+          ).changes;
+          const row = await tx.get<Row>(
+            'SELECT * FROM voice_analyses WHERE user_id = ? AND recorded_at = ?',
+            [userId, a.recordedAt],
+          );
+          analyses.push(presentAnalysis(row!));
+        }
+        const newBadges = created > 0 ? await awardBadges(tx, userId, 'voice-analysis', now) : [];
         return { analyses, created, newBadges };
-      })();
+      });
     },
-    list: (userId: string, from: string, to: string) =>
-      (s.list.all(userId, from, to) as Row[]).map(presentAnalysis),
-    remove: (userId: string, id: number) => s.remove.run(userId, id).changes === 1,
-    removeAll: (userId: string) => s.removeAll.run(userId).changes,
-    choice(userId: string): { keep: boolean; chosenAt: string | null } {
-      const row = s.choice.get(userId) as { keep: number; chosen_at: string } | undefined;
+    list: async (userId: string, from: string, to: string) =>
+      (
+        await sql.all<Row>(
+          `SELECT * FROM voice_analyses WHERE user_id = ? AND recorded_at >= ? AND recorded_at <= ?
+           ORDER BY recorded_at DESC, id DESC`,
+          [userId, from, to],
+        )
+      ).map(presentAnalysis),
+    remove: async (userId: string, id: number) =>
+      (await sql.run('DELETE FROM voice_analyses WHERE user_id = ? AND id = ?', [userId, id])).changes === 1,
+    removeAll: async (userId: string) =>
+      (await sql.run('DELETE FROM voice_analyses WHERE user_id = ?', [userId])).changes,
+    async choice(userId: string): Promise<{ keep: boolean; chosenAt: string | null }> {
+      const row = await sql.get<{ keep: number; chosen_at: string }>(
+        'SELECT keep, chosen_at FROM voice_history_choices WHERE user_id = ?',
+        [userId],
+      );
       return { keep: row?.keep === 1, chosenAt: row?.chosen_at ?? null };
     },
-    choose(userId: string, keep: boolean, at: string) {
-      s.choose.run(userId, keep ? 1 : 0, at);
+    async choose(userId: string, keep: boolean, at: string): Promise<void> {
+      await sql.run(
+        `INSERT INTO voice_history_choices (user_id, keep, chosen_at) VALUES (?, ?, ?)
+         ON CONFLICT (user_id) DO UPDATE SET keep = excluded.keep, chosen_at = excluded.chosen_at`,
+        [userId, keep ? 1 : 0, at],
+      );
     },
   };
 }

@@ -85,7 +85,7 @@ const idParam = z
  */
 export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const repo = createVoiceRepository(deps.db);
+  const repo = createVoiceRepository(deps.sql);
   const auth = requireUser(deps);
 
   r.post('/voice-analyses', auth, async (c) => {
@@ -98,7 +98,7 @@ export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
         recordedAt: 'must not be in the future',
       });
     }
-    const zone = memberTimeZone(deps.db, c.var.user.id);
+    const zone = await memberTimeZone(deps.sql, c.var.user.id);
     const items: VoiceAnalysisInput[] = list.map((a) => ({
       // Normalised so the same instant is the same key whatever its spelling.
       recordedAt: new Date(a.recordedAt).toISOString(),
@@ -114,10 +114,10 @@ export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
       engineVersion: a.engineVersion ?? null,
       extra: a.measures ?? {},
     }));
-    return c.json(repo.add(c.var.user.id, items, new Date(now)), 201);
+    return c.json(await repo.add(c.var.user.id, items, new Date(now)), 201);
   });
 
-  r.get('/voice-analyses', auth, (c) => {
+  r.get('/voice-analyses', auth, async (c) => {
     const range = (name: 'from' | 'to', fallback: string) => {
       const raw = c.req.query(name);
       if (raw === undefined || raw === '') return fallback;
@@ -130,27 +130,29 @@ export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
       // A bare date as `to` means the whole of that (UTC) day.
       return name === 'to' && raw.length === 10 ? `${raw}T23:59:59.999Z` : new Date(ms).toISOString();
     };
-    return c.json(repo.list(c.var.user.id, range('from', '0000'), range('to', '9999')));
+    const from = range('from', '0000');
+    const to = range('to', '9999');
+    return c.json(await repo.list(c.var.user.id, from, to));
   });
 
-  r.delete('/voice-analyses/:id', auth, (c) => {
+  r.delete('/voice-analyses/:id', auth, async (c) => {
     const id = idParam.safeParse(c.req.param('id'));
     if (!id.success)
       throw new ApiError(400, 'validation_failed', 'The analysis id must be a positive number.');
-    if (!repo.remove(c.var.user.id, id.data))
+    if (!(await repo.remove(c.var.user.id, id.data)))
       throw new ApiError(404, 'analysis_not_found', 'You have no voice analysis with this id.');
     return c.body(null, 204);
   });
 
-  r.get('/voice-history-choice', auth, (c) => c.json(repo.choice(c.var.user.id)));
+  r.get('/voice-history-choice', auth, async (c) => c.json(await repo.choice(c.var.user.id)));
 
   r.put('/voice-history-choice', auth, async (c) => {
     const body = await jsonBody(c, z.object({ keep: z.boolean() }).strict());
-    repo.choose(c.var.user.id, body.keep, new Date(deps.now()).toISOString());
-    return c.json(repo.choice(c.var.user.id));
+    await repo.choose(c.var.user.id, body.keep, new Date(deps.now()).toISOString());
+    return c.json(await repo.choice(c.var.user.id));
   });
 
-  r.delete('/voice-analyses', auth, (c) => c.json({ deleted: repo.removeAll(c.var.user.id) }));
+  r.delete('/voice-analyses', auth, async (c) => c.json({ deleted: await repo.removeAll(c.var.user.id) }));
 
   return r;
 }

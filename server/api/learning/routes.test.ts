@@ -22,26 +22,20 @@ beforeAll(async () => {
   ana = await createMember(t);
   ben = await createMember(t);
   // A small program mixing a catalogue session and a session template.
-  t.deps.db
-    .prepare(
-      `INSERT INTO session_templates (id, slug, title, description, category, difficulty, voice_level,
-      duration_sec, instructions_json) VALUES (900, 'test-hum', 'test hum', 'd', 'find', 'beginner', 'any', 60, '[]')`,
-    )
-    .run();
-  programId = Number(
-    t.deps.db
-      .prepare(
-        `INSERT INTO programs (slug, title, description, duration_days, program_type, difficulty)
-        VALUES ('mini', 'Mini', 'Two steps', 7, 'test', 'beginner')`,
-      )
-      .run().lastInsertRowid,
+  await t.deps.sql.run(
+    `INSERT INTO session_templates (id, slug, title, description, category, difficulty, voice_level,
+    duration_sec, instructions_json) VALUES (900, 'test-hum', 'test hum', 'd', 'find', 'beginner', 'any', 60, '[]')`,
   );
-  t.deps.db
-    .prepare('INSERT INTO program_items (program_id, position, session_id) VALUES (?, 0, 3)')
-    .run(programId);
-  t.deps.db
-    .prepare('INSERT INTO program_items (program_id, position, template_id) VALUES (?, 1, 900)')
-    .run(programId);
+  programId = (await t.deps.sql.get<{ id: number }>(
+    `INSERT INTO programs (slug, title, description, duration_days, program_type, difficulty)
+     VALUES ('mini', 'Mini', 'Two steps', 7, 'test', 'beginner') RETURNING id`,
+  ))!.id;
+  await t.deps.sql.run('INSERT INTO program_items (program_id, position, session_id) VALUES (?, 0, 3)', [
+    programId,
+  ]);
+  await t.deps.sql.run('INSERT INTO program_items (program_id, position, template_id) VALUES (?, 1, 900)', [
+    programId,
+  ]);
 });
 afterAll(() => t.close());
 
@@ -161,9 +155,9 @@ describe('enrolment and progress', () => {
     });
 
     // The template step (POST /api/sessions calls this) completes the program and unlocks its badge.
-    const last = t.deps.db.transaction(() =>
-      advanceProgramsAfter(t.deps.db, ben.id, { kind: 'template', id: 900 }, '2026-01-01T00:00:00Z'),
-    )();
+    const last = await t.deps.sql.transaction((tx) =>
+      advanceProgramsAfter(tx, ben.id, { kind: 'template', id: 900 }, '2026-01-01T00:00:00Z'),
+    );
     expect(last).toEqual([
       {
         programId,
@@ -173,7 +167,7 @@ describe('enrolment and progress', () => {
         newBadges: [expect.objectContaining({ id: 'program-finished', name: 'Program Graduate' })],
       },
     ]);
-    expect(advanceProgramsAfter(t.deps.db, ben.id, { kind: 'template', id: 900 })).toEqual([]);
+    expect(await advanceProgramsAfter(t.deps.sql, ben.id, { kind: 'template', id: 900 })).toEqual([]);
     expect((await json(call('/my-enrollments', ben)))[0]).toMatchObject({
       progress: 100,
       completedAt: '2026-01-01T00:00:00Z',

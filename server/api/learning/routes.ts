@@ -24,7 +24,7 @@ const idParam = z
  */
 export function learningRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const repo = createLearningRepository(deps.db);
+  const repo = createLearningRepository(deps.sql);
   const auth = requireUser(deps);
 
   const parseId = (raw: string, what: string) => {
@@ -33,19 +33,19 @@ export function learningRoutes(deps: AppDeps): Hono<AppEnv> {
       throw new ApiError(400, 'validation_failed', `The ${what} id must be a positive number.`);
     return parsed.data;
   };
-  const requireProgram = (raw: string) => {
-    const program = repo.program(parseId(raw, 'program'));
+  const requireProgram = async (raw: string) => {
+    const program = await repo.program(parseId(raw, 'program'));
     if (!program) throw new ApiError(404, 'program_not_found', 'There is no program with this id.');
     return program;
   };
 
-  r.get('/expert-content', auth, (c) => {
-    const items = groupItems(repo.classItems());
-    return c.json(repo.classes().map((cl) => presentClass(cl, items.get(cl.id) ?? [])));
+  r.get('/expert-content', auth, async (c) => {
+    const items = groupItems(await repo.classItems());
+    return c.json((await repo.classes()).map((cl) => presentClass(cl, items.get(cl.id) ?? [])));
   });
 
-  r.post('/expert-content/:id/view', auth, (c) => {
-    const views = repo.view(
+  r.post('/expert-content/:id/view', auth, async (c) => {
+    const views = await repo.view(
       parseId(c.req.param('id'), 'class'),
       c.var.user.id,
       new Date(deps.now()).toISOString(),
@@ -54,16 +54,16 @@ export function learningRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ viewCount: views });
   });
 
-  r.get('/specialized-programs', auth, (c) => {
-    const items = groupItems(repo.programItems());
-    return c.json(repo.programs().map((p) => presentProgram(p, items.get(p.id) ?? [])));
+  r.get('/specialized-programs', auth, async (c) => {
+    const items = groupItems(await repo.programItems());
+    return c.json((await repo.programs()).map((p) => presentProgram(p, items.get(p.id) ?? [])));
   });
 
-  r.get('/my-enrollments', auth, (c) => {
-    const items = groupItems(repo.programItems());
-    const programs = new Map(repo.programs().map((p) => [p.id, p]));
+  r.get('/my-enrollments', auth, async (c) => {
+    const items = groupItems(await repo.programItems());
+    const programs = new Map((await repo.programs()).map((p) => [p.id, p]));
     return c.json(
-      repo.enrollments(c.var.user.id).flatMap((e) => {
+      (await repo.enrollments(c.var.user.id)).flatMap((e) => {
         const p = programs.get(e.program_id);
         if (!p) return [];
         const steps = items.get(p.id) ?? [];
@@ -72,16 +72,16 @@ export function learningRoutes(deps: AppDeps): Hono<AppEnv> {
     );
   });
 
-  r.post('/specialized-programs/:id/enroll', auth, (c) => {
-    const program = requireProgram(c.req.param('id'));
-    const { row, created } = repo.enroll(c.var.user.id, program.id, new Date(deps.now()).toISOString());
-    const steps = groupItems(repo.programItems()).get(program.id) ?? [];
+  r.post('/specialized-programs/:id/enroll', auth, async (c) => {
+    const program = await requireProgram(c.req.param('id'));
+    const { row, created } = await repo.enroll(c.var.user.id, program.id, new Date(deps.now()).toISOString());
+    const steps = groupItems(await repo.programItems()).get(program.id) ?? [];
     return c.json(presentEnrollment(row, steps), created ? 201 : 200);
   });
 
-  r.delete('/specialized-programs/:id/enroll', auth, (c) => {
-    const program = requireProgram(c.req.param('id'));
-    if (!repo.unenroll(c.var.user.id, program.id))
+  r.delete('/specialized-programs/:id/enroll', auth, async (c) => {
+    const program = await requireProgram(c.req.param('id'));
+    if (!(await repo.unenroll(c.var.user.id, program.id)))
       throw new ApiError(404, 'not_enrolled', 'You are not enrolled in this program.');
     return c.body(null, 204);
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DB } from '../../db/open';
+import type { SqlExecutor } from '../../db/sql';
 import { localDateOf } from '../../../src/domain/streaks';
 import { ApiError } from '../../lib/http';
 
@@ -55,18 +55,22 @@ interface ZoneRow {
  * one (as effectiveZone adopts it), else UTC. One previous zone is kept: a write older than two
  * zone changes counts in the older of the two known zones.
  */
-export function createZoneAt(db: DB) {
-  const get = db.prepare(`SELECT time_zone, time_zone_next, time_zone_next_after, time_zone_prev,
-    time_zone_prev_until FROM users WHERE id = ?`);
-  return (userId: string, reported: string | undefined, atMs: number): string => {
-    const row = get.get(userId) as ZoneRow | undefined;
-    const current = row?.time_zone ?? null;
-    if (!row || !current) return reported ?? 'UTC';
-    const prev = row.time_zone_prev;
-    if (prev && row.time_zone_prev_until && localDateOf(atMs, prev) <= row.time_zone_prev_until) return prev;
-    const next = row.time_zone_next;
-    if (next && row.time_zone_next_after && localDateOf(atMs, current) > row.time_zone_next_after)
-      return next;
-    return current;
-  };
+export async function zoneAt(
+  sql: SqlExecutor,
+  userId: string,
+  reported: string | undefined,
+  atMs: number,
+): Promise<string> {
+  const row = await sql.get<ZoneRow>(
+    `SELECT time_zone, time_zone_next, time_zone_next_after, time_zone_prev,
+      time_zone_prev_until FROM users WHERE id = ?`,
+    [userId],
+  );
+  const current = row?.time_zone ?? null;
+  if (!row || !current) return reported ?? 'UTC';
+  const prev = row.time_zone_prev;
+  if (prev && row.time_zone_prev_until && localDateOf(atMs, prev) <= row.time_zone_prev_until) return prev;
+  const next = row.time_zone_next;
+  if (next && row.time_zone_next_after && localDateOf(atMs, current) > row.time_zone_next_after) return next;
+  return current;
 }

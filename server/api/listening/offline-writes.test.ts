@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import { databaseFile, openDatabase } from '../../db/open';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test-support';
 import { createMember, insertSessions, mintToken, type TestMember } from '../../rest/test-members';
 import { dayNumber, localDateOf } from '../../../src/domain/streaks';
@@ -33,7 +32,8 @@ async function post(who: TestMember, path: string, body?: unknown, key?: string,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
-const count = (sql: string, ...args: unknown[]) => (t.deps.db.prepare(sql).get(...args) as { n: number }).n;
+const count = async (sql: string, ...args: string[]) =>
+  Number((await t.deps.sql.get<{ n: number }>(sql, args))?.n);
 const completions = (m: TestMember) =>
   count('SELECT count(*) AS n FROM session_completions WHERE user_id = ?', m.id);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -58,7 +58,7 @@ describe('Idempotency-Key on completions', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(await again.json()).toEqual(firstBody);
-    expect(completions(ana)).toBe(1);
+    expect(await completions(ana)).toBe(1);
     // A new key for the same session the same day is an ordinary repeat: 200, nothing earned.
     const repeat = await post(ana, '/session-completions', body, crypto.randomUUID());
     expect(repeat.status).toBe(200);
@@ -68,26 +68,22 @@ describe('Idempotency-Key on completions', () => {
   it('gives one effect when requests with one key arrive together, also on two server processes', async () => {
     const ben = await createMember(t);
     const key = crypto.randomUUID();
-    // A second app on the same database file: what another cluster process would be.
-    const db2 = openDatabase(databaseFile(t.dataDir));
-    const app2 = createApp({ ...t.deps, db: db2 });
+    // A second app on its own connection to the same database: what another cluster process
+    // would be (on PostgreSQL a second pool, so the two really run at once).
+    const app2 = createApp({ ...t.deps, sql: t.anotherSql() });
     const via2: Fetch = (input, init) =>
       Promise.resolve(app2.fetch(new Request(new URL(input, TEST_ORIGIN), init)));
-    try {
-      const body = { sessionId: 2, timeZone: 'UTC' };
-      const answers = await Promise.all(
-        Array.from({ length: 6 }, (_, i) =>
-          post(ben, '/session-completions', body, key, i % 2 ? via2 : t.fetch),
-        ),
-      );
-      expect(answers.map((r) => r.status)).toEqual(Array(6).fill(201));
-      const bodies = await Promise.all(answers.map((r) => r.json()));
-      for (const b of bodies) expect(b).toEqual(bodies[0]);
-      expect(completions(ben)).toBe(1);
-      expect(count('SELECT count(*) AS n FROM idempotency_keys WHERE user_id = ?', ben.id)).toBe(1);
-    } finally {
-      db2.close();
-    }
+    const body = { sessionId: 2, timeZone: 'UTC' };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        post(ben, '/session-completions', body, key, i % 2 ? via2 : t.fetch),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(6).fill(201));
+    const bodies = await Promise.all(answers.map((r) => r.json()));
+    for (const b of bodies) expect(b).toEqual(bodies[0]);
+    expect(await completions(ben)).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM idempotency_keys WHERE user_id = ?', ben.id)).toBe(1);
   });
 
   it('refuses the same key with a different body (422) and a malformed key (400), writing nothing', async () => {
@@ -103,7 +99,7 @@ describe('Idempotency-Key on completions', () => {
     const bad = await post(cy, '/session-completions', { sessionId: 3 }, 'not-a-uuid');
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toMatch(/Idempotency-Key/);
-    expect(completions(cy)).toBe(1);
+    expect(await completions(cy)).toBe(1);
     // Another member's use of the same key is their own.
     const dee = await createMember(t);
     expect((await post(dee, '/session-completions', { sessionId: 3 }, key)).status).toBe(201);
@@ -113,7 +109,7 @@ describe('Idempotency-Key on completions', () => {
     const eve = await createMember(t);
     const key = crypto.randomUUID();
     expect((await post(eve, '/session-completions', { sessionId: 99 }, key)).status).toBe(404);
-    expect(count('SELECT count(*) AS n FROM idempotency_keys WHERE user_id = ?', eve.id)).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM idempotency_keys WHERE user_id = ?', eve.id)).toBe(0);
   });
 
   it('forgets keys after 7 days', async () => {
@@ -124,7 +120,7 @@ describe('Idempotency-Key on completions', () => {
     // The next stored key prunes the old ones.
     expect((await post(fay, '/sessions/2/echo', undefined, crypto.randomUUID())).status).toBe(200);
     expect(
-      count('SELECT count(*) AS n FROM idempotency_keys WHERE user_id = ? AND key = ?', fay.id, key),
+      await count('SELECT count(*) AS n FROM idempotency_keys WHERE user_id = ? AND key = ?', fay.id, key),
     ).toBe(0);
   });
 });
@@ -138,7 +134,7 @@ describe('Idempotency-Key on template saves, echoes and reflections', () => {
     const b = await post(gus, '/sessions', body, key);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(await b.json()).toEqual(await a.json());
-    expect(count('SELECT count(*) AS n FROM template_sessions WHERE user_id = ?', gus.id)).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM template_sessions WHERE user_id = ?', gus.id)).toBe(1);
     expect((await post(gus, '/sessions', { ...body, duration: 61 }, key)).status).toBe(422);
   });
 
@@ -152,7 +148,7 @@ describe('Idempotency-Key on template saves, echoes and reflections', () => {
     expect([a.status, b.status]).toEqual([201, 201]);
     const created = await a.json();
     expect(await b.json()).toEqual(created);
-    expect(count('SELECT count(*) AS n FROM reflections WHERE user_id = ?', hal.id)).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM reflections WHERE user_id = ?', hal.id)).toBe(1);
     const echoKey = crypto.randomUUID();
     const e1 = await post(hal, `/community/reflections/${created.id}/echo`, undefined, echoKey);
     const e2 = await post(hal, `/community/reflections/${created.id}/echo`, undefined, echoKey);
@@ -177,14 +173,13 @@ describe('occurredAt: the day it happened', () => {
     expect(await old.json()).toMatchObject({ fields: { occurredAt: 'older than 72 hours' } });
     const garbled = await post(ida, '/session-completions', { sessionId: 1, occurredAt: 'yesterday' });
     expect(garbled.status).toBe(400);
-    expect(completions(ida)).toBe(0);
+    expect(await completions(ida)).toBe(0);
     const skew = await post(ida, '/session-completions', { sessionId: 1, occurredAt: iso(now + 60_000) });
     expect(skew.status).toBe(201);
-    const row = t.deps.db
-      .prepare('SELECT completed_at FROM session_completions WHERE user_id = ?')
-      .get(ida.id) as {
-      completed_at: string;
-    };
+    const row = (await t.deps.sql.get<{ completed_at: string }>(
+      'SELECT completed_at FROM session_completions WHERE user_id = ?',
+      [ida.id],
+    ))!;
     // Never stored in the future.
     expect(Date.parse(row.completed_at)).toBeLessThanOrEqual(t.deps.now());
     expect(
@@ -212,11 +207,10 @@ describe('occurredAt: the day it happened', () => {
     );
     expect(late.status).toBe(201);
     expect(await late.json()).toMatchObject({ tokensAwarded: 20, totalTokens: 45 });
-    const row = t.deps.db
-      .prepare(
-        'SELECT completed_at, local_date, time_zone FROM session_completions WHERE user_id = ? AND session_id = 1',
-      )
-      .get(jo.id);
+    const row = await t.deps.sql.get(
+      'SELECT completed_at, local_date, time_zone FROM session_completions WHERE user_id = ? AND session_id = 1',
+      [jo.id],
+    );
     expect(row).toEqual({ completed_at: iso(at), local_date: nyDate, time_zone: zone });
     // The same session again on that New York day earns nothing; today it earns again.
     const sameDay = await post(jo, '/session-completions', { sessionId: 1, occurredAt: iso(at + HOUR) });
@@ -245,7 +239,7 @@ describe('occurredAt: the day it happened', () => {
     // east, so it reads east's date of 24 h later); 30 hours could land on dayThen again.
     t.advance(50 * HOUR);
     expect((await post(kai, '/session-completions', { sessionId: 2, timeZone: west })).status).toBe(201);
-    expect(t.deps.db.prepare('SELECT time_zone FROM users WHERE id = ?').get(kai.id)).toEqual({
+    expect(await t.deps.sql.get('SELECT time_zone FROM users WHERE id = ?', [kai.id])).toEqual({
       time_zone: west,
     });
     // Made 50 hours ago, before the switch: the day is the one it was in the old zone.
@@ -255,9 +249,10 @@ describe('occurredAt: the day it happened', () => {
       occurredAt: iso(then),
     });
     expect(late.status).toBe(201);
-    const row = t.deps.db
-      .prepare('SELECT local_date, time_zone FROM session_completions WHERE user_id = ? AND session_id = 1')
-      .get(kai.id);
+    const row = await t.deps.sql.get(
+      'SELECT local_date, time_zone FROM session_completions WHERE user_id = ? AND session_id = 1',
+      [kai.id],
+    );
     expect(row).toEqual({ local_date: dayThen, time_zone: east });
     expect(localDateOf(then, west)).not.toBe(dayThen);
   });

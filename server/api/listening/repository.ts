@@ -1,4 +1,4 @@
-import type { DB } from '../../db/open';
+import type { SqlExecutor } from '../../db/sql';
 import { awardBadges, type AwardedBadge } from '../achievements/award';
 
 export interface SessionRow {
@@ -37,64 +37,87 @@ export interface NewCompletion {
   tokens: number;
 }
 
-/** Every SQL statement of the listening API, prepared once per app. */
-export function createListeningRepository(db: DB) {
-  const s = {
-    allSessions: db.prepare('SELECT * FROM sessions ORDER BY id DESC'),
-    session: db.prepare('SELECT * FROM sessions WHERE id = ?'),
-    echo: db.prepare(
-      'INSERT OR IGNORE INTO session_echoes (user_id, session_id, created_at) VALUES (?, ?, ?)',
-    ),
-    echoCount: db.prepare('SELECT count(*) AS n FROM session_echoes WHERE session_id = ?'),
-    echoed: db.prepare(`SELECT s.id, s.title FROM session_echoes e JOIN sessions s ON s.id = e.session_id
-      WHERE e.user_id = ? ORDER BY e.created_at DESC, s.id DESC`),
-    hasCompletion: db.prepare('SELECT 1 FROM session_completions WHERE user_id = ? LIMIT 1'),
-    completedOn: db.prepare(
-      'SELECT 1 FROM session_completions WHERE user_id = ? AND session_id = ? AND local_date = ?',
-    ),
-    complete: db.prepare(`INSERT OR IGNORE INTO session_completions
-      (user_id, session_id, title, completed_at, local_date, time_zone, tokens_awarded)
-      VALUES (@userId, @sessionId, @title, @completedAt, @localDate, @timeZone, @tokens)`),
-    // The member's whole balance: template sessions (server/api/templates) earn tokens too.
-    totalTokens: db.prepare(`SELECT
-      (SELECT coalesce(sum(tokens_awarded), 0) FROM session_completions WHERE user_id = @u) +
-      (SELECT coalesce(sum(tokens_awarded), 0) FROM template_sessions WHERE user_id = @u) AS n`),
-    completions:
-      db.prepare(`SELECT c.session_id, c.title, c.completed_at, c.local_date, c.tokens_awarded, s.length_sec
-      FROM session_completions c LEFT JOIN sessions s ON s.id = c.session_id
-      WHERE c.user_id = ? ORDER BY c.completed_at DESC, c.id DESC`),
-  };
+// The member's whole balance: template sessions (server/api/templates) earn tokens too.
+const TOTAL_TOKENS = `SELECT
+  (SELECT coalesce(sum(tokens_awarded), 0) FROM session_completions WHERE user_id = ?) +
+  (SELECT coalesce(sum(tokens_awarded), 0) FROM template_sessions WHERE user_id = ?) AS n`;
 
-  const totalTokens = (userId: string) => (s.totalTokens.get({ u: userId }) as { n: number }).n;
+/** The member's tone tokens, catalogue and template sessions together. */
+export async function totalTokens(sql: SqlExecutor, userId: string): Promise<number> {
+  const row = await sql.get<{ n: number }>(TOTAL_TOKENS, [userId, userId]);
+  return Number(row?.n ?? 0);
+}
 
+/**
+ * Every SQL statement of the listening API. Reads run on `sql`; the writes that belong to a
+ * request's transaction take its `tx`.
+ */
+export function createListeningRepository(sql: SqlExecutor) {
   return {
-    allSessions: () => s.allSessions.all() as SessionRow[],
-    session: (id: number) => (s.session.get(id) as SessionRow | undefined) ?? null,
+    allSessions: () => sql.all<SessionRow>('SELECT * FROM sessions ORDER BY id DESC'),
+    session: async (id: number) =>
+      (await sql.get<SessionRow>('SELECT * FROM sessions WHERE id = ?', [id])) ?? null,
     /** Idempotent: a second echo by the same member changes nothing. Returns the session's echo count. */
-    echo(userId: string, sessionId: number, at: string): { echoes: number; newBadges: AwardedBadge[] } {
-      return db.transaction(() => {
-        const added = s.echo.run(userId, sessionId, at).changes === 1;
-        const newBadges = added ? awardBadges(db, userId, 'echo', new Date(at)) : [];
-        return { echoes: (s.echoCount.get(sessionId) as { n: number }).n, newBadges };
-      })();
+    async echo(
+      tx: SqlExecutor,
+      userId: string,
+      sessionId: number,
+      at: string,
+    ): Promise<{ echoes: number; newBadges: AwardedBadge[] }> {
+      const added = await tx.get(
+        `INSERT INTO session_echoes (user_id, session_id, created_at) VALUES (?, ?, ?)
+         ON CONFLICT DO NOTHING RETURNING session_id`,
+        [userId, sessionId, at],
+      );
+      const newBadges = added ? await awardBadges(tx, userId, 'echo', new Date(at)) : [];
+      const count = await tx.get<{ n: number }>(
+        'SELECT count(*) AS n FROM session_echoes WHERE session_id = ?',
+        [sessionId],
+      );
+      return { echoes: Number(count?.n ?? 0), newBadges };
     },
-    echoedSessions: (userId: string) => s.echoed.all(userId) as { id: number; title: string }[],
-    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+    echoedSessions: (userId: string) =>
+      sql.all<{ id: number; title: string }>(
+        `SELECT s.id, s.title FROM session_echoes e JOIN sessions s ON s.id = e.session_id
+         WHERE e.user_id = ? ORDER BY e.created_at DESC, s.id DESC`,
+        [userId],
+      ),
     /** True when this session already counted on this local day (a repeat earns nothing). */
-    completedOn: (userId: string, sessionId: number, localDate: string) =>
-      s.completedOn.get(userId, sessionId, localDate) !== undefined,
+    completedOn: async (tx: SqlExecutor, userId: string, sessionId: number, localDate: string) =>
+      (await tx.get(
+        'SELECT 1 AS one FROM session_completions WHERE user_id = ? AND session_id = ? AND local_date = ?',
+        [userId, sessionId, localDate],
+      )) !== undefined,
     /**
      * Records a completion unless the same session was already completed that local day (the
-     * UNIQUE key decides, also under races). Call inside the route's transaction, so "first
-     * session" and the token total are read consistently with the write.
+     * UNIQUE (user, session, local_date) key decides, also when two processes race: on
+     * PostgreSQL the second insert waits for the first transaction and then does nothing).
+     * Call inside the route's transaction with its `tx`.
      */
-    complete(c: NewCompletion): { recorded: boolean; isFirst: boolean; totalTokens: number } {
-      const isFirst = !s.hasCompletion.get(c.userId);
-      const recorded = s.complete.run(c).changes === 1;
-      return { recorded, isFirst: isFirst && recorded, totalTokens: totalTokens(c.userId) };
+    async complete(
+      tx: SqlExecutor,
+      c: NewCompletion,
+    ): Promise<{ recorded: boolean; isFirst: boolean; totalTokens: number }> {
+      const earlier = await tx.get('SELECT 1 AS one FROM session_completions WHERE user_id = ? LIMIT 1', [
+        c.userId,
+      ]);
+      const inserted = await tx.get(
+        `INSERT INTO session_completions
+          (user_id, session_id, title, completed_at, local_date, time_zone, tokens_awarded)
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
+        [c.userId, c.sessionId, c.title, c.completedAt, c.localDate, c.timeZone, c.tokens],
+      );
+      const recorded = inserted !== undefined;
+      return { recorded, isFirst: !earlier && recorded, totalTokens: await totalTokens(tx, c.userId) };
     },
-    totalTokens,
-    completions: (userId: string) => s.completions.all(userId) as CompletionRow[],
+    totalTokens: (userId: string) => totalTokens(sql, userId),
+    completions: (userId: string) =>
+      sql.all<CompletionRow>(
+        `SELECT c.session_id, c.title, c.completed_at, c.local_date, c.tokens_awarded, s.length_sec
+         FROM session_completions c LEFT JOIN sessions s ON s.id = c.session_id
+         WHERE c.user_id = ? ORDER BY c.completed_at DESC, c.id DESC`,
+        [userId],
+      ),
   };
 }
 

@@ -182,9 +182,10 @@ describe('tone tokens cannot be farmed', () => {
     const hop = await complete(ivy, { sessionId: 3, title: 'x', timeZone: 'Pacific/Kiritimati' });
     expect(hop.status).toBe(200);
     expect(await hop.json()).toMatchObject({ tokensAwarded: 0, totalTokens: 30 });
-    const rows = t.deps.db
-      .prepare('SELECT local_date, time_zone FROM session_completions WHERE user_id = ?')
-      .all(ivy.id);
+    const rows = await t.deps.sql.all(
+      'SELECT local_date, time_zone FROM session_completions WHERE user_id = ?',
+      [ivy.id],
+    );
     expect(rows).toEqual([{ local_date: '2026-08-10', time_zone: 'Etc/GMT+12' }]);
   });
 
@@ -197,11 +198,10 @@ describe('tone tokens cannot be farmed', () => {
     await complete(jon, { sessionId: 2, title: 'x', timeZone: 'Asia/Tokyo' });
     t.advance(24 * 3600_000);
     await complete(jon, { sessionId: 3, title: 'x', timeZone: 'Asia/Tokyo' });
-    const rows = t.deps.db
-      .prepare(
-        'SELECT session_id, local_date, time_zone FROM session_completions WHERE user_id = ? ORDER BY id',
-      )
-      .all(jon.id);
+    const rows = await t.deps.sql.all(
+      'SELECT session_id, local_date, time_zone FROM session_completions WHERE user_id = ? ORDER BY id',
+      [jon.id],
+    );
     expect(rows).toEqual([
       { session_id: 1, local_date: '2026-09-01', time_zone: 'Europe/London' },
       { session_id: 2, local_date: '2026-09-01', time_zone: 'Europe/London' },
@@ -227,11 +227,10 @@ describe('tone tokens cannot be farmed', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('90');
     expect((await refused.json()).error).toBe('too_many_completions');
-    const count = t.deps.db
-      .prepare(
-        'SELECT count(*) AS n, sum(tokens_awarded) AS tokens FROM session_completions WHERE user_id = ?',
-      )
-      .get(kit.id);
+    const count = await t.deps.sql.get(
+      'SELECT count(*) AS n, sum(tokens_awarded) AS tokens FROM session_completions WHERE user_id = ?',
+      [kit.id],
+    );
     expect(count).toEqual({ n: 10, tokens: 200 });
     t.advance(90_000);
     expect((await complete(kit, { sessionId: 129, title: 'x' })).status).toBe(201);

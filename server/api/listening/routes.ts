@@ -10,11 +10,12 @@ import { buildDashboard } from './dashboard';
 import { presentSession } from './present';
 import { awardBadges } from '../achievements/award';
 import { createCompletionLimiter } from './completion-limit';
-import { createMemberZones } from './member-zone';
-import { createListeningRepository } from './repository';
+import { effectiveZone } from './member-zone';
+import { createListeningRepository, totalTokens } from './repository';
+import type { SqlExecutor } from '../../db/sql';
 import { createTemplateRepository } from '../templates/repository';
 import { createIdempotency, type Answer } from '../../lib/idempotency';
-import { createZoneAt, occurredAtField, occurredAtMs } from './occurred-at';
+import { occurredAtField, occurredAtMs, zoneAt } from './occurred-at';
 
 const sessionId = z.union([
   z.number().int().positive(),
@@ -80,44 +81,43 @@ function answer(
  */
 export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const repo = createListeningRepository(deps.db);
-  const templates = createTemplateRepository(deps.db);
+  const repo = createListeningRepository(deps.sql);
+  const templates = createTemplateRepository(deps.sql);
   const auth = requireUser(deps);
-  const zones = createMemberZones(deps.db);
-  const limiter = createCompletionLimiter(deps.db, deps.now);
+  const limiter = createCompletionLimiter(deps.now);
   const idem = createIdempotency(deps);
-  const zoneAt = createZoneAt(deps.db);
 
-  const requireSession = (raw: string) => {
+  const requireSession = async (raw: string) => {
     const parsed = sessionId.safeParse(raw);
     if (!parsed.success)
       throw new ApiError(400, 'validation_failed', 'The session id must be a positive number.');
-    const session = repo.session(parsed.data);
+    const session = await repo.session(parsed.data);
     if (!session) throw new ApiError(404, 'session_not_found', 'There is no session with this id.');
     return session;
   };
 
   // Public like the sessions table it mirrors: discover falls back to it when the table read fails.
-  r.get('/voice-sessions', (c) => c.json(repo.allSessions().map(presentSession)));
+  r.get('/voice-sessions', async (c) => c.json((await repo.allSessions()).map(presentSession)));
 
-  r.post('/sessions/:id/echo', auth, (c) => {
+  r.post('/sessions/:id/echo', auth, async (c) => {
     const key = idem.keyOf(c);
-    const session = requireSession(c.req.param('id'));
-    return idem.respond(c, key, () => {
-      const { echoes, newBadges } = repo.echo(c.var.user.id, session.id, new Date(deps.now()).toISOString());
+    const session = await requireSession(c.req.param('id'));
+    return idem.respond(c, key, async (tx) => {
+      const at = new Date(deps.now()).toISOString();
+      const { echoes, newBadges } = await repo.echo(tx, c.var.user.id, session.id, at);
       return { status: 200, body: { sessionId: session.id, echoed: true, echoes, newBadges } };
     });
   });
 
-  r.get('/users/:id/echoed-sessions', auth, (c) => {
+  r.get('/users/:id/echoed-sessions', auth, async (c) => {
     assertSelf(c.var.user, c.req.param('id'));
-    return c.json(repo.echoedSessions(c.var.user.id));
+    return c.json(await repo.echoedSessions(c.var.user.id));
   });
 
   r.post('/session-completions', auth, async (c) => {
     const key = idem.keyOf(c);
     const body = await jsonBody(c, completionBody);
-    const session = requireSession(String(body.sessionId));
+    const session = await requireSession(String(body.sessionId));
     const userId = c.var.user.id;
     const now = deps.now();
     // A completion queued offline counts on the day it happened (occurred-at.ts bounds it).
@@ -126,10 +126,10 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
     const completedAt = new Date(at).toISOString();
     // A finished session can be an enrolled program's next step (issue 12): it moves the
     // program on in the same transaction, also on a same-day repeat that earns no tokens.
-    const advance = () =>
-      advanceProgramsAfter(deps.db, userId, { kind: 'session', id: session.id }, completedAt);
-    const repeat = (total: number) => {
-      const programs = advance();
+    const advance = (tx: SqlExecutor) =>
+      advanceProgramsAfter(tx, userId, { kind: 'session', id: session.id }, completedAt);
+    const repeat = async (tx: SqlExecutor, total: number) => {
+      const programs = await advance(tx);
       return answer(
         200,
         false,
@@ -139,24 +139,14 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
         programs,
       );
     };
-    return idem.respond(c, key, () => {
+    return idem.respond(c, key, async (tx) => {
       // The zone in force when it happened, read before the request's zone is noted.
-      const zone = zoneAt(userId, body.timeZone, at);
-      zones.effectiveZone(userId, body.timeZone, now);
+      const zone = await zoneAt(tx, userId, body.timeZone, at);
+      await effectiveZone(tx, userId, body.timeZone, now);
       const localDate = localDateOf(at, zone);
-      if (repo.completedOn(userId, session.id, localDate)) return repeat(repo.totalTokens(userId));
-      // The budget is spent on arrival, replays included: a few queued sessions fit at once,
-      // and the app's outbox waits out a 429's Retry-After and sends the rest later.
-      const wait = limiter.waitFor(userId, session.length_sec);
-      if (wait > 0) {
-        c.header('Retry-After', String(wait));
-        throw new ApiError(
-          429,
-          'too_many_completions',
-          `That is more listening than fits in the time that passed. Try again in ${wait} seconds.`,
-        );
-      }
-      const result = repo.complete({
+      if (await repo.completedOn(tx, userId, session.id, localDate))
+        return repeat(tx, await totalTokens(tx, userId));
+      const result = await repo.complete(tx, {
         userId,
         sessionId: session.id,
         title: session.title,
@@ -165,19 +155,30 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
         timeZone: zone,
         tokens,
       });
-      if (!result.recorded) return repeat(result.totalTokens);
-      limiter.spend(userId, session.length_sec);
-      const badges = awardBadges(deps.db, userId, 'completion');
-      const programs = advance();
+      if (!result.recorded) return repeat(tx, result.totalTokens);
+      // The budget is spent on arrival, replays included: a few queued sessions fit at once,
+      // and the app's outbox waits out a 429's Retry-After and sends the rest later. A refusal
+      // throws, which rolls the completion just written back with the transaction.
+      const wait = await limiter.trySpend(tx, userId, session.length_sec);
+      if (wait > 0) {
+        c.header('Retry-After', String(wait));
+        throw new ApiError(
+          429,
+          'too_many_completions',
+          `That is more listening than fits in the time that passed. Try again in ${wait} seconds.`,
+        );
+      }
+      const badges = await awardBadges(tx, userId, 'completion');
+      const programs = await advance(tx);
       badges.push(...programs.flatMap((p) => p.newBadges));
       return answer(201, result.isFirst, tokens, result.totalTokens, badges, programs);
     });
   });
 
-  r.get('/users/:id/completed-sessions', auth, (c) => {
+  r.get('/users/:id/completed-sessions', auth, async (c) => {
     assertSelf(c.var.user, c.req.param('id'));
     return c.json(
-      repo.completions(c.var.user.id).map((row) => ({
+      (await repo.completions(c.var.user.id)).map((row) => ({
         sessionId: row.session_id,
         title: row.title,
         completedAt: row.completed_at,
@@ -185,7 +186,7 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
     );
   });
 
-  r.get('/users/:id/dashboard', auth, (c) => {
+  r.get('/users/:id/dashboard', auth, async (c) => {
     assertSelf(c.var.user, c.req.param('id'));
     const tz = timeZone.safeParse(c.req.query('tz') ?? undefined);
     if (!tz.success) {
@@ -194,7 +195,10 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
       });
     }
     // Template sessions (the /session/{id} player) count for streaks, totals and tokens too.
-    const activity = [...repo.completions(c.var.user.id), ...templates.activity(c.var.user.id)];
+    const activity = [
+      ...(await repo.completions(c.var.user.id)),
+      ...(await templates.activity(c.var.user.id)),
+    ];
     return c.json(buildDashboard(activity, tz.data, deps.now()));
   });
 

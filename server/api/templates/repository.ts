@@ -1,4 +1,5 @@
-import type { DB } from '../../db/open';
+import type { SqlExecutor } from '../../db/sql';
+import { totalTokens } from '../listening/repository';
 
 export interface TemplateRow {
   id: number;
@@ -45,65 +46,65 @@ export function templateSteps(row: TemplateRow): TemplateStep[] {
   return JSON.parse(row.instructions_json) as TemplateStep[];
 }
 
+const COLUMNS = `(user_id, template_id, title, category, difficulty, voice_level, duration_sec, rating,
+  max_level, completed, completed_at, local_date, time_zone, tokens_awarded, award_date)`;
+
 /**
  * Session templates and the template sessions members save. Other areas (voice circles) read
  * templates through `listTemplates` and `templateById`; the dashboard adds `activity`.
  */
-export function createTemplateRepository(db: DB) {
-  const s = {
-    list: db.prepare('SELECT * FROM session_templates ORDER BY id'),
-    byId: db.prepare('SELECT * FROM session_templates WHERE id = ?'),
-    insertAwarded: db.prepare(`INSERT OR IGNORE INTO template_sessions
-      (user_id, template_id, title, category, difficulty, voice_level, duration_sec, rating, max_level,
-       completed, completed_at, local_date, time_zone, tokens_awarded, award_date)
-      VALUES (@userId, @templateId, @title, @category, @difficulty, @voiceLevel, @durationSec, @rating,
-       @maxLevel, @completed, @completedAt, @localDate, @timeZone, @tokens, @localDate)`),
-    insertPlain: db.prepare(`INSERT INTO template_sessions
-      (user_id, template_id, title, category, difficulty, voice_level, duration_sec, rating, max_level,
-       completed, completed_at, local_date, time_zone, tokens_awarded, award_date)
-      VALUES (@userId, @templateId, @title, @category, @difficulty, @voiceLevel, @durationSec, @rating,
-       @maxLevel, @completed, @completedAt, @localDate, @timeZone, 0, NULL)`),
-    activity: db.prepare(`SELECT template_id AS session_id, title, completed_at, local_date, tokens_awarded,
-      duration_sec AS length_sec FROM template_sessions WHERE user_id = ? ORDER BY completed_at DESC, id DESC`),
-    // Every tone token the member holds: catalogue completions plus template sessions.
-    tokens: db.prepare(`SELECT
-      (SELECT coalesce(sum(tokens_awarded), 0) FROM session_completions WHERE user_id = @u) +
-      (SELECT coalesce(sum(tokens_awarded), 0) FROM template_sessions WHERE user_id = @u) AS n`),
-  };
-
+export function createTemplateRepository(sql: SqlExecutor) {
   return {
-    listTemplates: () => s.list.all() as TemplateRow[],
-    templateById: (id: number) => (s.byId.get(id) as TemplateRow | undefined) ?? null,
+    listTemplates: () => sql.all<TemplateRow>('SELECT * FROM session_templates ORDER BY id'),
+    templateById: async (id: number) =>
+      (await sql.get<TemplateRow>('SELECT * FROM session_templates WHERE id = ?', [id])) ?? null,
     /**
      * Writes one template session. The first save of a template on a local day carries the
-     * tokens (the UNIQUE award key decides, not a prior read); later ones are recorded without.
-     * Call inside the caller's transaction so badges and the token total roll back with it.
+     * tokens (the UNIQUE (user, template, award_date) key decides, not a prior read; on
+     * PostgreSQL a racing second save waits for the first and then takes the plain insert);
+     * later ones are recorded without. Call inside the caller's transaction with its `tx`.
      */
-    saveSession(n: NewTemplateSession): { id: number; tokensAwarded: number } {
-      const params = {
-        userId: n.userId,
-        templateId: n.template.id,
-        title: n.template.title,
-        category: n.template.category,
-        difficulty: n.template.difficulty,
-        voiceLevel: n.template.voice_level,
-        durationSec: n.durationSec,
-        rating: n.rating,
-        maxLevel: n.maxLevel,
-        completed: n.completed ? 1 : 0,
-        completedAt: n.completedAt,
-        localDate: n.localDate,
-        timeZone: n.timeZone,
-        tokens: n.tokens,
-      };
-      const awarded = s.insertAwarded.run(params);
-      if (awarded.changes === 1) return { id: Number(awarded.lastInsertRowid), tokensAwarded: n.tokens };
-      const plain = s.insertPlain.run(params);
-      return { id: Number(plain.lastInsertRowid), tokensAwarded: 0 };
+    async saveSession(
+      tx: SqlExecutor,
+      n: NewTemplateSession,
+    ): Promise<{ id: number; tokensAwarded: number }> {
+      const params = [
+        n.userId,
+        n.template.id,
+        n.template.title,
+        n.template.category,
+        n.template.difficulty,
+        n.template.voice_level,
+        n.durationSec,
+        n.rating,
+        n.maxLevel,
+        n.completed ? 1 : 0,
+        n.completedAt,
+        n.localDate,
+        n.timeZone,
+      ];
+      const awarded = await tx.get<{ id: number }>(
+        `INSERT INTO template_sessions ${COLUMNS}
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
+        [...params, n.tokens, n.localDate],
+      );
+      if (awarded) return { id: awarded.id, tokensAwarded: n.tokens };
+      const plain = await tx.get<{ id: number }>(
+        `INSERT INTO template_sessions ${COLUMNS}
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL) RETURNING id`,
+        params,
+      );
+      return { id: plain!.id, tokensAwarded: 0 };
     },
     /** The member's template sessions, newest first, for streaks and totals. */
-    activity: (userId: string) => s.activity.all(userId) as TemplateActivityRow[],
-    tokenTotal: (userId: string) => (s.tokens.get({ u: userId }) as { n: number }).n,
+    activity: (userId: string) =>
+      sql.all<TemplateActivityRow>(
+        `SELECT template_id AS session_id, title, completed_at, local_date, tokens_awarded,
+         duration_sec AS length_sec FROM template_sessions WHERE user_id = ? ORDER BY completed_at DESC, id DESC`,
+        [userId],
+      ),
+    /** Every tone token the member holds: catalogue completions plus template sessions. */
+    tokenTotal: (tx: SqlExecutor, userId: string) => totalTokens(tx, userId),
   };
 }
 

@@ -43,8 +43,8 @@ const payload = (extra: Record<string, unknown> = {}) => ({
 });
 const dashboard = async (who: TestMember, tz = 'Europe/London') =>
   (await call(`/users/${who.id}/dashboard?tz=${tz}`, who)).json();
-const rowCount = () =>
-  (t.deps.db.prepare('SELECT count(*) AS n FROM template_sessions').get() as { n: number }).n;
+const rowCount = async () =>
+  Number((await t.deps.sql.get<{ n: number }>('SELECT count(*) AS n FROM template_sessions'))?.n);
 
 describe('the seeded templates', () => {
   it('are 16 or more plans of 4-10 steps lasting 5-20 minutes, over all four focuses', () => {
@@ -115,7 +115,7 @@ describe('saving a template session', () => {
   });
 
   it('refuses bad payloads with 400 naming the field, and writes nothing', async () => {
-    const before = rowCount();
+    const before = await rowCount();
     const cases: [Record<string, unknown>, string][] = [
       [payload({ duration: -5 }), 'duration'],
       [payload({ duration: 99_999 }), 'duration'],
@@ -131,13 +131,13 @@ describe('saving a template session', () => {
       expect(res.status, field).toBe(400);
       expect((await res.json()).fields, field).toHaveProperty(field);
     }
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
   });
 
   it("refuses another member's userId with 403 and takes the member from the token", async () => {
-    const before = rowCount();
+    const before = await rowCount();
     expect((await save(ana, payload({ userId: ben.id }))).status).toBe(403);
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
     expect((await save(ben, payload({ userId: ben.id, templateId: 2 }))).status).toBe(201);
     expect((await dashboard(ana)).user.totalSessions).toBe(0);
     expect((await dashboard(ben)).user.totalSessions).toBe(1);
@@ -183,18 +183,13 @@ describe('saving a template session', () => {
   });
 
   it('moves an enrolled program on when its next step is this template, once', async () => {
-    const db = t.deps.db;
-    const programId = Number(
-      db
-        .prepare(
-          `INSERT INTO programs (slug, title, description, duration_days, program_type, difficulty)
-          VALUES ('tpl', 'Template program', 'Two template steps', 7, 'test', 'beginner')`,
-        )
-        .run().lastInsertRowid,
-    );
-    const item = db.prepare('INSERT INTO program_items (program_id, position, template_id) VALUES (?, ?, ?)');
-    item.run(programId, 0, 2);
-    item.run(programId, 1, 3);
+    const programId = (await t.deps.sql.get<{ id: number }>(
+      `INSERT INTO programs (slug, title, description, duration_days, program_type, difficulty)
+       VALUES ('tpl', 'Template program', 'Two template steps', 7, 'test', 'beginner') RETURNING id`,
+    ))!.id;
+    const item = 'INSERT INTO program_items (program_id, position, template_id) VALUES (?, ?, ?)';
+    await t.deps.sql.run(item, [programId, 0, 2]);
+    await t.deps.sql.run(item, [programId, 1, 3]);
     expect((await call(`/specialized-programs/${programId}/enroll`, ben, { method: 'POST' })).status).toBe(
       201,
     );

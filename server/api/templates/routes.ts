@@ -8,8 +8,8 @@ import { toneTokensFor } from '../../../src/domain/tokens';
 import { awardBadges } from '../achievements/award';
 import { markCirclePractice } from '../circles/template-practice';
 import { advanceProgramsAfter } from '../learning/advance';
-import { createMemberZones } from '../listening/member-zone';
-import { createZoneAt, occurredAtField, occurredAtMs } from '../listening/occurred-at';
+import { effectiveZone } from '../listening/member-zone';
+import { occurredAtField, occurredAtMs, zoneAt } from '../listening/occurred-at';
 import { createIdempotency } from '../../lib/idempotency';
 import { presentTemplate, presentTemplateSummary } from './present';
 import { createTemplateRepository } from './repository';
@@ -67,21 +67,19 @@ const saveBody = z.object({
  */
 export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const repo = createTemplateRepository(deps.db);
-  const zones = createMemberZones(deps.db);
+  const repo = createTemplateRepository(deps.sql);
   const auth = requireUser(deps);
   const idem = createIdempotency(deps);
-  const zoneAt = createZoneAt(deps.db);
 
-  r.get('/session-templates', (c) => c.json(repo.listTemplates().map(presentTemplateSummary)));
+  r.get('/session-templates', async (c) => c.json((await repo.listTemplates()).map(presentTemplateSummary)));
 
-  r.get('/voice-sessions/:templateId', (c) => {
+  r.get('/voice-sessions/:templateId', async (c) => {
     const id = templateId.safeParse(c.req.param('templateId'));
     if (!id.success)
       throw new ApiError(400, 'validation_failed', 'The template id must be a positive number.', {
         templateId: 'must be a template id',
       });
-    const row = repo.templateById(id.data);
+    const row = await repo.templateById(id.data);
     if (!row) throw new ApiError(404, 'template_not_found', 'Session not found');
     return c.json(presentTemplate(row));
   });
@@ -92,7 +90,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = c.var.user;
     if (body.userId !== undefined && body.userId !== user.id)
       throw new ApiError(403, 'forbidden', 'You can only save your own sessions.');
-    const template = repo.templateById(body.templateId);
+    const template = await repo.templateById(body.templateId);
     if (!template)
       throw new ApiError(
         400,
@@ -113,13 +111,13 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
     // A save queued offline counts on the day it happened (listening/occurred-at.ts bounds it).
     const at = occurredAtMs(body.occurredAt, now);
     const completedAt = new Date(at).toISOString();
-    return idem.respond(c, key, () => {
+    return idem.respond(c, key, async (tx) => {
       // The member's zone kept on the server, as for catalogue completions: a zone sent with
       // the request only takes effect from the next local day, so hopping zones earns nothing.
-      const zone = zoneAt(user.id, body.timeZone, at);
-      zones.effectiveZone(user.id, body.timeZone, now);
+      const zone = await zoneAt(tx, user.id, body.timeZone, at);
+      await effectiveZone(tx, user.id, body.timeZone, now);
       const localDate = localDateOf(at, zone);
-      const saved = repo.saveSession({
+      const saved = await repo.saveSession(tx, {
         userId: user.id,
         template,
         durationSec: body.duration,
@@ -131,17 +129,17 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         timeZone: zone,
         tokens: toneTokensFor(template.voice_level),
       });
-      const newBadges = awardBadges(deps.db, user.id, 'template-session');
+      const newBadges = await awardBadges(tx, user.id, 'template-session');
       // A template can be a program's next step: finishing it moves the program on, once.
-      const programs = advanceProgramsAfter(
-        deps.db,
+      const programs = await advanceProgramsAfter(
+        tx,
         user.id,
         { kind: 'template', id: template.id },
         completedAt,
       );
       newBadges.push(...programs.flatMap((p) => p.newBadges));
       // The week's practice of the member's asynchronous circles that share this plan.
-      const circlesPractised = markCirclePractice(deps.db, {
+      const circlesPractised = await markCirclePractice(tx, {
         me: user.id,
         templateId: template.id,
         localDate,
@@ -154,7 +152,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
           id: saved.id,
           templateId: template.id,
           tokensAwarded: saved.tokensAwarded,
-          totalTokens: repo.tokenTotal(user.id),
+          totalTokens: await repo.tokenTotal(tx, user.id),
           newBadges,
           ...(programs.length ? { programs } : {}),
           ...(circlesPractised.length ? { circlesPractised } : {}),

@@ -38,7 +38,7 @@ const daysParam = z
 export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const repo = createWellnessRepository(deps.db);
-  const zones = createMemberZones(deps.db);
+  const zones = createMemberZones(deps.sql); // member-zone is async on deps.sql now
   const auth = requireUser(deps);
 
   const parseId = (raw: string) => {
@@ -56,7 +56,7 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
       });
     return localDateOf(deps.now() - (parsed.data - 1) * 86_400_000, tz);
   };
-  const zoneOf = (raw: string | undefined, userId: string): string => {
+  const zoneOf = async (raw: string | undefined, userId: string): Promise<string> => {
     if (raw === undefined) return zones.effectiveZone(userId, undefined, deps.now());
     if (!isValidTimeZone(raw))
       throw new ApiError(400, 'validation_failed', 'tz must be an IANA time zone such as Europe/London.', {
@@ -69,14 +69,14 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
    * The local date comes from the member's stored zone (the reported one is noted for their
    * next day), as for completions, so one calendar day never holds entries of two zones.
    */
-  const when = (userId: string, raw: string | undefined, reported: string | undefined) => {
+  const when = async (userId: string, raw: string | undefined, reported: string | undefined) => {
     const now = deps.now();
     const at = raw === undefined ? now : Date.parse(raw);
     const created = Date.parse(repo.accountCreatedAt(userId) ?? new Date(now).toISOString());
     const problem = recordedAtProblem(at, now, created);
     if (problem)
       throw new ApiError(400, 'validation_failed', `Invalid recordedAt: ${problem}`, { recordedAt: problem });
-    const tz = zones.effectiveZone(userId, reported, now);
+    const tz = await zones.effectiveZone(userId, reported, now);
     return {
       recordedAt: new Date(at).toISOString(),
       localDate: localDateOf(at, tz),
@@ -84,9 +84,9 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
     };
   };
 
-  r.get('/mood-tracking', auth, (c) => {
+  r.get('/mood-tracking', auth, async (c) => {
     const userId = c.var.user.id;
-    const since = sinceDate(c.req.query('days'), zoneOf(c.req.query('tz'), userId));
+    const since = sinceDate(c.req.query('days'), await zoneOf(c.req.query('tz'), userId));
     const rows =
       since === null ? repo.recentMoods(userId, RECENT_LIMIT) : repo.moodsSince(userId, since).reverse();
     return c.json(rows.map(presentMood));
@@ -95,11 +95,11 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/mood-tracking', auth, async (c) => {
     const body = await jsonBody(c, moodBody);
     const userId = c.var.user.id;
-    const times = when(userId, body.recordedAt, body.timeZone);
-    const { row, extra } = repo.addMood({ userId, ...body, ...times }, () =>
-      awardBadges(deps.db, userId, 'mood-entry'),
-    );
-    return c.json({ ...presentMood(row), newBadges: extra }, 201);
+    const times = await when(userId, body.recordedAt, body.timeZone);
+    const { row } = repo.addMood({ userId, ...body, ...times }, () => null);
+    // TRANSITION: awarded after the entry's commit until the wellness repository runs on deps.sql.
+    const newBadges = await awardBadges(deps.sql, userId, 'mood-entry');
+    return c.json({ ...presentMood(row), newBadges }, 201);
   });
 
   r.delete('/mood-tracking/:id', auth, (c) => {
@@ -108,9 +108,9 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
-  r.get('/biometric-data', auth, (c) => {
+  r.get('/biometric-data', auth, async (c) => {
     const userId = c.var.user.id;
-    const since = sinceDate(c.req.query('days'), zoneOf(c.req.query('tz'), userId));
+    const since = sinceDate(c.req.query('days'), await zoneOf(c.req.query('tz'), userId));
     const rows =
       since === null
         ? repo.recentBiometrics(userId, RECENT_LIMIT)
@@ -135,7 +135,7 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
       value: body.value,
       unit: BIOMETRIC_TYPES[body.dataType].unit,
       sourceDevice: body.sourceDevice,
-      ...when(userId, body.recordedAt, body.timeZone),
+      ...(await when(userId, body.recordedAt, body.timeZone)),
     });
     return c.json(presentBiometric(row), 201);
   });
@@ -146,9 +146,9 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
-  r.get('/wellness-insights', auth, (c) => {
+  r.get('/wellness-insights', auth, async (c) => {
     const userId = c.var.user.id;
-    const tz = zoneOf(c.req.query('tz'), userId);
+    const tz = await zoneOf(c.req.query('tz'), userId);
     const moods = repo.allMoods(userId);
     const bio = repo.allBiometrics(userId);
     const voice = readVoiceSeries(deps.db, userId, tz);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support';
 import { createMember, insertSessions, mintToken, type TestMember } from '../../rest/test-members';
 
@@ -210,6 +210,10 @@ describe('tone tokens cannot be farmed', () => {
   });
 
   it('answers 429 and awards nothing for completions faster than the audio could play', async () => {
+    // The budget refills with the clock: stopped here, so the wait is exact however slow the
+    // database (thirty completions with their badge checks take over a second on PostgreSQL).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
     const kit = await createMember(t);
     const extra = Array.from({ length: 30 }, (_, i) => ({
       id: 100 + i,

@@ -12,7 +12,7 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  expect(seedSessionTemplates(t.deps.db)).toBeGreaterThanOrEqual(16);
+  expect(seedSessionTemplates(t.deps.db)).toBeGreaterThanOrEqual(16); // TRANSITION: seed (platform) still on DB
   insertSessions(t, [{ id: 1, title: 'Gentle voice awakening', skill_level: 'beginner', length_sec: 600 }]);
   ana = await createMember(t);
   ben = await createMember(t);
@@ -73,7 +73,7 @@ describe('the seeded templates', () => {
   });
 
   it('are seeded once: a second seed into a database that has them adds nothing', () => {
-    expect(seedSessionTemplates(t.deps.db)).toBe(0);
+    expect(seedSessionTemplates(t.deps.db)).toBe(0); // TRANSITION: seed (platform) still on DB
   });
 });
 

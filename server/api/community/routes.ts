@@ -1,11 +1,12 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
 import { presentMostEchoed, presentPulse, presentReflection } from './present';
 import { createCommunityRepository } from './repository';
-import { createIdempotency } from '../../lib/idempotency';
+import { createIdempotency, type Answer } from '../../lib/idempotency';
+import type { SqlExecutor } from '../../db/sql';
 
 const PULSE_LIMIT = 30;
 const REFLECTIONS_LIMIT = 50;
@@ -41,9 +42,43 @@ const reflectionBody = z.object({
  */
 export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const repo = createCommunityRepository(deps.db);
+  const repo = createCommunityRepository(deps.sql, deps.db); // TRANSITION: awardBadges takes deps.db
   const auth = requireUser(deps);
   const idem = createIdempotency(deps);
+
+  /**
+   * TRANSITION: idempotency. lib/idempotency's respond still runs a synchronous effect on the
+   * raw SQLite handle, and these effects are async on `deps.sql`. Until it takes an async
+   * effect with its transaction, the effect runs first in a `deps.sql` transaction and respond
+   * (inside it, so on SQLite in the same transaction) stores the key with that answer; when
+   * respond replays an earlier answer instead, the transaction is rolled back so the effect
+   * leaves nothing behind. At the merge this becomes `idem.respond(c, key, (tx) => effect(tx))`.
+   */
+  const respondOnce = async (
+    c: Context<AppEnv>,
+    key: string | null,
+    effect: (tx: SqlExecutor) => Promise<Answer>,
+  ): Promise<Response> => {
+    if (key === null) {
+      const answer = await effect(deps.sql);
+      return c.json(answer.body as object, answer.status);
+    }
+    let replay: Response | undefined;
+    try {
+      return await deps.sql.transaction(async (tx) => {
+        const answer = await effect(tx);
+        const response = await idem.respond(c, key, () => answer);
+        if (response.headers.get('Idempotent-Replayed') === 'true') {
+          replay = response;
+          throw new Error('replayed: roll the effect back');
+        }
+        return response;
+      });
+    } catch (err) {
+      if (replay) return replay;
+      throw err;
+    }
+  };
 
   const parseId = (raw: string, what: string) => {
     const parsed = idParam.safeParse(raw);
@@ -53,11 +88,11 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
   };
   const isoNow = () => new Date(deps.now()).toISOString();
 
-  r.get('/community/pulse', auth, (c) => c.json(repo.pulse(PULSE_LIMIT).map(presentPulse)));
+  r.get('/community/pulse', auth, async (c) => c.json((await repo.pulse(PULSE_LIMIT)).map(presentPulse)));
 
-  r.get('/community/recent-activity', auth, (c) => {
+  r.get('/community/recent-activity', auth, async (c) => {
     const now = deps.now();
-    const pulse = repo.pulse(RECENT_LIMIT).map((row) => {
+    const pulse = (await repo.pulse(RECENT_LIMIT)).map((row) => {
       const item = presentPulse(row);
       return {
         type: 'completion' as const,
@@ -66,7 +101,7 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
         at: item.completedAt,
       };
     });
-    const reflections = repo.sharedReflections(RECENT_LIMIT).map((row) => {
+    const reflections = (await repo.sharedReflections(RECENT_LIMIT)).map((row) => {
       const item = presentReflection(row, now);
       return { type: 'reflection' as const, id: item.id, text: item.content, at: item.createdAt };
     });
@@ -74,12 +109,14 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(merged);
   });
 
-  r.get('/community/most-echoed', auth, (c) => c.json(repo.mostEchoed().map(presentMostEchoed)));
+  r.get('/community/most-echoed', auth, async (c) =>
+    c.json((await repo.mostEchoed()).map(presentMostEchoed)),
+  );
 
   // Empty on purpose: no chorus groups exist yet, and the spec's Chorus tab shows only 'coming soon'.
   r.get('/community/chorus-groups', auth, (c) => c.json([]));
 
-  r.get('/community/reflections', auth, (c) => {
+  r.get('/community/reflections', auth, async (c) => {
     const userId = c.req.query('userId');
     const now = deps.now();
     if (userId !== undefined) {
@@ -87,24 +124,27 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
         throw new ApiError(403, 'forbidden', 'You can only list your own reflections.');
       }
       return c.json(
-        repo.sharedReflectionsOf(userId, REFLECTIONS_LIMIT).map((row) => presentReflection(row, now)),
+        (await repo.sharedReflectionsOf(userId, REFLECTIONS_LIMIT)).map((row) => presentReflection(row, now)),
       );
     }
-    return c.json(repo.sharedReflections(REFLECTIONS_LIMIT).map((row) => presentReflection(row, now)));
+    return c.json(
+      (await repo.sharedReflections(REFLECTIONS_LIMIT)).map((row) => presentReflection(row, now)),
+    );
   });
 
   r.post('/community/reflections', auth, async (c) => {
     const key = idem.keyOf(c);
     const body = await jsonBody(c, reflectionBody);
-    if (!repo.hasCompleted(c.var.user.id, body.sessionId)) {
+    if (!(await repo.hasCompleted(c.var.user.id, body.sessionId))) {
       throw new ApiError(
         403,
         'session_not_completed',
         'You can share a reflection only on a session you have completed.',
       );
     }
-    return idem.respond(c, key, () => {
-      const { row, newBadges } = repo.shareReflection(
+    return respondOnce(c, key, async (tx) => {
+      const { row, newBadges } = await repo.shareReflection(
+        tx,
         c.var.user.id,
         body.sessionId,
         body.reflectionText,
@@ -118,8 +158,8 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/community/reflections/:id/echo', auth, (c) => {
     const key = idem.keyOf(c);
     const id = parseId(c.req.param('id'), 'reflection');
-    return idem.respond(c, key, () => {
-      const result = repo.echoReflection(c.var.user.id, id, isoNow());
+    return respondOnce(c, key, async (tx) => {
+      const result = await repo.echoReflection(tx, c.var.user.id, id, isoNow());
       if (result === null)
         throw new ApiError(404, 'reflection_not_found', 'There is no shared reflection with this id.');
       return { status: 200, body: result };
@@ -129,8 +169,8 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/community/pulse/:id/echo', auth, (c) => {
     const key = idem.keyOf(c);
     const id = parseId(c.req.param('id'), 'activity');
-    return idem.respond(c, key, () => {
-      const result = repo.echoCompletion(c.var.user.id, id, isoNow());
+    return respondOnce(c, key, async (tx) => {
+      const result = await repo.echoCompletion(tx, c.var.user.id, id, isoNow());
       if (result === null)
         throw new ApiError(404, 'activity_not_found', 'There is no activity with this id.');
       return { status: 200, body: result };

@@ -37,8 +37,8 @@ const daysParam = z
  */
 export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const repo = createWellnessRepository(deps.db);
-  const zones = createMemberZones(deps.db);
+  const repo = createWellnessRepository(deps.sql);
+  const zones = createMemberZones(deps.db); // TRANSITION: createMemberZones
   const auth = requireUser(deps);
 
   const parseId = (raw: string) => {
@@ -57,7 +57,7 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
     return localDateOf(deps.now() - (parsed.data - 1) * 86_400_000, tz);
   };
   const zoneOf = (raw: string | undefined, userId: string): string => {
-    if (raw === undefined) return zones.effectiveZone(userId, undefined, deps.now());
+    if (raw === undefined) return zones.effectiveZone(userId, undefined, deps.now()); // TRANSITION: effectiveZone
     if (!isValidTimeZone(raw))
       throw new ApiError(400, 'validation_failed', 'tz must be an IANA time zone such as Europe/London.', {
         tz: 'invalid time zone',
@@ -69,14 +69,14 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
    * The local date comes from the member's stored zone (the reported one is noted for their
    * next day), as for completions, so one calendar day never holds entries of two zones.
    */
-  const when = (userId: string, raw: string | undefined, reported: string | undefined) => {
+  const when = async (userId: string, raw: string | undefined, reported: string | undefined) => {
     const now = deps.now();
     const at = raw === undefined ? now : Date.parse(raw);
-    const created = Date.parse(repo.accountCreatedAt(userId) ?? new Date(now).toISOString());
+    const created = Date.parse((await repo.accountCreatedAt(userId)) ?? new Date(now).toISOString());
     const problem = recordedAtProblem(at, now, created);
     if (problem)
       throw new ApiError(400, 'validation_failed', `Invalid recordedAt: ${problem}`, { recordedAt: problem });
-    const tz = zones.effectiveZone(userId, reported, now);
+    const tz = zones.effectiveZone(userId, reported, now); // TRANSITION: effectiveZone
     return {
       recordedAt: new Date(at).toISOString(),
       localDate: localDateOf(at, tz),
@@ -84,40 +84,40 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
     };
   };
 
-  r.get('/mood-tracking', auth, (c) => {
+  r.get('/mood-tracking', auth, async (c) => {
     const userId = c.var.user.id;
     const since = sinceDate(c.req.query('days'), zoneOf(c.req.query('tz'), userId));
     const rows =
-      since === null ? repo.recentMoods(userId, RECENT_LIMIT) : repo.moodsSince(userId, since).reverse();
+      since === null
+        ? await repo.recentMoods(userId, RECENT_LIMIT)
+        : (await repo.moodsSince(userId, since)).reverse();
     return c.json(rows.map(presentMood));
   });
 
   r.post('/mood-tracking', auth, async (c) => {
     const body = await jsonBody(c, moodBody);
     const userId = c.var.user.id;
-    const times = when(userId, body.recordedAt, body.timeZone);
-    const { row, extra } = repo.addMood({ userId, ...body, ...times }, () =>
-      awardBadges(deps.db, userId, 'mood-entry'),
+    const times = await when(userId, body.recordedAt, body.timeZone);
+    const { row, extra } = await repo.addMood(
+      { userId, ...body, ...times },
+      () => awardBadges(deps.db, userId, 'mood-entry'), // TRANSITION: awardBadges
     );
     return c.json({ ...presentMood(row), newBadges: extra }, 201);
   });
 
-  r.delete('/mood-tracking/:id', auth, (c) => {
-    if (!repo.deleteMood(c.var.user.id, parseId(c.req.param('id'))))
+  r.delete('/mood-tracking/:id', auth, async (c) => {
+    if (!(await repo.deleteMood(c.var.user.id, parseId(c.req.param('id')))))
       throw new ApiError(404, 'mood_entry_not_found', 'You have no mood entry with this id.');
     return c.body(null, 204);
   });
 
-  r.get('/biometric-data', auth, (c) => {
+  r.get('/biometric-data', auth, async (c) => {
     const userId = c.var.user.id;
     const since = sinceDate(c.req.query('days'), zoneOf(c.req.query('tz'), userId));
     const rows =
       since === null
-        ? repo.recentBiometrics(userId, RECENT_LIMIT)
-        : repo
-            .allBiometrics(userId)
-            .filter((b) => b.local_date >= since)
-            .reverse();
+        ? await repo.recentBiometrics(userId, RECENT_LIMIT)
+        : (await repo.biometricsSince(userId, since)).reverse();
     return c.json(rows.map(presentBiometric));
   });
 
@@ -129,29 +129,32 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
         [problem[0]]: problem[1],
       });
     const userId = c.var.user.id;
-    const row = repo.addBiometric({
+    const row = await repo.addBiometric({
       userId,
       dataType: body.dataType,
       value: body.value,
       unit: BIOMETRIC_TYPES[body.dataType].unit,
       sourceDevice: body.sourceDevice,
-      ...when(userId, body.recordedAt, body.timeZone),
+      ...(await when(userId, body.recordedAt, body.timeZone)),
     });
     return c.json(presentBiometric(row), 201);
   });
 
-  r.delete('/biometric-data/:id', auth, (c) => {
-    if (!repo.deleteBiometric(c.var.user.id, parseId(c.req.param('id'))))
+  r.delete('/biometric-data/:id', auth, async (c) => {
+    if (!(await repo.deleteBiometric(c.var.user.id, parseId(c.req.param('id')))))
       throw new ApiError(404, 'biometric_record_not_found', 'You have no biometric record with this id.');
     return c.body(null, 204);
   });
 
-  r.get('/wellness-insights', auth, (c) => {
+  r.get('/wellness-insights', auth, async (c) => {
     const userId = c.var.user.id;
     const tz = zoneOf(c.req.query('tz'), userId);
-    const moods = repo.allMoods(userId);
-    const bio = repo.allBiometrics(userId);
-    const voice = readVoiceSeries(deps.db, userId, tz);
+    const [moods, bio, voice, practiceDays] = await Promise.all([
+      repo.allMoods(userId),
+      repo.biometricsSince(userId),
+      readVoiceSeries(deps.sql, userId, tz),
+      repo.practiceDays(userId),
+    ]);
     return c.json(
       computeInsights({
         mood: moods.map((m) => ({ localDate: m.local_date, value: m.mood_score })),
@@ -159,7 +162,7 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
         sleep: bio
           .filter((b) => b.data_type === 'sleep_quality')
           .map((b) => ({ localDate: b.local_date, value: b.value })),
-        practiceDays: repo.practiceDays(userId),
+        practiceDays,
         voiceScore: voice.score,
         voiceClarity: voice.clarity,
       }),

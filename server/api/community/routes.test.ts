@@ -142,6 +142,18 @@ describe('community API', () => {
     expect(await (await post(`/community/reflections/${latest.id}/echo`, ben)).json()).toMatchObject({
       echoes: 1,
     });
+    // Sent at once (a double tap, two tabs): still one echo, every answer the same count.
+    const together = await Promise.all(
+      Array.from({ length: 6 }, async () =>
+        (await post(`/community/reflections/${latest.id}/echo`, ana)).json(),
+      ),
+    );
+    expect(together.map((r) => r.echoes)).toEqual([2, 2, 2, 2, 2, 2]);
+    const stored = await t.deps.sql.get<{ n: number }>(
+      'SELECT count(*) AS n FROM reflection_echoes WHERE reflection_id = ?',
+      [latest.id],
+    );
+    expect(stored?.n).toBe(2);
     const priv = (await t.deps.sql.get<{ id: number }>(
       "SELECT id FROM reflections WHERE reflection_text = 'private note'",
     )) as { id: number };

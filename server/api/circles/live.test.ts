@@ -19,23 +19,22 @@ beforeAll(async () => {
   t = await createTestApp();
   ana = await createMember(t);
   ben = await createMember(t);
-  const db = t.deps.db;
-  db.prepare("UPDATE users SET first_name = 'Ana' WHERE id = ?").run(ana.id);
-  db.prepare("UPDATE users SET first_name = 'Ben Okafor' WHERE id = ?").run(ben.id);
-  db.prepare(
+  const sql = t.deps.sql;
+  await sql.run("UPDATE users SET first_name = 'Ana' WHERE id = ?", [ana.id]);
+  await sql.run("UPDATE users SET first_name = 'Ben Okafor' WHERE id = ?", [ben.id]);
+  await sql.run(
     `INSERT INTO session_templates (id, slug, title, description, category, difficulty, voice_level,
       duration_sec, instructions_json) VALUES (7, 'circle-test', 'Warm hum', '', 'free', 'beginner', 'all', 200, ?)`,
-  ).run(JSON.stringify(STEPS));
+    [JSON.stringify(STEPS)],
+  );
   // Started 30 s ago: everyone must be on step 2 (index 1).
   const start = new Date(t.deps.now() - 30_000).toISOString();
-  circleId = Number(
-    db
-      .prepare(
-        `INSERT INTO voice_circles (name, session_type, scheduled_time, duration_min, invite_code, template_id, created_at)
-         VALUES ('Live hum', 'real_time', ?, 30, 'code-live', 7, ?)`,
-      )
-      .run(start, start).lastInsertRowid,
+  const created = await sql.get<{ id: number }>(
+    `INSERT INTO voice_circles (name, session_type, scheduled_time, duration_min, invite_code, template_id, created_at)
+     VALUES ('Live hum', 'real_time', ?, 30, 'code-live', 7, ?) RETURNING id`,
+    [start, start],
   );
+  circleId = Number(created?.id);
 });
 afterAll(() => t.close());
 
@@ -175,30 +174,29 @@ describe('live streams over proxies', () => {
     const { Hono } = await import('hono');
     const { circlesRoutes } = await import('./routes');
     const app = new Hono().route('/api', circlesRoutes(t.deps, { heartbeatMs: 30 }));
-    const db = t.deps.db;
-    db.prepare(
+    const sql = t.deps.sql;
+    await sql.run(
       `INSERT INTO session_templates (id, slug, title, description, category, difficulty, voice_level,
         duration_sec, instructions_json) VALUES (8, 'circle-fast', 'Quick', '', 'free', 'beginner', 'all', 61, ?)`,
-    ).run(
-      JSON.stringify([
-        { text: 'One', duration: 1 },
-        { text: 'Two', duration: 60 },
-      ]),
+      [
+        JSON.stringify([
+          { text: 'One', duration: 1 },
+          { text: 'Two', duration: 60 },
+        ]),
+      ],
     );
     // Step one ends 300 ms from now.
     const start = new Date(t.deps.now() - 700).toISOString();
-    const id = Number(
-      db
-        .prepare(
-          `INSERT INTO voice_circles (name, session_type, scheduled_time, invite_code, template_id, created_at)
-           VALUES ('Fast', 'real_time', ?, 'code-fast', 8, ?)`,
-        )
-        .run(start, start).lastInsertRowid,
+    const created = await sql.get<{ id: number }>(
+      `INSERT INTO voice_circles (name, session_type, scheduled_time, invite_code, template_id, created_at)
+       VALUES ('Fast', 'real_time', ?, 'code-fast', 8, ?) RETURNING id`,
+      [start, start],
     );
-    db.prepare("INSERT INTO circle_members (circle_id, user_id, joined_at) VALUES (?, ?, '2026-01-01')").run(
+    const id = Number(created?.id);
+    await sql.run("INSERT INTO circle_members (circle_id, user_id, joined_at) VALUES (?, ?, '2026-01-01')", [
       id,
       ben.id,
-    );
+    ]);
     const res = await app.request(`/api/voice-circles/${id}/live`, { headers: auth(ben) });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     expect(res.headers.get('cache-control')).toContain('no-cache');

@@ -79,24 +79,38 @@ export function createLiveHub(presence: PresenceStore, now: () => number) {
 
   const signature = (present: PresentMember[]) => present.map((m) => m.userId).join(',');
 
-  const broadcast = (key: string, present = presence.present(key)) => {
-    const s = sessions.get(key);
-    if (!s) return;
-    s.told = signature(present);
-    const state = stateOf(s.info, present);
-    for (const send of s.subs.values()) send({ event: 'state', data: state });
+  /**
+   * Sends the session's state to its streams. Errors are swallowed: a database busy for longer
+   * than its timeout delays the news to the next beat or step (rows live 5 beats).
+   */
+  const broadcast = async (key: string, known?: PresentMember[]) => {
+    try {
+      const present = known ?? (await presence.present(key));
+      const s = sessions.get(key); // read after the await: the last stream may have left meanwhile
+      if (!s) return;
+      s.told = signature(present);
+      const state = stateOf(s.info, present);
+      for (const send of s.subs.values()) send({ event: 'state', data: state });
+    } catch {
+      // see above
+    }
   };
 
   /** One beat: keep our rows alive, then tell our streams about joins and leaves elsewhere. */
-  const onBeat = () => {
+  let beating = false;
+  const onBeat = async () => {
+    if (beating) return; // a slow database: never two beats at once
+    beating = true;
     try {
-      presence.beat([...sessions.values()].flatMap((s) => [...s.subs.keys()]));
+      await presence.beat([...sessions.values()].flatMap((s) => [...s.subs.keys()]));
       for (const [key, s] of sessions) {
-        const present = presence.present(key);
-        if (signature(present) !== s.told) broadcast(key, present);
+        const present = await presence.present(key);
+        if (signature(present) !== s.told) await broadcast(key, present);
       }
     } catch {
-      // A database busy for longer than busy_timeout: the next beat tries again (rows live 5 beats).
+      // A database busy for longer than its timeout: the next beat tries again (rows live 5 beats).
+    } finally {
+      beating = false;
     }
   };
 
@@ -112,10 +126,7 @@ export function createLiveHub(presence: PresenceStore, now: () => number) {
     const pos = stepAt(s.info.steps, s.info.startMs, s.info.endMs, t);
     // +5 ms so the timer lands just after the boundary, never a hair before it.
     s.timer = setTimeout(
-      () => {
-        broadcast(key);
-        schedule(key);
-      },
+      () => void broadcast(key).then(() => schedule(key)),
       Math.max(0, Math.min(pos.endsAt, s.info.endMs) - t) + 5,
     );
   };
@@ -132,31 +143,43 @@ export function createLiveHub(presence: PresenceStore, now: () => number) {
      * Call `attach` with the same connId next, or `presence.release` is never run for it and
      * the row simply goes stale.
      */
-    claim: (info: LiveSessionInfo, connId: string, member: PresentMember, maxStreams: number): boolean =>
-      presence.claim(info.key, connId, member, maxStreams),
-    /** Starts sending a claimed stream its states; returns the disconnect. */
-    attach(info: LiveSessionInfo, connId: string, send: Send): () => void {
+    claim: (
+      info: LiveSessionInfo,
+      connId: string,
+      member: PresentMember,
+      maxStreams: number,
+    ): Promise<boolean> => presence.claim(info.key, connId, member, maxStreams),
+    /**
+     * Starts sending a claimed stream its states; resolves, once the first state is sent, to the
+     * disconnect (which releases the slot and tells those who stay).
+     */
+    async attach(info: LiveSessionInfo, connId: string, send: Send): Promise<() => Promise<void>> {
       let s = sessions.get(info.key);
       if (!s) sessions.set(info.key, (s = { info, subs: new Map(), told: '' }));
       s.subs.set(connId, send);
-      broadcast(info.key);
       if (s.subs.size === 1) schedule(info.key);
       if (!beat) {
-        beat = setInterval(onBeat, BEAT_MS);
+        beat = setInterval(() => void onBeat(), BEAT_MS);
         beat.unref();
       }
+      await broadcast(info.key);
       let open = true;
-      return () => {
+      return async () => {
         if (!open) return;
         open = false;
-        presence.release(connId);
         const cur = sessions.get(info.key);
         cur?.subs.delete(connId);
         if (cur && cur.subs.size === 0) {
           clearTimeout(cur.timer);
           sessions.delete(info.key);
           stopIfIdle();
-        } else broadcast(info.key);
+        }
+        try {
+          await presence.release(connId);
+        } catch {
+          // Not released: the row stops counting when it goes stale (STALE_MS).
+        }
+        if (sessions.has(info.key)) await broadcast(info.key);
       };
     },
     openSessions: () => sessions.size,

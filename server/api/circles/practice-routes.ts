@@ -29,8 +29,8 @@ export function practiceRoutes(
 ): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
-  const memberCircle = (rawId: string, me: string) => {
-    const row = repo.one(parseId(rawId), me);
+  const memberCircle = async (rawId: string, me: string) => {
+    const row = await repo.one(parseId(rawId), me);
     if (!row || (row.is_private === 1 && row.is_member === 0))
       throw new ApiError(404, 'circle_not_found', 'There is no circle with this id.');
     if (!row.is_member)
@@ -38,8 +38,8 @@ export function practiceRoutes(
     return row;
   };
   const weekOf = (tz: string) => weekStartOf(localDateOf(deps.now(), tz));
-  const summary = (circleId: number, weekStart: string, me: string) => {
-    const who = repo.practisedBy(circleId, weekStart);
+  const summary = async (circleId: number, weekStart: string, me: string) => {
+    const who = await repo.practisedBy(circleId, weekStart);
     return {
       weekStart,
       practisedBy: who.map((m) => firstNameOf(m.first_name)),
@@ -47,23 +47,29 @@ export function practiceRoutes(
     };
   };
 
-  r.get('/voice-circles/:id/practice', auth, (c) => {
-    const row = memberCircle(c.req.param('id'), c.var.user.id);
+  r.get('/voice-circles/:id/practice', auth, async (c) => {
+    const row = await memberCircle(c.req.param('id'), c.var.user.id);
     const tz = timeZone.safeParse(c.req.query('tz') ?? undefined);
     if (!tz.success)
       throw new ApiError(400, 'validation_failed', 'tz must be an IANA time zone such as Europe/London.', {
         tz: 'invalid time zone',
       });
-    return c.json(summary(row.id, weekOf(tz.data), c.var.user.id));
+    return c.json(await summary(row.id, weekOf(tz.data), c.var.user.id));
   });
 
   r.post('/voice-circles/:id/practice', auth, async (c) => {
     const me = c.var.user.id;
-    const row = memberCircle(c.req.param('id'), me);
+    const row = await memberCircle(c.req.param('id'), me);
     const body = await jsonBody(c, z.object({ timeZone }).strict());
     const weekStart = weekOf(body.timeZone);
-    const created = repo.practise(row.id, me, weekStart, new Date(deps.now()).toISOString(), body.timeZone);
-    return c.json(summary(row.id, weekStart, me), created ? 201 : 200);
+    const created = await repo.practise(
+      row.id,
+      me,
+      weekStart,
+      new Date(deps.now()).toISOString(),
+      body.timeZone,
+    );
+    return c.json(await summary(row.id, weekStart, me), created ? 201 : 200);
   });
 
   return r;

@@ -1,4 +1,4 @@
-import type { DB } from '../../db/open';
+import type { SqlExecutor } from '../../db/sql';
 
 /**
  * Who is present in which live group session, in app.db (`live_presence`, migration 0076), so
@@ -10,6 +10,10 @@ import type { DB } from '../../db/open';
  * and leaves by re-reading `present` on its beat (live.ts). On PostgreSQL the same table works,
  * and the re-read can be triggered by LISTEN/NOTIFY instead of the beat; the beat then only
  * keeps rows alive. Step timing needs no shared state: it comes from the start time and clock.
+ *
+ * Arrival order is `joined_ms`, kept strictly increasing within a session by the claim (one
+ * millisecond after the latest arrival when two land in the same one), so it needs no rowid
+ * (PostgreSQL has none) and no extra column.
  */
 export const BEAT_MS = 1_000;
 export const STALE_MS = 5_000;
@@ -22,51 +26,76 @@ export interface PresentMember {
 export interface PresenceStore {
   /**
    * Records a new stream unless the member already holds `maxStreams` live ones (false then).
-   * Count and insert are one immediate transaction: two processes cannot both take the last.
+   * Count and insert are one transaction holding the member's lock: two processes cannot both
+   * take the last slot.
    */
-  claim(sessionKey: string, connId: string, member: PresentMember, maxStreams: number): boolean;
-  release(connId: string): void;
+  claim(sessionKey: string, connId: string, member: PresentMember, maxStreams: number): Promise<boolean>;
+  release(connId: string): Promise<void>;
   /** Distinct members with at least one live stream, in order of arrival. */
-  present(sessionKey: string): PresentMember[];
+  present(sessionKey: string): Promise<PresentMember[]>;
   /** Live streams of a member across every session and process. */
-  streamsOf(userId: string): number;
+  streamsOf(userId: string): Promise<number>;
   /** Keeps this process's streams alive and forgets those of processes that stopped beating. */
-  beat(connIds: string[]): void;
+  beat(connIds: string[]): Promise<void>;
 }
 
-export function createDbPresence(db: DB, now: () => number): PresenceStore {
-  const countOf = db.prepare('SELECT count(*) AS n FROM live_presence WHERE user_id = ? AND seen_ms > ?');
-  const insert = db.prepare(
-    `INSERT INTO live_presence (conn_id, session_key, user_id, first_name, joined_ms, seen_ms)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const remove = db.prepare('DELETE FROM live_presence WHERE conn_id = ?');
-  const presentIn = db.prepare(
-    `SELECT user_id AS userId, first_name AS firstName FROM live_presence
-     WHERE session_key = ? AND seen_ms > ? GROUP BY user_id ORDER BY min(rowid)`,
-  );
-  const touch = db.prepare('UPDATE live_presence SET seen_ms = ? WHERE conn_id = ?');
-  const sweep = db.prepare('DELETE FROM live_presence WHERE seen_ms <= ?');
+const COUNT = 'SELECT count(*) AS n FROM live_presence WHERE user_id = ? AND seen_ms > ?';
 
-  const claim = db.transaction(
-    (sessionKey: string, connId: string, member: PresentMember, maxStreams: number): boolean => {
-      const t = now();
-      const { n } = countOf.get(member.userId, t - STALE_MS) as { n: number };
-      if (n >= maxStreams) return false;
-      insert.run(connId, sessionKey, member.userId, member.firstName, t, t);
-      return true;
-    },
-  );
-  const beat = db.transaction((connIds: string[]) => {
-    const t = now();
-    for (const id of connIds) touch.run(t, id);
-    sweep.run(t - STALE_MS);
-  });
+/**
+ * One member's claims in turn. SQLite: BEGIN IMMEDIATE already admits one writer at a time.
+ * PostgreSQL (READ COMMITTED): two transactions would both count 2 of 3 and both insert, so
+ * they take a transaction-scoped advisory lock on the member first (two-key form: its own
+ * key space, apart from the migrations' single-key lock).
+ */
+async function lockMember(tx: SqlExecutor, userId: string): Promise<void> {
+  if (tx.dialect === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(76, hashtext(?))', [userId]);
+}
+
+export function createDbPresence(sql: SqlExecutor, now: () => number): PresenceStore {
   return {
-    claim,
-    release: (connId) => void remove.run(connId),
-    present: (sessionKey) => presentIn.all(sessionKey, now() - STALE_MS) as PresentMember[],
-    streamsOf: (userId) => (countOf.get(userId, now() - STALE_MS) as { n: number }).n,
-    beat,
+    claim: (sessionKey, connId, member, maxStreams) =>
+      sql.transaction(async (tx) => {
+        await lockMember(tx, member.userId);
+        const t = now();
+        const count = await tx.get<{ n: number }>(COUNT, [member.userId, t - STALE_MS]);
+        if ((count?.n ?? 0) >= maxStreams) return false;
+        const last = await tx.get<{ m: number | null }>(
+          'SELECT max(joined_ms) AS m FROM live_presence WHERE session_key = ?',
+          [sessionKey],
+        );
+        const joined = last?.m != null && last.m >= t ? last.m + 1 : t;
+        await tx.run(
+          `INSERT INTO live_presence (conn_id, session_key, user_id, first_name, joined_ms, seen_ms)
+          VALUES (?, ?, ?, ?, ?, ?)`,
+          [connId, sessionKey, member.userId, member.firstName, joined, t],
+        );
+        return true;
+      }),
+    release: async (connId) => {
+      await sql.run('DELETE FROM live_presence WHERE conn_id = ?', [connId]);
+    },
+    // min(first_name): one row per member (PostgreSQL wants every column grouped or aggregated;
+    // a member's rows all carry the same name).
+    present: (sessionKey) =>
+      sql.all<PresentMember>(
+        `SELECT user_id AS "userId", min(first_name) AS "firstName" FROM live_presence
+        WHERE session_key = ? AND seen_ms > ? GROUP BY user_id ORDER BY min(joined_ms), user_id`,
+        [sessionKey, now() - STALE_MS],
+      ),
+    streamsOf: async (userId) => (await sql.get<{ n: number }>(COUNT, [userId, now() - STALE_MS]))?.n ?? 0,
+    // Two plain statements, no transaction: nothing breaks between them, and a beat never
+    // holds the write lock across an await.
+    beat: async (connIds) => {
+      const t = now();
+      // One statement per few hundred streams (well under either database's parameter limit).
+      for (let i = 0; i < connIds.length; i += 500) {
+        const ids = connIds.slice(i, i + 500);
+        await sql.run(
+          `UPDATE live_presence SET seen_ms = ? WHERE conn_id IN (${ids.map(() => '?').join(', ')})`,
+          [t, ...ids],
+        );
+      }
+      await sql.run('DELETE FROM live_presence WHERE seen_ms <= ?', [t - STALE_MS]);
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support';
 import { createMember, type TestMember } from '../../rest/test-members';
+import type { SqlValue } from '../../db/sql';
 
 let t: TestApp;
 let ana: TestMember;
@@ -10,8 +11,8 @@ beforeAll(async () => {
   t = await createTestApp();
   ana = await createMember(t);
   ben = await createMember(t);
-  t.deps.db.prepare("UPDATE users SET first_name = 'Ana Maria' WHERE id = ?").run(ana.id);
-  t.deps.db.prepare("UPDATE users SET first_name = 'Ben' WHERE id = ?").run(ben.id);
+  await t.deps.sql.run("UPDATE users SET first_name = 'Ana Maria' WHERE id = ?", [ana.id]);
+  await t.deps.sql.run("UPDATE users SET first_name = 'Ben' WHERE id = ?", [ben.id]);
 });
 afterAll(() => t.close());
 
@@ -25,7 +26,7 @@ const post = (path: string, who: TestMember | null, body?: unknown) =>
   call(path, who, { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
 /** A circle with no members yet (as the demo seed makes them). */
-function insertCircle(fields: Record<string, unknown> = {}): number {
+async function insertCircle(fields: Record<string, SqlValue> = {}): Promise<number> {
   const row = {
     name: 'Morning hum',
     session_type: 'asynchronous',
@@ -36,21 +37,27 @@ function insertCircle(fields: Record<string, unknown> = {}): number {
     template_id: null,
     ...fields,
   };
-  return Number(
-    t.deps.db
-      .prepare(
-        `INSERT INTO voice_circles (name, session_type, max_participants, scheduled_time, is_private,
-          invite_code, template_id, created_at)
-         VALUES (@name, @session_type, @max_participants, @scheduled_time, @is_private, @invite_code,
-          @template_id, '2026-01-01T00:00:00.000Z')`,
-      )
-      .run(row).lastInsertRowid,
+  const created = await t.deps.sql.get<{ id: number }>(
+    `INSERT INTO voice_circles (name, session_type, max_participants, scheduled_time, is_private,
+      invite_code, template_id, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, '2026-01-01T00:00:00.000Z') RETURNING id`,
+    [
+      row.name,
+      row.session_type,
+      row.max_participants,
+      row.scheduled_time,
+      row.is_private,
+      row.invite_code,
+      row.template_id,
+    ],
   );
+  return Number(created?.id);
 }
 
+const count = async (sql: string, params: SqlValue[] = []) =>
+  (await t.deps.sql.get<{ n: number }>(sql, params))?.n;
 const memberCount = (id: number) =>
-  (t.deps.db.prepare('SELECT count(*) AS n FROM circle_members WHERE circle_id = ?').get(id) as { n: number })
-    .n;
+  count('SELECT count(*) AS n FROM circle_members WHERE circle_id = ?', [id]);
 
 describe('voice circles API', () => {
   it('needs a signed-in member', async () => {
@@ -84,7 +91,7 @@ describe('voice circles API', () => {
   });
 
   it('rejects bad circles with a message naming the field, and writes nothing', async () => {
-    const before = (t.deps.db.prepare('SELECT count(*) AS n FROM voice_circles').get() as { n: number }).n;
+    const before = await count('SELECT count(*) AS n FROM voice_circles');
     const cases: [unknown, string][] = [
       [{ name: '   ' }, 'name'],
       [{ name: 'x', sessionType: 'weekly' }, 'sessionType'],
@@ -107,12 +114,12 @@ describe('voice circles API', () => {
       if (field !== 'body') expect(json.fields[field], JSON.stringify(body)).toBeTruthy();
     }
     expect((await call('/voice-circles', ana, { method: 'POST', body: '{nope' })).status).toBe(400);
-    const after = (t.deps.db.prepare('SELECT count(*) AS n FROM voice_circles').get() as { n: number }).n;
+    const after = await count('SELECT count(*) AS n FROM voice_circles');
     expect(after).toBe(before);
   });
 
   it('admits exactly eight of twelve members joining a circle of eight at the same moment', async () => {
-    const id = insertCircle({ name: 'Twelve at once' });
+    const id = await insertCircle({ name: 'Twelve at once' });
     const members = await Promise.all(Array.from({ length: 12 }, () => createMember(t)));
     const responses = await Promise.all(members.map((m) => post(`/voice-circles/${id}/join`, m)));
     const statuses = responses.map((r) => r.status).sort();
@@ -121,20 +128,20 @@ describe('voice circles API', () => {
     for (const res of responses.filter((r) => r.status === 409)) {
       expect(await res.json()).toMatchObject({ error: 'circle_full', message: 'This circle is full' });
     }
-    expect(memberCount(id)).toBe(8);
+    expect(await memberCount(id)).toBe(8);
 
     // Joining again is idempotent, even though the circle is now full.
     const winner = members[responses.findIndex((r) => r.status === 201)] as TestMember;
     const again = await post(`/voice-circles/${id}/join`, winner);
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ currentParticipants: 8, isMember: true, newBadges: [] });
-    expect(memberCount(id)).toBe(8);
+    expect(await memberCount(id)).toBe(8);
 
     // A seat freed by leaving can be taken.
     const loser = members[responses.findIndex((r) => r.status === 409)] as TestMember;
     expect((await post(`/voice-circles/${id}/leave`, winner)).status).toBe(200);
     expect((await post(`/voice-circles/${id}/join`, loser)).status).toBe(201);
-    expect(memberCount(id)).toBe(8);
+    expect(await memberCount(id)).toBe(8);
   });
 
   it('answers 404 and 400 for unknown and malformed circle ids', async () => {
@@ -168,7 +175,11 @@ describe('voice circles API', () => {
 
   it('lists upcoming group sessions of the caller’s live circles at the next weekly time', async () => {
     const first = new Date(t.deps.now() - 8 * 24 * 3600_000).toISOString(); // a week and a day ago
-    const id = insertCircle({ name: 'Tuesday sirens', session_type: 'real_time', scheduled_time: first });
+    const id = await insertCircle({
+      name: 'Tuesday sirens',
+      session_type: 'real_time',
+      scheduled_time: first,
+    });
     await post(`/voice-circles/${id}/join`, ben);
     const sessions = await (await call('/group-sessions/upcoming', ben)).json();
     const mine = sessions.find((s: { circleId: number }) => s.circleId === id);
@@ -181,7 +192,7 @@ describe('voice circles API', () => {
   });
 
   it('records an asynchronous circle’s practice once per member per local week', async () => {
-    const id = insertCircle({ name: 'Weekly trills' });
+    const id = await insertCircle({ name: 'Weekly trills' });
     expect((await post(`/voice-circles/${id}/practice`, ben, { timeZone: 'UTC' })).status).toBe(403);
     await post(`/voice-circles/${id}/join`, ben);
     await post(`/voice-circles/${id}/join`, ana);

@@ -11,7 +11,6 @@ import { createDbPresence } from './presence';
 import { firstNameOf, nextStartMs, presentCircle, stepsOf } from './present';
 import { practiceRoutes } from './practice-routes';
 import { createCirclesRepository, type CircleRow } from './repository';
-import { awardBadges } from '../achievements/award';
 
 /** Open live streams a member may hold at once (tabs, devices); the next one gets 429. */
 export const MAX_STREAMS_PER_MEMBER = 3;
@@ -56,8 +55,8 @@ export function circlesRoutes(
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const maxStreams = opts.maxStreamsPerMember ?? MAX_STREAMS_PER_MEMBER;
   const r = new Hono<AppEnv>();
-  const repo = createCirclesRepository(deps.db);
-  const presence = createDbPresence(deps.db, deps.now);
+  const repo = createCirclesRepository(deps.sql);
+  const presence = createDbPresence(deps.sql, deps.now);
   const hub = createLiveHub(presence, deps.now);
   const auth = requireUser(deps);
   const present = (row: CircleRow, me: string) => presentCircle(row, me, deps.now(), deps.config.publicUrl);
@@ -68,8 +67,8 @@ export function circlesRoutes(
     return Number(raw);
   };
   /** A circle the caller may see: public, theirs, or a private one opened with its invite code. */
-  const visible = (id: number, me: string, invite?: string | null) => {
-    const row = repo.one(id, me);
+  const visible = async (id: number, me: string, invite?: string | null) => {
+    const row = await repo.one(id, me);
     const allowed =
       row &&
       (row.is_private === 0 ||
@@ -80,24 +79,24 @@ export function circlesRoutes(
     return row;
   };
 
-  r.get('/voice-circles', auth, (c) =>
-    c.json(repo.discover(c.var.user.id).map((row) => present(row, c.var.user.id))),
+  r.get('/voice-circles', auth, async (c) =>
+    c.json((await repo.discover(c.var.user.id)).map((row) => present(row, c.var.user.id))),
   );
-  r.get('/voice-circles/my-circles', auth, (c) =>
-    c.json(repo.mine(c.var.user.id).map((row) => present(row, c.var.user.id))),
+  r.get('/voice-circles/my-circles', auth, async (c) =>
+    c.json((await repo.mine(c.var.user.id)).map((row) => present(row, c.var.user.id))),
   );
-  r.get('/voice-circles/templates', auth, (c) =>
-    c.json(repo.templates().map((t) => ({ id: t.id, title: t.title, durationSec: t.duration_sec }))),
+  r.get('/voice-circles/templates', auth, async (c) =>
+    c.json((await repo.templates()).map((t) => ({ id: t.id, title: t.title, durationSec: t.duration_sec }))),
   );
 
-  r.get('/voice-circles/:id', auth, (c) => {
+  r.get('/voice-circles/:id', auth, async (c) => {
     const me = c.var.user.id;
-    const row = visible(parseId(c.req.param('id')), me, c.req.query('invite'));
-    const template = repo.templateOf(row);
+    const row = await visible(parseId(c.req.param('id')), me, c.req.query('invite'));
+    const template = await repo.templateOf(row);
     return c.json({
       ...present(row, me),
       // Members see who else is in the circle; others see only the count.
-      members: row.is_member ? repo.memberNames(row.id).map((m) => firstNameOf(m.first_name)) : [],
+      members: row.is_member ? (await repo.memberNames(row.id)).map((m) => firstNameOf(m.first_name)) : [],
       template: template
         ? {
             id: template.id,
@@ -131,11 +130,11 @@ export function circlesRoutes(
         );
       scheduledTime = new Date(ms).toISOString();
     }
-    if (body.templateId != null && !repo.templateExists(body.templateId))
+    if (body.templateId != null && !(await repo.templateExists(body.templateId)))
       throw new ApiError(400, 'validation_failed', 'Invalid templateId: there is no such session template', {
         templateId: 'unknown template',
       });
-    const { circle } = repo.create(
+    const { circle, newBadges } = await repo.create(
       c.var.user.id,
       {
         ...body,
@@ -146,8 +145,6 @@ export function circlesRoutes(
       },
       new Date(now).toISOString(),
     );
-    // TRANSITION: awarded after the create's commit until the circles repository runs on deps.sql.
-    const newBadges = await awardBadges(deps.sql, c.var.user.id, 'circle-joined');
     return c.json({ ...present(circle, c.var.user.id), newBadges }, 201);
   });
 
@@ -161,30 +158,30 @@ export function circlesRoutes(
         .strict()
         .optional(),
     );
-    visible(id, me, body?.inviteCode);
-    const result = repo.join(id, me, new Date(deps.now()).toISOString());
+    await visible(id, me, body?.inviteCode);
+    const result = await repo.join(id, me, new Date(deps.now()).toISOString());
     if (result.kind === 'missing')
       throw new ApiError(404, 'circle_not_found', 'There is no circle with this id.');
     if (result.kind === 'full') throw new ApiError(409, 'circle_full', 'This circle is full');
-    // TRANSITION: awarded after the join's commit until the circles repository runs on deps.sql.
-    const newBadges = result.kind === 'joined' ? await awardBadges(deps.sql, me, 'circle-joined') : [];
-    return c.json({ ...present(result.circle, me), newBadges }, result.kind === 'joined' ? 201 : 200);
+    return c.json(
+      { ...present(result.circle, me), newBadges: result.newBadges },
+      result.kind === 'joined' ? 201 : 200,
+    );
   });
 
-  r.post('/voice-circles/:id/leave', auth, (c) => {
+  r.post('/voice-circles/:id/leave', auth, async (c) => {
     const me = c.var.user.id;
-    const row = visible(parseId(c.req.param('id')), me);
-    repo.leave(row.id, me);
-    return c.json(present(repo.one(row.id, me) as CircleRow, me));
+    const row = await visible(parseId(c.req.param('id')), me);
+    await repo.leave(row.id, me);
+    return c.json(present((await repo.one(row.id, me)) as CircleRow, me));
   });
 
   r.route('/', practiceRoutes(deps, repo, auth, parseId));
 
-  r.get('/group-sessions/upcoming', auth, (c) => {
+  r.get('/group-sessions/upcoming', auth, async (c) => {
     const me = c.var.user.id;
     const now = deps.now();
-    const sessions = repo
-      .mine(me)
+    const sessions = (await repo.mine(me))
       .filter((row) => row.session_type === 'real_time')
       .map((row) => {
         const start = nextStartMs(row, now) as number;
@@ -202,9 +199,9 @@ export function circlesRoutes(
     return c.json(sessions);
   });
 
-  r.get('/voice-circles/:id/live', auth, (c) => {
+  r.get('/voice-circles/:id/live', auth, async (c) => {
     const me = c.var.user.id;
-    const row = visible(parseId(c.req.param('id')), me);
+    const row = await visible(parseId(c.req.param('id')), me);
     if (!row.is_member)
       throw new ApiError(403, 'not_a_member', 'Join this circle to take part in its live sessions.');
     if (row.session_type !== 'real_time')
@@ -218,7 +215,7 @@ export function circlesRoutes(
         'This live session is not open yet: it opens 15 minutes before it starts.',
         { startTime: new Date(start).toISOString() },
       );
-    const template = repo.templateOf(row);
+    const template = await repo.templateOf(row);
     const info: LiveSessionInfo = {
       key: `${row.id}-${start}`,
       circleId: row.id,
@@ -229,10 +226,10 @@ export function circlesRoutes(
       endMs: start + row.duration_min * 60_000,
       steps: stepsOf(template),
     };
-    const member = { userId: me, firstName: firstNameOf(repo.firstName(me)) };
+    const member = { userId: me, firstName: firstNameOf(await repo.firstName(me)) };
     // The slot is taken before the stream opens, so the cap can still answer 429.
     const connId = crypto.randomUUID();
-    if (!hub.claim(info, connId, member, maxStreams))
+    if (!(await hub.claim(info, connId, member, maxStreams)))
       throw new ApiError(429, 'too_many_streams', 'You already have this session open in too many places.');
     c.header('X-Accel-Buffering', 'no'); // nginx: pass events through unbuffered
     return streamSSE(c, async (stream) => {
@@ -240,7 +237,7 @@ export function circlesRoutes(
       const done = new Promise<void>((resolve) => (finish = resolve));
       stream.onAbort(finish);
       c.req.raw.signal.addEventListener('abort', finish);
-      const disconnect = hub.attach(info, connId, (e) => {
+      const disconnect = await hub.attach(info, connId, (e) => {
         void stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
         if (e.event === 'end') finish();
       });
@@ -249,7 +246,7 @@ export function circlesRoutes(
         await done;
       } finally {
         clearInterval(heartbeat);
-        disconnect();
+        await disconnect();
       }
     });
   });

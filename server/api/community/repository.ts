@@ -1,4 +1,5 @@
-import type { DB } from '../../db/open';
+import type { SqlExecutor } from '../../db/sql';
+import { awardBadges, type AwardedBadge } from '../achievements/award';
 
 export interface PulseRow {
   id: number;
@@ -26,8 +27,7 @@ export interface ReflectionRow {
 
 export interface EchoResult {
   echoes: number;
-  /** TRANSITION: the route awards badges on its transaction when this echo was new. */
-  added: boolean;
+  newBadges: AwardedBadge[];
 }
 
 export interface MostEchoedRow {
@@ -43,78 +43,119 @@ const reflectionSelect = `SELECT r.id, r.reflection_text, u.first_name, u.pulse_
     (SELECT count(*) FROM reflection_echoes e WHERE e.reflection_id = r.id) AS echoes
   FROM reflections r JOIN users u ON u.id = r.user_id JOIN sessions s ON s.id = r.session_id`;
 
-/** Every SQL statement of the community API, prepared once per app. */
-export function createCommunityRepository(db: DB) {
-  const s = {
-    pulse:
-      db.prepare(`SELECT c.id, u.first_name, u.pulse_identity, c.session_id, c.title AS session_title, c.completed_at,
-        s.skill_level,
-        (SELECT count(*) FROM completion_echoes e WHERE e.completion_id = c.id) AS echoes
-      FROM session_completions c JOIN users u ON u.id = c.user_id LEFT JOIN sessions s ON s.id = c.session_id
-      WHERE u.pulse_identity <> 'hidden'
-      ORDER BY c.completed_at DESC, c.id DESC LIMIT ?`),
-    mostEchoed: db.prepare(`SELECT s.id, s.title, count(*) AS echoes, s.category, s.skill_level
-      FROM session_echoes e JOIN sessions s ON s.id = e.session_id
-      GROUP BY s.id ORDER BY echoes DESC, s.id DESC LIMIT 50`),
-    shared: db.prepare(
-      `${reflectionSelect} WHERE r.shared = 1 ORDER BY r.created_at DESC, r.id DESC LIMIT ?`,
-    ),
-    sharedOf: db.prepare(
-      `${reflectionSelect} WHERE r.shared = 1 AND r.user_id = ? ORDER BY r.created_at DESC, r.id DESC LIMIT ?`,
-    ),
-    reflection: db.prepare(`${reflectionSelect} WHERE r.id = ?`),
-    hasCompleted: db.prepare(
-      'SELECT 1 FROM session_completions WHERE user_id = ? AND session_id = ? LIMIT 1',
-    ),
-    insertReflection:
-      db.prepare(`INSERT INTO reflections (user_id, session_id, reflection_text, created_at, shared, anonymous)
-      VALUES (?, ?, ?, ?, 1, ?)`),
-    sharedExists: db.prepare('SELECT 1 FROM reflections WHERE id = ? AND shared = 1'),
-    echoReflection: db.prepare(
-      'INSERT OR IGNORE INTO reflection_echoes (user_id, reflection_id, created_at) VALUES (?, ?, ?)',
-    ),
-    reflectionEchoes: db.prepare('SELECT count(*) AS n FROM reflection_echoes WHERE reflection_id = ?'),
-    // A hidden member's completion is not in the pulse, so it cannot be echoed either.
-    completionExists: db.prepare(
-      "SELECT 1 FROM session_completions c JOIN users u ON u.id = c.user_id WHERE c.id = ? AND u.pulse_identity <> 'hidden'",
-    ),
-    echoCompletion: db.prepare(
-      'INSERT OR IGNORE INTO completion_echoes (user_id, completion_id, created_at) VALUES (?, ?, ?)',
-    ),
-    completionEchoes: db.prepare('SELECT count(*) AS n FROM completion_echoes WHERE completion_id = ?'),
-  };
+const ECHO_COUNT = {
+  reflection: 'SELECT count(*) AS n FROM reflection_echoes WHERE reflection_id = ?',
+  completion: 'SELECT count(*) AS n FROM completion_echoes WHERE completion_id = ?',
+};
+
+/**
+ * Every SQL statement of the community API. The writes take the executor to run on (`deps.sql`,
+ * or the transaction of the Idempotency-Key that wraps them), so they join its transaction.
+ */
+export function createCommunityRepository(sql: SqlExecutor) {
+  /** One echo per member: the primary key (member, item) makes a second one change nothing. */
+  async function echo(
+    on: SqlExecutor,
+    kind: 'reflection' | 'completion',
+    exists: string,
+    userId: string,
+    id: number,
+    at: string,
+  ): Promise<EchoResult | null> {
+    return on.transaction(async (tx) => {
+      if (!(await tx.get(exists, [id]))) return null;
+      const added =
+        (
+          await tx.run(
+            `INSERT INTO ${kind}_echoes (user_id, ${kind}_id, created_at) VALUES (?, ?, ?)
+            ON CONFLICT (user_id, ${kind}_id) DO NOTHING`,
+            [userId, id, at],
+          )
+        ).changes === 1;
+      const newBadges = added ? await awardBadges(tx, userId, 'echo', new Date(at)) : [];
+      const count = await tx.get<{ n: number }>(ECHO_COUNT[kind], [id]);
+      return { echoes: count?.n ?? 0, newBadges };
+    });
+  }
 
   return {
-    pulse: (limit: number) => s.pulse.all(limit) as PulseRow[],
-    mostEchoed: () => s.mostEchoed.all() as MostEchoedRow[],
-    sharedReflections: (limit: number) => s.shared.all(limit) as ReflectionRow[],
-    sharedReflectionsOf: (userId: string, limit: number) => s.sharedOf.all(userId, limit) as ReflectionRow[],
-    hasCompleted: (userId: string, sessionId: number) => Boolean(s.hasCompleted.get(userId, sessionId)),
+    pulse: (limit: number) =>
+      sql.all<PulseRow>(
+        `SELECT c.id, u.first_name, u.pulse_identity, c.session_id, c.title AS session_title, c.completed_at,
+          s.skill_level,
+          (SELECT count(*) FROM completion_echoes e WHERE e.completion_id = c.id) AS echoes
+        FROM session_completions c JOIN users u ON u.id = c.user_id LEFT JOIN sessions s ON s.id = c.session_id
+        WHERE u.pulse_identity <> 'hidden'
+        ORDER BY c.completed_at DESC, c.id DESC LIMIT ?`,
+        [limit],
+      ),
+    mostEchoed: () =>
+      sql.all<MostEchoedRow>(
+        `SELECT s.id, s.title, count(*) AS echoes, s.category, s.skill_level
+        FROM session_echoes e JOIN sessions s ON s.id = e.session_id
+        GROUP BY s.id, s.title, s.category, s.skill_level ORDER BY echoes DESC, s.id DESC LIMIT 50`,
+      ),
+    sharedReflections: (limit: number) =>
+      sql.all<ReflectionRow>(
+        `${reflectionSelect} WHERE r.shared = 1 ORDER BY r.created_at DESC, r.id DESC LIMIT ?`,
+        [limit],
+      ),
+    sharedReflectionsOf: (userId: string, limit: number) =>
+      sql.all<ReflectionRow>(
+        `${reflectionSelect} WHERE r.shared = 1 AND r.user_id = ? ORDER BY r.created_at DESC, r.id DESC LIMIT ?`,
+        [userId, limit],
+      ),
+    hasCompleted: async (userId: string, sessionId: number) =>
+      Boolean(
+        await sql.get(
+          'SELECT 1 AS found FROM session_completions WHERE user_id = ? AND session_id = ? LIMIT 1',
+          [userId, sessionId],
+        ),
+      ),
     /** Inserts a shared reflection and returns it as listed. */
-    shareReflection(userId: string, sessionId: number, text: string, anonymous: boolean, at: string) {
-      return db.transaction(() => {
-        const id = Number(
-          s.insertReflection.run(userId, sessionId, text, at, anonymous ? 1 : 0).lastInsertRowid,
+    shareReflection(
+      on: SqlExecutor,
+      userId: string,
+      sessionId: number,
+      text: string,
+      anonymous: boolean,
+      at: string,
+    ): Promise<{ row: ReflectionRow; newBadges: AwardedBadge[] }> {
+      return on.transaction(async (tx) => {
+        const created = await tx.get<{ id: number }>(
+          `INSERT INTO reflections (user_id, session_id, reflection_text, created_at, shared, anonymous)
+          VALUES (?, ?, ?, ?, 1, ?) RETURNING id`,
+          [userId, sessionId, text, at, anonymous ? 1 : 0],
         );
-        return { row: s.reflection.get(id) as ReflectionRow };
-      })();
+        const newBadges = await awardBadges(tx, userId, 'reflection-shared', new Date(at));
+        const row = await tx.get<ReflectionRow>(`${reflectionSelect} WHERE r.id = ?`, [created?.id]);
+        return { row: row as ReflectionRow, newBadges };
+      });
     },
     /** Idempotent per member; null when there is no shared reflection with this id. */
-    echoReflection(userId: string, id: number, at: string): EchoResult | null {
-      return db.transaction(() => {
-        if (!s.sharedExists.get(id)) return null;
-        const added = s.echoReflection.run(userId, id, at).changes === 1;
-        return { echoes: (s.reflectionEchoes.get(id) as { n: number }).n, added };
-      })();
-    },
-    /** Idempotent per member; null when there is no completion with this id. */
-    echoCompletion(userId: string, id: number, at: string): EchoResult | null {
-      return db.transaction(() => {
-        if (!s.completionExists.get(id)) return null;
-        const added = s.echoCompletion.run(userId, id, at).changes === 1;
-        return { echoes: (s.completionEchoes.get(id) as { n: number }).n, added };
-      })();
-    },
+    echoReflection: (on: SqlExecutor, userId: string, id: number, at: string) =>
+      echo(
+        on,
+        'reflection',
+        'SELECT 1 AS found FROM reflections WHERE id = ? AND shared = 1',
+        userId,
+        id,
+        at,
+      ),
+    /**
+     * Idempotent per member; null when there is no completion with this id. A hidden member's
+     * completion is not in the pulse, so it cannot be echoed either.
+     */
+    echoCompletion: (on: SqlExecutor, userId: string, id: number, at: string) =>
+      echo(
+        on,
+        'completion',
+        `SELECT 1 AS found FROM session_completions c JOIN users u ON u.id = c.user_id
+        WHERE c.id = ? AND u.pulse_identity <> 'hidden'`,
+        userId,
+        id,
+        at,
+      ),
   };
 }
 

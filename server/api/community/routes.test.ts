@@ -15,9 +15,9 @@ beforeAll(async () => {
   ]);
   ana = await createMember(t);
   ben = await createMember(t);
-  t.deps.db
-    .prepare("UPDATE users SET first_name = 'Ana Maria', last_name = 'Lopez' WHERE id = ?")
-    .run(ana.id);
+  await t.deps.sql.run("UPDATE users SET first_name = 'Ana Maria', last_name = 'Lopez' WHERE id = ?", [
+    ana.id,
+  ]);
 });
 afterAll(() => t.close());
 
@@ -122,9 +122,10 @@ describe('community API', () => {
   });
 
   it('never lists private reflections written in the player', async () => {
-    t.deps.db
-      .prepare("INSERT INTO reflections (user_id, session_id, reflection_text) VALUES (?, 1, 'private note')")
-      .run(ana.id);
+    await t.deps.sql.run(
+      "INSERT INTO reflections (user_id, session_id, reflection_text) VALUES (?, 1, 'private note')",
+      [ana.id],
+    );
     const all = await (await call('/community/reflections', ben)).json();
     expect(all.some((r: { content: string }) => r.content === 'private note')).toBe(false);
     const own = await (await call(`/community/reflections?userId=${ana.id}`, ana)).json();
@@ -141,11 +142,21 @@ describe('community API', () => {
     expect(await (await post(`/community/reflections/${latest.id}/echo`, ben)).json()).toMatchObject({
       echoes: 1,
     });
-    const priv = t.deps.db
-      .prepare("SELECT id FROM reflections WHERE reflection_text = 'private note'")
-      .get() as {
-      id: number;
-    };
+    // Sent at once (a double tap, two tabs): still one echo, every answer the same count.
+    const together = await Promise.all(
+      Array.from({ length: 6 }, async () =>
+        (await post(`/community/reflections/${latest.id}/echo`, ana)).json(),
+      ),
+    );
+    expect(together.map((r) => r.echoes)).toEqual([2, 2, 2, 2, 2, 2]);
+    const stored = await t.deps.sql.get<{ n: number }>(
+      'SELECT count(*) AS n FROM reflection_echoes WHERE reflection_id = ?',
+      [latest.id],
+    );
+    expect(stored?.n).toBe(2);
+    const priv = (await t.deps.sql.get<{ id: number }>(
+      "SELECT id FROM reflections WHERE reflection_text = 'private note'",
+    )) as { id: number };
     expect((await post(`/community/reflections/${priv.id}/echo`, ben)).status).toBe(404);
     expect((await post('/community/reflections/12345/echo', ben)).status).toBe(404);
     expect((await post('/community/reflections/1.5/echo', ben)).status).toBe(400);

@@ -6,7 +6,6 @@ import { ApiError, jsonBody } from '../../lib/http';
 import { presentMostEchoed, presentPulse, presentReflection } from './present';
 import { createCommunityRepository } from './repository';
 import { createIdempotency } from '../../lib/idempotency';
-import { awardBadges } from '../achievements/award';
 
 const PULSE_LIMIT = 30;
 const REFLECTIONS_LIMIT = 50;
@@ -42,7 +41,7 @@ const reflectionBody = z.object({
  */
 export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const repo = createCommunityRepository(deps.db);
+  const repo = createCommunityRepository(deps.sql);
   const auth = requireUser(deps);
   const idem = createIdempotency(deps);
 
@@ -54,11 +53,11 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
   };
   const isoNow = () => new Date(deps.now()).toISOString();
 
-  r.get('/community/pulse', auth, (c) => c.json(repo.pulse(PULSE_LIMIT).map(presentPulse)));
+  r.get('/community/pulse', auth, async (c) => c.json((await repo.pulse(PULSE_LIMIT)).map(presentPulse)));
 
-  r.get('/community/recent-activity', auth, (c) => {
+  r.get('/community/recent-activity', auth, async (c) => {
     const now = deps.now();
-    const pulse = repo.pulse(RECENT_LIMIT).map((row) => {
+    const pulse = (await repo.pulse(RECENT_LIMIT)).map((row) => {
       const item = presentPulse(row);
       return {
         type: 'completion' as const,
@@ -67,7 +66,7 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
         at: item.completedAt,
       };
     });
-    const reflections = repo.sharedReflections(RECENT_LIMIT).map((row) => {
+    const reflections = (await repo.sharedReflections(RECENT_LIMIT)).map((row) => {
       const item = presentReflection(row, now);
       return { type: 'reflection' as const, id: item.id, text: item.content, at: item.createdAt };
     });
@@ -75,12 +74,14 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(merged);
   });
 
-  r.get('/community/most-echoed', auth, (c) => c.json(repo.mostEchoed().map(presentMostEchoed)));
+  r.get('/community/most-echoed', auth, async (c) =>
+    c.json((await repo.mostEchoed()).map(presentMostEchoed)),
+  );
 
   // Empty on purpose: no chorus groups exist yet, and the spec's Chorus tab shows only 'coming soon'.
   r.get('/community/chorus-groups', auth, (c) => c.json([]));
 
-  r.get('/community/reflections', auth, (c) => {
+  r.get('/community/reflections', auth, async (c) => {
     const userId = c.req.query('userId');
     const now = deps.now();
     if (userId !== undefined) {
@@ -88,16 +89,18 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
         throw new ApiError(403, 'forbidden', 'You can only list your own reflections.');
       }
       return c.json(
-        repo.sharedReflectionsOf(userId, REFLECTIONS_LIMIT).map((row) => presentReflection(row, now)),
+        (await repo.sharedReflectionsOf(userId, REFLECTIONS_LIMIT)).map((row) => presentReflection(row, now)),
       );
     }
-    return c.json(repo.sharedReflections(REFLECTIONS_LIMIT).map((row) => presentReflection(row, now)));
+    return c.json(
+      (await repo.sharedReflections(REFLECTIONS_LIMIT)).map((row) => presentReflection(row, now)),
+    );
   });
 
   r.post('/community/reflections', auth, async (c) => {
     const key = idem.keyOf(c);
     const body = await jsonBody(c, reflectionBody);
-    if (!repo.hasCompleted(c.var.user.id, body.sessionId)) {
+    if (!(await repo.hasCompleted(c.var.user.id, body.sessionId))) {
       throw new ApiError(
         403,
         'session_not_completed',
@@ -105,16 +108,14 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
       );
     }
     return idem.respond(c, key, async (tx) => {
-      const at = isoNow();
-      const { row } = repo.shareReflection(
+      const { row, newBadges } = await repo.shareReflection(
+        tx,
         c.var.user.id,
         body.sessionId,
         body.reflectionText,
         body.anonymous,
-        at,
+        isoNow(),
       );
-      // TRANSITION: the repository is still synchronous (on SQLite it runs inside tx).
-      const newBadges = await awardBadges(tx, c.var.user.id, 'reflection-shared', new Date(at));
       return { status: 201, body: { ...presentReflection(row, deps.now()), newBadges } };
     });
   });
@@ -123,13 +124,10 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
     const key = idem.keyOf(c);
     const id = parseId(c.req.param('id'), 'reflection');
     return idem.respond(c, key, async (tx) => {
-      const at = isoNow();
-      const result = repo.echoReflection(c.var.user.id, id, at);
+      const result = await repo.echoReflection(tx, c.var.user.id, id, isoNow());
       if (result === null)
         throw new ApiError(404, 'reflection_not_found', 'There is no shared reflection with this id.');
-      // TRANSITION: the repository is still synchronous (on SQLite it runs inside tx).
-      const newBadges = result.added ? await awardBadges(tx, c.var.user.id, 'echo', new Date(at)) : [];
-      return { status: 200, body: { echoes: result.echoes, newBadges } };
+      return { status: 200, body: result };
     });
   });
 
@@ -137,13 +135,10 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
     const key = idem.keyOf(c);
     const id = parseId(c.req.param('id'), 'activity');
     return idem.respond(c, key, async (tx) => {
-      const at = isoNow();
-      const result = repo.echoCompletion(c.var.user.id, id, at);
+      const result = await repo.echoCompletion(tx, c.var.user.id, id, isoNow());
       if (result === null)
         throw new ApiError(404, 'activity_not_found', 'There is no activity with this id.');
-      // TRANSITION: the repository is still synchronous (on SQLite it runs inside tx).
-      const newBadges = result.added ? await awardBadges(tx, c.var.user.id, 'echo', new Date(at)) : [];
-      return { status: 200, body: { echoes: result.echoes, newBadges } };
+      return { status: 200, body: result };
     });
   });
 

@@ -68,14 +68,13 @@ describe('insights', () => {
     const t = await createTestApp();
     try {
       const m = await createMember(t);
-      expect(readVoiceSeries(t.deps.db, m.id, 'UTC')).toEqual({ score: [], clarity: [] });
-      t.deps.db
-        .prepare(
-          `INSERT INTO voice_analyses (user_id, recorded_at, local_date, duration_sec, score, clarity,
-            stability, resonance, projection, created_at) VALUES (?, ?, ?, 10, 71, 0.8, 0.7, 0.6, 0.5, ?)`,
-        )
-        .run(m.id, '2026-01-02T23:30:00Z', '2026-01-02', '2026-01-02T23:30:00Z');
-      expect(readVoiceSeries(t.deps.db, m.id, 'Pacific/Auckland')).toEqual({
+      expect(await readVoiceSeries(t.deps.sql, m.id, 'UTC')).toEqual({ score: [], clarity: [] });
+      await t.deps.sql.run(
+        `INSERT INTO voice_analyses (user_id, recorded_at, local_date, duration_sec, score, clarity,
+          stability, resonance, projection, created_at) VALUES (?, ?, ?, 10, 71, 0.8, 0.7, 0.6, 0.5, ?)`,
+        [m.id, '2026-01-02T23:30:00Z', '2026-01-02', '2026-01-02T23:30:00Z'],
+      );
+      expect(await readVoiceSeries(t.deps.sql, m.id, 'Pacific/Auckland')).toEqual({
         score: [{ localDate: '2026-01-03', value: 71 }],
         clarity: [{ localDate: '2026-01-03', value: 0.8 }],
       });

@@ -13,7 +13,7 @@ beforeAll(async () => {
   ana = await createMember(t);
   ben = await createMember(t);
   // Accounts made 30 days ago, so entries can be dated in the past.
-  t.deps.db.prepare('UPDATE users SET created_at = ?').run(new Date(t.deps.now() - 30 * DAY).toISOString());
+  await t.deps.sql.run('UPDATE users SET created_at = ?', [new Date(t.deps.now() - 30 * DAY).toISOString()]);
 });
 afterAll(() => t.close());
 
@@ -26,8 +26,8 @@ async function call(path: string, who: TestMember | null, init: RequestInit = {}
 const post = (path: string, who: TestMember | null, body: unknown) =>
   call(path, who, { method: 'POST', body: JSON.stringify(body) });
 const del = (path: string, who: TestMember | null) => call(path, who, { method: 'DELETE' });
-const count = (table: string) =>
-  (t.deps.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = async (table: string) =>
+  (await t.deps.sql.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))?.n;
 let start = 0;
 /** Instants counted back from when the suite started, so repeated calls give the same value. */
 const ago = (days: number) => new Date(start - days * DAY).toISOString();
@@ -73,9 +73,11 @@ describe('wellness authorization', () => {
 describe('mood tracking', () => {
   it("dates an entry by the member's stored time zone, not the zone the request names", async () => {
     const who = await createMember(t);
-    t.deps.db
-      .prepare('UPDATE users SET created_at = ?, time_zone = ? WHERE id = ?')
-      .run(ago(30), 'Pacific/Kiritimati', who.id);
+    await t.deps.sql.run('UPDATE users SET created_at = ?, time_zone = ? WHERE id = ?', [
+      ago(30),
+      'Pacific/Kiritimati',
+      who.id,
+    ]);
     // 11:00 UTC is already the next day in Kiritimati (UTC+14) and still the day before in
     // Etc/GMT+12 (UTC-12): a member switching zones must not get two entries for one day.
     const at = new Date(start - 2 * DAY);
@@ -99,7 +101,7 @@ describe('mood tracking', () => {
 
   it('records an entry in the spec shape and lists the newest 10 first', async () => {
     const who = await createMember(t);
-    t.deps.db.prepare('UPDATE users SET created_at = ? WHERE id = ?').run(ago(30), who.id);
+    await t.deps.sql.run('UPDATE users SET created_at = ? WHERE id = ?', [ago(30), who.id]);
     const res = await post(
       '/mood-tracking',
       who,
@@ -141,13 +143,13 @@ describe('mood tracking', () => {
     ['recordedAt', { recordedAt: '2020-01-01T00:00:00Z' }],
     ['timeZone', { timeZone: 'Mars/Olympus' }],
   ])('rejects a bad %s with a 400 naming it, storing nothing', async (field, over) => {
-    const before = count('mood_entries');
+    const before = await count('mood_entries');
     const res = await post('/mood-tracking', ana, mood(over));
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.fields).toHaveProperty(field);
     expect(body.message).toContain(field.split('.')[0]);
-    expect(count('mood_entries')).toBe(before);
+    expect(await count('mood_entries')).toBe(before);
   });
 
   it('rejects a body that is not JSON', async () => {
@@ -200,13 +202,13 @@ describe('biometric data', () => {
     ],
     ['recordedAt', { dataType: 'hrv', value: 60, recordedAt: '2019-05-01T10:00:00Z' }],
   ])('rejects a bad %s with a 400 naming it, storing nothing', async (field, body) => {
-    const before = count('biometric_records');
+    const before = await count('biometric_records');
     const res = await post('/biometric-data', ana, body);
     expect(res.status).toBe(400);
     const json = await res.json();
     expect(json.fields).toHaveProperty(field);
     expect(json.message).toContain(field);
-    expect(count('biometric_records')).toBe(before);
+    expect(await count('biometric_records')).toBe(before);
   });
 
   it('accepts the edges of every range', async () => {
@@ -226,7 +228,7 @@ describe('biometric data', () => {
 describe('wellness insights', () => {
   it('appear only with 7 paired days and a clear effect, from the member own data', async () => {
     const who = await createMember(t);
-    t.deps.db.prepare('UPDATE users SET created_at = ? WHERE id = ?').run(ago(30), who.id);
+    await t.deps.sql.run('UPDATE users SET created_at = ? WHERE id = ?', [ago(30), who.id]);
     const empty = await (await call('/wellness-insights', who)).json();
     expect(empty.insights).toEqual([]);
     expect(empty.progress.find((p: { id: string }) => p.id === 'mood-sleep')).toMatchObject({

@@ -37,8 +37,8 @@ const daysParam = z
  */
 export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const repo = createWellnessRepository(deps.db);
-  const zones = createMemberZones(deps.sql); // member-zone is async on deps.sql now
+  const repo = createWellnessRepository(deps.sql);
+  const zones = createMemberZones(deps.sql);
   const auth = requireUser(deps);
 
   const parseId = (raw: string) => {
@@ -72,7 +72,7 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
   const when = async (userId: string, raw: string | undefined, reported: string | undefined) => {
     const now = deps.now();
     const at = raw === undefined ? now : Date.parse(raw);
-    const created = Date.parse(repo.accountCreatedAt(userId) ?? new Date(now).toISOString());
+    const created = Date.parse((await repo.accountCreatedAt(userId)) ?? new Date(now).toISOString());
     const problem = recordedAtProblem(at, now, created);
     if (problem)
       throw new ApiError(400, 'validation_failed', `Invalid recordedAt: ${problem}`, { recordedAt: problem });
@@ -88,7 +88,9 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
     const userId = c.var.user.id;
     const since = sinceDate(c.req.query('days'), await zoneOf(c.req.query('tz'), userId));
     const rows =
-      since === null ? repo.recentMoods(userId, RECENT_LIMIT) : repo.moodsSince(userId, since).reverse();
+      since === null
+        ? await repo.recentMoods(userId, RECENT_LIMIT)
+        : (await repo.moodsSince(userId, since)).reverse();
     return c.json(rows.map(presentMood));
   });
 
@@ -96,14 +98,14 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await jsonBody(c, moodBody);
     const userId = c.var.user.id;
     const times = await when(userId, body.recordedAt, body.timeZone);
-    const { row } = repo.addMood({ userId, ...body, ...times }, () => null);
-    // TRANSITION: awarded after the entry's commit until the wellness repository runs on deps.sql.
-    const newBadges = await awardBadges(deps.sql, userId, 'mood-entry');
-    return c.json({ ...presentMood(row), newBadges }, 201);
+    const { row, extra } = await repo.addMood({ userId, ...body, ...times }, (tx) =>
+      awardBadges(tx, userId, 'mood-entry'),
+    );
+    return c.json({ ...presentMood(row), newBadges: extra }, 201);
   });
 
-  r.delete('/mood-tracking/:id', auth, (c) => {
-    if (!repo.deleteMood(c.var.user.id, parseId(c.req.param('id'))))
+  r.delete('/mood-tracking/:id', auth, async (c) => {
+    if (!(await repo.deleteMood(c.var.user.id, parseId(c.req.param('id')))))
       throw new ApiError(404, 'mood_entry_not_found', 'You have no mood entry with this id.');
     return c.body(null, 204);
   });
@@ -113,11 +115,8 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
     const since = sinceDate(c.req.query('days'), await zoneOf(c.req.query('tz'), userId));
     const rows =
       since === null
-        ? repo.recentBiometrics(userId, RECENT_LIMIT)
-        : repo
-            .allBiometrics(userId)
-            .filter((b) => b.local_date >= since)
-            .reverse();
+        ? await repo.recentBiometrics(userId, RECENT_LIMIT)
+        : (await repo.biometricsSince(userId, since)).reverse();
     return c.json(rows.map(presentBiometric));
   });
 
@@ -129,7 +128,7 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
         [problem[0]]: problem[1],
       });
     const userId = c.var.user.id;
-    const row = repo.addBiometric({
+    const row = await repo.addBiometric({
       userId,
       dataType: body.dataType,
       value: body.value,
@@ -140,8 +139,8 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(presentBiometric(row), 201);
   });
 
-  r.delete('/biometric-data/:id', auth, (c) => {
-    if (!repo.deleteBiometric(c.var.user.id, parseId(c.req.param('id'))))
+  r.delete('/biometric-data/:id', auth, async (c) => {
+    if (!(await repo.deleteBiometric(c.var.user.id, parseId(c.req.param('id')))))
       throw new ApiError(404, 'biometric_record_not_found', 'You have no biometric record with this id.');
     return c.body(null, 204);
   });
@@ -149,9 +148,12 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/wellness-insights', auth, async (c) => {
     const userId = c.var.user.id;
     const tz = await zoneOf(c.req.query('tz'), userId);
-    const moods = repo.allMoods(userId);
-    const bio = repo.allBiometrics(userId);
-    const voice = readVoiceSeries(deps.db, userId, tz);
+    const [moods, bio, voice, practiceDays] = await Promise.all([
+      repo.allMoods(userId),
+      repo.biometricsSince(userId),
+      readVoiceSeries(deps.sql, userId, tz),
+      repo.practiceDays(userId),
+    ]);
     return c.json(
       computeInsights({
         mood: moods.map((m) => ({ localDate: m.local_date, value: m.mood_score })),
@@ -159,7 +161,7 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
         sleep: bio
           .filter((b) => b.data_type === 'sleep_quality')
           .map((b) => ({ localDate: b.local_date, value: b.value })),
-        practiceDays: repo.practiceDays(userId),
+        practiceDays,
         voiceScore: voice.score,
         voiceClarity: voice.clarity,
       }),

@@ -18,7 +18,8 @@ import { FIRST_SCREENS } from './lib/first-screen.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'dist/prerender');
 const clientDir = path.join(root, 'dist/client');
-if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error('Build the client first (vite build).');
+if (!fs.existsSync(path.join(clientDir, 'index.html')))
+  throw new Error('Build the client first (vite build).');
 
 await build({
   root,
@@ -65,7 +66,8 @@ const shells = {};
 for (const { route, screen } of FIRST_SCREENS) {
   if (!SHELL_ROUTES.includes(route)) throw new Error(`src/prerender/render-shell.tsx does not list ${route}`);
   const html = await renderShell(route);
-  if (!html.includes('<main')) throw new Error(`The prerendered ${route} has no <main>: ${html.slice(0, 200)}`);
+  if (!html.includes('<main'))
+    throw new Error(`The prerendered ${route} has no <main>: ${html.slice(0, 200)}`);
   const css = cssOf(entry);
   if (screen) for (const file of cssOf(screen)) if (!css.includes(file)) css.push(file);
   shells[route] = { html, css };

@@ -66,7 +66,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const shells = firstPaints(deps.config.clientDir);
   const client = serveClient(deps.config.clientDir, (urlPath) => {
     const shell = shells(urlPath);
-    return { head: configMeta + preloads(urlPath) + (shell?.head ?? ''), root: shell?.root, styles: shell?.styles };
+    return {
+      head: configMeta + preloads(urlPath) + (shell?.head ?? ''),
+      root: shell?.root,
+      styles: shell?.styles,
+    };
   });
   app.get('*', async (c, next) => {
     if (isServicePath(c.req.path)) return next();

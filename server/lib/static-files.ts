@@ -125,7 +125,9 @@ function builtPage(file: string, stat: fs.Stats, extras: PageExtras): BuiltPage 
       html = html.replace(link, html.includes(marker) ? '' : marker);
     }
     const tags = inline.map((x) => `<style>${x.css}</style>`).join('');
-    html = html.includes(marker) ? html.replace(marker, () => tags) : html.replace('</head>', () => `${tags}</head>`);
+    html = html.includes(marker)
+      ? html.replace(marker, () => tags)
+      : html.replace('</head>', () => `${tags}</head>`);
   }
   html = html.replace('</head>', () => `${extras.head}</head>`);
   if (extras.root) html = html.replace('<div id="root"></div>', () => extras.root!);

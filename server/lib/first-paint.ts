@@ -11,7 +11,7 @@ import path from 'node:path';
  * replaces it with the same markup.
  *
  * A browser that would render something else there (a stored session, voice analyses kept in
- * this browser, an email link's result in the URL) must not see it even for a moment: GUARD runs
+ * this browser, an email link's result in the URL, the offline line) must not see it even for a moment: GUARD runs
  * in the head before the body is parsed and, for those, marks `<html>` so a rule hides it.
  */
 export const NO_SHELL_CLASS = 'tf-no-shell';
@@ -20,7 +20,8 @@ const GUARD =
   `(function(){try{var s=localStorage;` +
   `for(var i=0;i<s.length;i++){var k=s.key(i)||'';` +
   `if(/^sb-.*-auth-token$/.test(k)||k==='tuneful_voice_sessions')throw 0}` +
-  `if(/[#&?](access_token|error|error_code|error_description)=/.test(location.hash+'&'+location.search))throw 0` +
+  `if(/[#&?](access_token|error|error_code|error_description)=/.test(location.hash+'&'+location.search))throw 0;` +
+  `if(navigator.onLine===false)throw 0` +
   `}catch(e){document.documentElement.classList.add('${NO_SHELL_CLASS}')}})()`;
 
 /** The guard's hash for the Content-Security-Policy (script-src stays 'self' otherwise). */

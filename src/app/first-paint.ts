@@ -5,7 +5,8 @@
  * before any JavaScript has run. It cannot be used yet (inert), and the first render replaces it
  * with the same markup (no layout shift). A small script in the head (server/lib/first-paint.ts)
  * hides it before the first paint when this browser would show something else there: a stored
- * session, voice analyses kept in this browser, or an email link's result in the URL.
+ * session, voice analyses kept in this browser, an email link's result in the URL, or the
+ * offline line.
  */
 export const NO_SHELL_CLASS = 'tf-no-shell';
 

@@ -169,7 +169,11 @@ try {
     // of a core other work on the machine left the server: comparable across loaded runs.
     const range = { url: base + `/storage/v1${signed.signedURL}`, headers: { range: 'bytes=65536-131071' } };
     const rangeCpu0 = cpuMs(server.pid);
-    const rangeOnly = await load({ ...range, connections: 50, duration: Math.max(2, Math.round(SECONDS / 2)) });
+    const rangeOnly = await load({
+      ...range,
+      connections: 50,
+      duration: Math.max(2, Math.round(SECONDS / 2)),
+    });
     const rangeCpu = (cpuMs(server.pid) - rangeCpu0) / rangeOnly.total;
     rowsOut.push([
       'Range reads of session audio alone (64 KB, -c 50)',

@@ -12,6 +12,7 @@ import { corsFor } from './lib/cors';
 import { requestLog } from './lib/request-log';
 import { securityHeaders } from './lib/security-headers';
 import { runtimeConfigMeta } from './lib/runtime-config-meta';
+import { firstPaints } from './lib/first-paint';
 import { routePreloads } from './lib/route-preloads';
 import { serveClient } from './lib/static-files';
 
@@ -62,7 +63,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const configMeta = runtimeConfigMeta(deps);
   const preloads = routePreloads(deps.config.clientDir);
-  const client = serveClient(deps.config.clientDir, (urlPath) => configMeta + preloads(urlPath));
+  const shells = firstPaints(deps.config.clientDir);
+  const client = serveClient(deps.config.clientDir, (urlPath) => {
+    const shell = shells(urlPath);
+    return {
+      head: configMeta + preloads(urlPath) + (shell?.head ?? ''),
+      root: shell?.root,
+      styles: shell?.styles,
+    };
+  });
   app.get('*', async (c, next) => {
     if (isServicePath(c.req.path)) return next();
     return (await client(c)) ?? next();

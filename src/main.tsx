@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
 import { App } from './app/App';
+import { endShell, shellPaintRecorded, usableShell } from './app/first-paint';
 import { preloadLandingScreen } from './app/route-preload';
 import { startAuthSync, useAuthStore } from './features/auth/auth-store';
 import { browserSessionMark, shouldEndStoredSignIn } from './features/auth/remember-me';
@@ -22,8 +24,12 @@ import './styles/global.css';
  * a session arriving in an email link's fragment is read.
  */
 async function boot(): Promise<void> {
-  const root = createRoot(document.getElementById('root')!);
-  preloadLandingScreen(window.location.pathname);
+  const container = document.getElementById('root')!;
+  const root = createRoot(container);
+  const landing = preloadLandingScreen(window.location.pathname);
+  // The static first paint stays until the first render replaces it, if it may show at all.
+  const shell = usableShell(container, window.location.pathname);
+  if (!shell) endShell(container, true);
   // The service worker (offline shell, catalogue, downloads) registers once the page has loaded.
   startOffline();
   try {
@@ -49,13 +55,22 @@ async function boot(): Promise<void> {
       whenSupabaseLoads(startAuthSync);
     }
     setAccessTokenSource(async () => useAuthStore.getState().session?.access_token ?? null);
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    // Downloading beside the entry chunk since the page's head named it: rendered in the first
+    // commit, without 'loading…' first (src/app/route-preload.ts).
+    await landing;
+    if (shell) await shellPaintRecorded();
+    // Synchronous, so the static markup is replaced and the page usable in the same task.
+    flushSync(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     );
+    endShell(container, false);
   } catch (err) {
     console.error('The app could not start', err);
+    endShell(container, true);
     root.render(<BootError />);
   }
 }

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from '../app-env';
+import { GUARD_CSP_SOURCE } from './first-paint';
 
 const HSTS = 'max-age=15552000; includeSubDomains';
 
@@ -24,7 +25,8 @@ export function securityHeaders(deps: AppDeps): MiddlewareHandler<AppEnv> {
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       // The SPA loads its own scripts, styles, the Wasm engine and audio from this origin only.
-      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+      // …and the first paint's inline guard, by its hash (server/lib/first-paint.ts).
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'", GUARD_CSP_SOURCE],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       mediaSrc: ["'self'", 'blob:'],

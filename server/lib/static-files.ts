@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { Context } from 'hono';
 
 const types: Record<string, string> = {
@@ -26,18 +27,38 @@ const types: Record<string, string> = {
 /** Vite writes content-hashed files under assets/: their URL changes whenever they do. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** What the server adds to index.html for a path. */
+export interface PageExtras {
+  /** Before `</head>`. */
+  head: string;
+  /** In place of `<div id="root"></div>`. */
+  root?: string | undefined;
+  /**
+   * Stylesheets sent inline: each one's `<link rel="stylesheet">` is removed, and all of them
+   * go where the first such link was (else before `</head>`), in this order.
+   */
+  styles?: readonly { file: string; css: string }[] | undefined;
+}
+
 /**
  * Serves the built SPA: hashed assets cached for a year, everything else revalidated, and the
  * history fallback to index.html for any other GET so deep links like /discover work.
  */
-export function serveClient(clientDir: string, headFor: (urlPath: string) => string = () => '') {
+export function serveClient(
+  clientDir: string,
+  extrasFor: (urlPath: string) => string | PageExtras = () => '',
+) {
   const root = path.resolve(clientDir);
   const index = path.join(root, 'index.html');
+  const extras = (urlPath: string): PageExtras => {
+    const e = extrasFor(urlPath);
+    return typeof e === 'string' ? { head: e } : e;
+  };
   return async (c: Context) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD') return undefined;
     const file = resolveFile(root, c.req.path);
-    if (file === index) return sendIndex(c, index, headFor(c.req.path));
+    if (file === index) return sendIndex(c, index, extras(c.req.path));
     if (file) return sendFile(c, file, isHashedAsset(root, file) ? IMMUTABLE : 'no-cache');
     if (!fs.existsSync(index)) {
       return c.html(
@@ -45,32 +66,93 @@ export function serveClient(clientDir: string, headFor: (urlPath: string) => str
         503,
       );
     }
-    return sendIndex(c, index, headFor(c.req.path));
+    return sendIndex(c, index, extras(c.req.path));
   };
 }
 
+interface BuiltPage {
+  size: number;
+  mtimeMs: number;
+  etag: string;
+  lastModified: string;
+  plain: Uint8Array<ArrayBuffer>;
+  br: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+}
+
 /**
- * index.html with `headExtra` (the runtime config, the route's preloads) before `</head>`, so
- * the app boots without waiting for a request first. Sent as is: the page is about 1 KB, and the build's
- * precompressed copies lack the addition. Its validator covers the addition too.
+ * index.html with the path's extras (the runtime config, the route's preloads, its static first
+ * paint), so the app boots without waiting for a request first. Built once per distinct extras
+ * and index.html version (a handful: the extras differ by landing route only), with its brotli
+ * and gzip copies: a first paint's page is 5-10 KB, and compressing it per request would cost
+ * more than it saves. The build's own precompressed index.html lacks the extras. Its validator
+ * covers them too.
  */
-function sendIndex(c: Context, file: string, headExtra: string): Response {
-  if (!headExtra) return sendFile(c, file, 'no-cache');
+function sendIndex(c: Context, file: string, extras: PageExtras): Response {
+  if (!extras.head && !extras.root) return sendFile(c, file, 'no-cache');
   const stat = fs.statSync(file);
-  const source = cachedBytes(file, stat) ?? fs.readFileSync(file);
-  const html = Buffer.from(Buffer.from(source).toString('utf8').replace('</head>', `${headExtra}</head>`));
-  const tag = crypto.createHash('sha1').update(headExtra).digest('hex').slice(0, 8);
-  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}-${tag}"`;
+  const page = builtPage(file, stat, extras);
+  const encoding = pickEncoding(c.req.header('accept-encoding'), () => true);
+  const etag = page.etag.replace(/"$/, encoding ? `-${encoding}"` : '"');
   const headers = new Headers({
     'Content-Type': types['.html']!,
     'Cache-Control': 'no-cache',
     ETag: etag,
-    'Last-Modified': stat.mtime.toUTCString(),
+    'Last-Modified': page.lastModified,
+    Vary: 'Accept-Encoding',
   });
+  if (encoding) headers.set('Content-Encoding', encoding);
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
-  headers.set('Content-Length', String(html.byteLength));
+  const body = encoding ? page[encoding] : page.plain;
+  headers.set('Content-Length', String(body.byteLength));
   if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
-  return new Response(new Uint8Array(html), { status: 200, headers });
+  return new Response(body, { status: 200, headers });
+}
+
+const builtPages = new Map<string, BuiltPage>();
+
+function builtPage(file: string, stat: fs.Stats, extras: PageExtras): BuiltPage {
+  const inline = extras.styles ?? [];
+  const key = `${file}\0${extras.head}\0${extras.root ?? ''}\0${inline.map((x) => x.file).join(',')}`;
+  const hit = builtPages.get(key);
+  if (hit && hit.size === stat.size && hit.mtimeMs === stat.mtimeMs) return hit;
+  const source = Buffer.from(cachedBytes(file, stat) ?? fs.readFileSync(file)).toString('utf8');
+  let html = source;
+  if (inline.length > 0) {
+    const marker = '\u0000styles\u0000';
+    for (const { file: css } of inline) {
+      const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${css.replace(/[.]/g, '\\.')}"[^>]*>`);
+      html = html.replace(link, html.includes(marker) ? '' : marker);
+    }
+    const tags = inline.map((x) => `<style>${x.css}</style>`).join('');
+    html = html.includes(marker)
+      ? html.replace(marker, () => tags)
+      : html.replace('</head>', () => `${tags}</head>`);
+  }
+  html = html.replace('</head>', () => `${extras.head}</head>`);
+  if (extras.root) html = html.replace('<div id="root"></div>', () => extras.root!);
+  const plain = new Uint8Array(Buffer.from(html));
+  const tag = crypto.createHash('sha1').update(key).digest('hex').slice(0, 8);
+  const page: BuiltPage = {
+    size: stat.size,
+    mtimeMs: stat.mtimeMs,
+    etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}-${tag}"`,
+    lastModified: stat.mtime.toUTCString(),
+    plain,
+    br: new Uint8Array(
+      zlib.brotliCompressSync(plain, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.byteLength,
+        },
+      }),
+    ),
+    gzip: new Uint8Array(zlib.gzipSync(plain, { level: 9 })),
+  };
+  // Distinct extras are few (one per landing route); the bound only guards against a bug.
+  if (builtPages.size >= 64) builtPages.clear();
+  builtPages.set(key, page);
+  return page;
 }
 
 function resolveFile(root: string, urlPath: string): string | null {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { serveClient } from './static-files';
@@ -14,14 +15,28 @@ describe('index.html with the runtime config', () => {
   const app = new Hono();
   app.get('*', async (c) => (await serveClient(dir, () => meta)(c)) ?? c.notFound());
 
-  it('adds the config to the head for direct and history-fallback requests, uncompressed', async () => {
+  it('adds the config to the head for direct and history-fallback requests', async () => {
     for (const url of ['/', '/index.html', '/tuning-room']) {
-      const res = await app.request(url, { headers: { 'Accept-Encoding': 'gzip' } });
+      const res = await app.request(url);
       const html = await res.text();
       expect(res.status).toBe(200);
       expect(res.headers.get('content-encoding')).toBeNull();
       expect(html).toBe(page.replace('</head>', `${meta}</head>`));
       expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(html));
+    }
+  });
+
+  it('compresses the page with the additions, never sending the stale precompressed copy', async () => {
+    for (const [accept, decode] of [
+      ['gzip', zlib.gunzipSync],
+      ['br, gzip', zlib.brotliDecompressSync],
+    ] as const) {
+      const res = await app.request('/tuning-room', { headers: { 'Accept-Encoding': accept } });
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(res.headers.get('content-encoding')).toBe(accept.split(',')[0]);
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(Number(res.headers.get('content-length'))).toBe(body.byteLength);
+      expect(decode(body).toString()).toBe(page.replace('</head>', `${meta}</head>`));
     }
   });
 

@@ -60,7 +60,7 @@ export async function serveSigned(
     c.req.method === 'HEAD' || end < start
       ? null
       : length <= BUFFERED_RANGE_BYTES
-        ? await readRange(file, start, end).catch((err: NodeJS.ErrnoException) => {
+        ? await readRange(file, stat, start, end).catch((err: NodeJS.ErrnoException) => {
             // Removed between the stat and the read: the object is gone, as for a missing file.
             if (err.code === 'ENOENT') throw noSuchKey();
             throw err;

@@ -2,17 +2,18 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { FdCache, type FileIdentity } from './fd-cache';
 
 /** DATA_DIR/storage/<bucket>: where a bucket's objects live on disk (the seed writes here too). */
 export function bucketRoot(dataDir: string, bucket: string): string {
   return path.join(dataDir, 'storage', bucket);
 }
 
-/** Size and modification time, or null when the file is missing (a row without its file). */
-export function statFile(file: string): { size: number; mtime: Date } | null {
+/** Size, modification time and inode, or null when the file is missing (a row without its file). */
+export function statFile(file: string): (FileIdentity & { mtime: Date }) | null {
   try {
     const st = fs.statSync(file);
-    return st.isFile() ? { size: st.size, mtime: st.mtime } : null;
+    return st.isFile() ? { size: st.size, mtime: st.mtime, mtimeMs: st.mtimeMs, ino: st.ino } : null;
   } catch {
     return null;
   }
@@ -24,28 +25,21 @@ export function statFile(file: string): { size: number; mtime: Date } | null {
  */
 export const BUFFERED_RANGE_BYTES = 256 * 1024;
 
+const openFiles = new FdCache();
+
 /**
- * Bytes start..end (inclusive) of a file, read off the event loop (libuv's pool). Cheaper than a
- * read stream adapted to a web stream for the small Range reads a player makes while seeking.
- * A file cut short since its stat gives the bytes that exist, as a stream would.
+ * Bytes start..end (inclusive) of a file as `identity` (its stat) describes it, read off the
+ * event loop (libuv's pool) through a descriptor kept open for the next read (fd-cache.ts).
+ * Cheaper than a read stream adapted to a web stream for the small Range reads a player makes
+ * while seeking. A file cut short since its stat gives the bytes that exist, as a stream would.
  */
-export function readRange(file: string, start: number, end: number): Promise<Uint8Array<ArrayBuffer>> {
-  return new Promise((resolve, reject) => {
-    fs.open(file, 'r', (openErr, fd) => {
-      if (openErr) return reject(openErr);
-      const buf = Buffer.allocUnsafe(end - start + 1);
-      const finish = (err: Error | null, filled: number) =>
-        fs.close(fd, () => (err ? reject(err) : resolve(buf.subarray(0, filled))));
-      const readFrom = (filled: number) => {
-        fs.read(fd, buf, filled, buf.length - filled, start + filled, (err, n) => {
-          if (err) return finish(err, filled);
-          if (n === 0 || filled + n === buf.length) return finish(null, filled + n);
-          readFrom(filled + n);
-        });
-      };
-      readFrom(0);
-    });
-  });
+export function readRange(
+  file: string,
+  identity: FileIdentity,
+  start: number,
+  end: number,
+): Promise<Uint8Array<ArrayBuffer>> {
+  return openFiles.read(file, identity, start, end);
 }
 
 export function streamFile(file: string, start: number, end: number): ReadableStream<Uint8Array> {

@@ -7,14 +7,15 @@ import { createQueryClient } from '../lib/query-client';
 import { ErrorBoundary } from './ErrorBoundary';
 import { createAppRouter } from './router';
 
-export function App() {
+/** `router` is given by the build-time render of the first screens (src/prerender/). */
+export function App({ router: given }: { router?: ReturnType<typeof createAppRouter> } = {}) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     // Installed before the first render, so no screen's request can miss it.
     installSessionGuard(client);
     return client;
   });
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => given ?? createAppRouter());
   useEffect(() => {
     // Offline writes (issue 13): loaded after the first screen, it sends what waits in the outbox.
     let stop: (() => void) | undefined;

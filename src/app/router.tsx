@@ -5,6 +5,7 @@ import { SignInScreen } from '../features/auth/SignInScreen';
 import { SignUpScreen } from '../features/auth/SignUpScreen';
 import { NotFoundScreen } from '../features/shell/NotFoundScreen';
 import { Layout } from './Layout';
+import { landingScreen } from './route-preload';
 import { ROUTES } from './route-table';
 
 /**
@@ -50,16 +51,14 @@ const CircleScreen = lazy(() =>
 const LiveSessionScreen = lazy(() =>
   import('../features/circles/LiveSessionScreen').then((m) => ({ default: m.LiveSessionScreen })),
 );
-const HomeScreen = lazy(() => import('../features/home/HomeScreen').then((m) => ({ default: m.HomeScreen })));
+const HomeScreen = landingScreen('/home');
 const FilteredScreen = lazy(() =>
   import('../features/listening/FilteredScreen').then((m) => ({ default: m.FilteredScreen })),
 );
 const ListeningRoomScreen = lazy(() =>
   import('../features/listening/ListeningRoomScreen').then((m) => ({ default: m.ListeningRoomScreen })),
 );
-const TuningRoomScreen = lazy(() =>
-  import('../features/tuning/TuningRoomScreen').then((m) => ({ default: m.TuningRoomScreen })),
-);
+const TuningRoomScreen = landingScreen('/tuning-room');
 const LibraryScreen = lazy(() =>
   import('../features/templates/LibraryScreen').then((m) => ({ default: m.LibraryScreen })),
 );
@@ -186,7 +185,8 @@ const SCREENS: Record<string, RouteObject['element']> = {
   '/voice-analysis': <VoiceAnalysisScreen />,
 };
 
-export function createAppRouter() {
+/** The app's routes, all inside the Layout (also rendered at build time: src/prerender/). */
+export function appRoutes(): RouteObject[] {
   const children: RouteObject[] = ROUTES.map(({ path }) => {
     // Every route of the spec's table has its screen now; a new route must bring one.
     const element = SCREENS[path];
@@ -214,5 +214,9 @@ export function createAppRouter() {
     },
   );
   children.push({ path: '*', element: <NotFoundScreen /> });
-  return createBrowserRouter([{ element: <Layout />, children }]);
+  return [{ element: <Layout />, children }];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
 }

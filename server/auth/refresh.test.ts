@@ -87,9 +87,9 @@ describe('POST /auth/v1/token?grant_type=refresh_token', () => {
     const rotated = await refresh(session.refresh_token);
     t.advance(REVOKED_TOKEN_RETENTION_MS + 3600_000);
     await signedIn(t, 'ada@example.com'); // sign-ins run the housekeeping
-    const count = t.deps.db
-      .prepare('SELECT count(*) AS n FROM auth_refresh_tokens WHERE revoked_at IS NOT NULL')
-      .get();
+    const count = await t.deps.sql.get(
+      'SELECT count(*) AS n FROM auth_refresh_tokens WHERE revoked_at IS NOT NULL',
+    );
     expect(count).toEqual({ n: 0 });
     expect((await refresh(rotated.body.refresh_token ?? '')).status).toBe(200);
   });

@@ -31,11 +31,17 @@ describe('system routes', () => {
   });
 
   it('answers 503 when the database is unusable', async () => {
-    t.deps.db.close();
-    const res = await t.fetch('/api/health');
-    expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ status: 'degraded', db: { ok: false } });
-    t.deps.db = { close: () => undefined } as never;
+    // Every statement fails, as on a lost connection (either database); restored for close().
+    const { sql } = t.deps;
+    const gone = () => Promise.reject(new Error('connection terminated'));
+    t.deps.sql = { ...sql, get: gone, all: gone, run: gone, transaction: gone } as typeof sql;
+    try {
+      const res = await t.fetch('/api/health');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ status: 'degraded', db: { ok: false, state: 'unavailable' } });
+    } finally {
+      t.deps.sql = sql;
+    }
   });
 
   it('serves the runtime config with the public anon key', async () => {

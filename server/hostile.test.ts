@@ -124,16 +124,14 @@ describe('the audio bucket', () => {
       const res = await upload(type, key);
       expect(await res.json()).toMatchObject({ statusCode: '415', error: 'invalid_mime_type' });
     }
-    expect(
-      t.deps.db.prepare("SELECT count(*) AS n FROM storage_objects WHERE name LIKE 'x.%'").get(),
-    ).toEqual({
+    expect(await t.deps.sql.get("SELECT count(*) AS n FROM storage_objects WHERE name LIKE 'x.%'")).toEqual({
       n: 0,
     });
     expect((await upload('audio/mpeg', 'ok.mp3')).status).toBe(200);
   });
 
   it('serves an older non-audio object only as a sandboxed attachment', async () => {
-    putObject(t, 'old.html', new TextEncoder().encode('<h1>hi</h1>'), 'text/html');
+    await putObject(t, 'old.html', new TextEncoder().encode('<h1>hi</h1>'), 'text/html');
     const { data } = await member.client.storage.from('audio').createSignedUrl('old.html', 60);
     const res = await t.fetch(
       new URL(data?.signedUrl ?? '').pathname + new URL(data?.signedUrl ?? '').search,

@@ -1,7 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Statement } from 'better-sqlite3';
 import type { AppDeps, AppEnv, RequestUser } from '../app-env';
-import type { DB } from '../db/open';
 import { ApiError } from '../lib/http';
 import { bearerToken, type Role } from './tokens';
 import { verifyJwtCached } from './verify-cache';
@@ -11,19 +9,6 @@ export type Caller =
   | { kind: 'invalid'; reason: 'expired' | 'invalid' | 'session_gone' }
   | { kind: 'role'; role: Exclude<Role, 'authenticated'> }
   | { kind: 'user'; role: 'authenticated'; user: RequestUser };
-
-/** Every request checks its session, so the statement is prepared once per database. */
-const liveSessionStatements = new WeakMap<DB, Statement>();
-function liveSession(db: DB): Statement {
-  let stmt = liveSessionStatements.get(db);
-  if (!stmt) {
-    stmt = db.prepare(
-      'SELECT 1 FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND u.id = ?',
-    );
-    liveSessionStatements.set(db, stmt);
-  }
-  return stmt;
-}
 
 /**
  * Who is calling, from the Authorization bearer: nobody, the anon or service key, or a member
@@ -40,7 +25,12 @@ export async function resolveCaller(deps: AppDeps, authorization: string | undef
     email,
     session_id: sessionId,
   } = result.claims as { sub: string; email?: string; session_id: string };
-  const live = liveSession(deps.db).get(sessionId, sub);
+  // Every request checks its session (one indexed read), so a logout or an account deletion
+  // takes effect at once in every process; only the signature check is cached.
+  const live = await deps.sql.get(
+    'SELECT 1 AS live FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND u.id = ?',
+    [sessionId, sub],
+  );
   if (!live) return { kind: 'invalid', reason: 'session_gone' };
   return {
     kind: 'user',

@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
+import { constraintKind } from '../db/sql';
 import { type AuthContext, isoNow } from './context';
 import { AuthError } from './errors';
 import { issueLink, linkExpired, type PkceRequest } from './links';
+import type { MailMessage } from './mail/mailer';
 import type { MailKind } from './mail/templates';
 import { safeRedirect } from './redirect';
 import type { UserRow } from './repository';
@@ -36,10 +38,13 @@ export async function startEmailChange(
   newEmail: string,
   pkce: PkceRequest | null,
 ): Promise<void> {
-  if (ctx.repo.userByEmail(newEmail)) throw emailExists();
-  limitMail(ctx.limits.mailPerEmail, user.email);
-  ctx.flows.setEmailChange(user.id, newEmail, isoNow(ctx.deps));
-  await sendAll(ctx, mailsFor(ctx, c, user, newEmail, ['email_change_current', 'email_change_new'], pkce));
+  if (await ctx.repo.userByEmail(newEmail)) throw emailExists();
+  await limitMail(ctx.limits.mailPerEmail, user.email);
+  await ctx.flows.setEmailChange(user.id, newEmail, isoNow(ctx.deps));
+  await sendAll(
+    ctx,
+    await mailsFor(ctx, c, user, newEmail, ['email_change_current', 'email_change_new'], pkce),
+  );
 }
 
 /** POST /resend {type:'email_change'}: the mails of the sides not yet confirmed, again. */
@@ -50,47 +55,59 @@ export async function resendEmailChange(
   pkce: PkceRequest | null,
 ) {
   if (!user.email_change) return;
-  const pending = (['email_change_current', 'email_change_new'] as const).filter(
-    (k) => user.email_change_confirm_status === 0 || ctx.repo.oneTimeTokensOf(user.id, k).length > 0,
-  );
-  await sendAll(ctx, mailsFor(ctx, c, user, user.email_change, pending, pkce));
+  const pending: MailKind[] = [];
+  for (const k of ['email_change_current', 'email_change_new'] as const) {
+    if (user.email_change_confirm_status === 0 || (await ctx.repo.oneTimeTokensOf(user.id, k)).length > 0)
+      pending.push(k);
+  }
+  await sendAll(ctx, await mailsFor(ctx, c, user, user.email_change, pending, pkce));
 }
 
-function mailsFor(
+async function mailsFor(
   ctx: AuthContext,
   c: Context,
   user: UserRow,
   newEmail: string,
   kinds: readonly MailKind[],
   pkce: PkceRequest | null,
-) {
+): Promise<MailMessage[]> {
   const redirect = safeRedirect(ctx.deps.config, c.req.query('redirect_to'));
-  return kinds.map((kind, i) =>
-    issueLink(ctx, user, kind, redirect, {
-      to: kind === 'email_change_new' ? newEmail : user.email,
-      newEmail,
-      // One flow state is enough: whichever link completes the change gets the auth code.
-      pkce: i === 0 ? pkce : null,
-    }),
-  );
+  const mails: MailMessage[] = [];
+  for (const [i, kind] of kinds.entries()) {
+    mails.push(
+      await issueLink(ctx, user, kind, redirect, {
+        to: kind === 'email_change_new' ? newEmail : user.email,
+        newEmail,
+        // One flow state is enough: whichever link completes the change gets the auth code.
+        pkce: i === 0 ? pkce : null,
+      }),
+    );
+  }
+  return mails;
 }
 
 /**
  * Called after one e-mail change token was spent (in the same transaction): the first side
  * only marks the change half-confirmed; the second applies it and answers `done`.
  */
-export function confirmEmailChange(ctx: AuthContext, userId: string): 'half' | 'done' {
-  const user = ctx.repo.userById(userId);
+export async function confirmEmailChange(ctx: AuthContext, userId: string): Promise<'half' | 'done'> {
+  const user = await ctx.repo.userById(userId);
   if (!user?.email_change) throw linkExpired();
   const now = isoNow(ctx.deps);
   if (user.email_change_confirm_status === 0) {
-    ctx.flows.markEmailChangeHalfConfirmed(userId, now);
-    return 'half';
+    // Conditional, so the two sides confirmed at the same moment cannot both stop at 'half'.
+    if ((await ctx.flows.markEmailChangeHalfConfirmed(userId, now)) === 1) return 'half';
   }
-  const owner = ctx.repo.userByEmail(user.email_change);
+  const owner = await ctx.repo.userByEmail(user.email_change);
   if (owner && owner.id !== userId) throw emailExists();
-  ctx.flows.applyEmailChange(userId, now);
-  ctx.repo.deleteOneTimeTokens(userId, 'email_change_current');
-  ctx.repo.deleteOneTimeTokens(userId, 'email_change_new');
+  try {
+    await ctx.flows.applyEmailChange(userId, now);
+  } catch (err) {
+    // Another account took the address since the check above: the unique index decides.
+    if (constraintKind(err) === 'unique') throw emailExists();
+    throw err;
+  }
+  await ctx.repo.deleteOneTimeTokens(userId, 'email_change_current');
+  await ctx.repo.deleteOneTimeTokens(userId, 'email_change_new');
   return 'done';
 }

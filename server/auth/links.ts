@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type AuthContext, isoNow } from './context';
+import { type AuthContext, inTransaction, isoNow } from './context';
 import { AuthError } from './errors';
 import { linkMail, linkTypeOf, verifyLink, type LinkType, type MailKind } from './mail/templates';
 import type { MailMessage } from './mail/mailer';
@@ -32,24 +32,31 @@ const codeHash = (userId: string, kind: MailKind, code: string) => hashToken(`${
  * so only the newest mail works) and returns the mail to send. Only hashes are stored. A PKCE
  * request also records the flow state the link's auth code will belong to.
  */
-export function issueLink(
+export async function issueLink(
   ctx: AuthContext,
   user: UserRow,
   kind: MailKind,
   redirectTo: string,
   opts: IssueOptions = {},
-): MailMessage {
+): Promise<MailMessage> {
   const token = (opts.pkce ? PKCE_PREFIX : '') + randomToken();
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   const now = isoNow(ctx.deps);
   const expires = new Date(ctx.deps.now() + LINK_TTL_MS).toISOString();
   const type = linkTypeOf(kind);
-  ctx.repo.transaction(() => {
-    ctx.repo.deleteOneTimeTokens(user.id, kind);
-    ctx.repo.insertOneTimeToken(user.id, kind, hashToken(token), codeHash(user.id, kind, code), now, expires);
-    ctx.repo.markMailSent(user.id, kind, now);
+  await inTransaction(ctx, async ({ repo, flows }) => {
+    await repo.deleteOneTimeTokens(user.id, kind);
+    await repo.insertOneTimeToken(
+      user.id,
+      kind,
+      hashToken(token),
+      codeHash(user.id, kind, code),
+      now,
+      expires,
+    );
+    await repo.markMailSent(user.id, kind, now);
     if (opts.pkce) {
-      ctx.flows.insertFlow(crypto.randomUUID(), user.id, type, opts.pkce.challenge, opts.pkce.method, now);
+      await flows.insertFlow(crypto.randomUUID(), user.id, type, opts.pkce.challenge, opts.pkce.method, now);
     }
   });
   const link = verifyLink(ctx.deps.config.publicUrl, token, type, redirectTo);
@@ -89,39 +96,51 @@ export interface Spent {
   kind: MailKind;
 }
 
-/** Deletes the token and, for links that prove the account's own mailbox, confirms the address. */
-function spend(ctx: AuthContext, row: OneTimeTokenRow): Spent {
-  ctx.repo.deleteOneTimeToken(row.id);
+/**
+ * Deletes the token and, for links that prove the account's own mailbox, confirms the address.
+ * The delete is the spend: null when another request spent the same token first.
+ */
+async function spend(ctx: AuthContext, row: OneTimeTokenRow): Promise<Spent | null> {
+  if ((await ctx.repo.deleteOneTimeToken(row.id)) !== 1) return null;
   if (row.type === 'signup' || row.type === 'magiclink' || row.type === 'recovery') {
-    ctx.repo.confirmEmail(row.user_id, isoNow(ctx.deps));
+    await ctx.repo.confirmEmail(row.user_id, isoNow(ctx.deps));
   }
   return { userId: row.user_id, kind: row.type };
 }
 
-/** Spends a link token (token_hash): works once; expired or unknown is GoTrue's otp_expired. */
-export function consumeLink(ctx: AuthContext, token: string, type: LinkType | 'email'): Spent {
+/**
+ * Spends a link token (token_hash): works once; expired or unknown is GoTrue's otp_expired.
+ * Pass the context of the caller's transaction when more must happen in it.
+ */
+export function consumeLink(ctx: AuthContext, token: string, type: LinkType | 'email'): Promise<Spent> {
   const kinds = kindsFor(type);
-  return ctx.repo.transaction(() => {
-    const row = ctx.repo.oneTimeTokenByHash(hashToken(token));
+  return inTransaction(ctx, async (tx) => {
+    const row = await tx.repo.oneTimeTokenByHash(hashToken(token));
     if (!row || !kinds.includes(row.type)) throw linkExpired();
     if (Date.parse(row.expires_at) <= ctx.deps.now()) throw linkExpired();
-    return spend(ctx, row);
+    const spent = await spend(tx, row);
+    if (!spent) throw linkExpired();
+    return spent;
   });
 }
 
 /**
  * Spends the 6-digit code of `user`'s newest mail of one of `kinds`; null when it does not
  * match. A wrong code counts against every candidate token; after MAX_CODE_ATTEMPTS the token
- * is gone. Run inside the caller's transaction, which must commit also on a mismatch.
+ * is gone. Run inside the caller's transaction (ctx is its context), which must commit also
+ * on a mismatch.
  */
-export function consumeCode(ctx: AuthContext, user: UserRow, kinds: MailKind[], code: string): Spent | null {
-  const rows = kinds.flatMap((k) => ctx.repo.oneTimeTokensOf(user.id, k));
+export async function consumeCode(
+  ctx: AuthContext,
+  user: UserRow,
+  kinds: MailKind[],
+  code: string,
+): Promise<Spent | null> {
+  const rows: OneTimeTokenRow[] = [];
+  for (const k of kinds) rows.push(...(await ctx.repo.oneTimeTokensOf(user.id, k)));
   const live = rows.filter((r) => Date.parse(r.expires_at) > ctx.deps.now() && r.code_hash);
   const match = live.find((r) => safeEqual(r.code_hash ?? '', codeHash(user.id, r.type, code)));
   if (match) return spend(ctx, match);
-  for (const r of live) {
-    if (r.failed_attempts + 1 >= MAX_CODE_ATTEMPTS) ctx.repo.deleteOneTimeToken(r.id);
-    else ctx.repo.oneTimeTokenFailed(r.id);
-  }
+  for (const r of live) await ctx.repo.oneTimeTokenFailed(r.id, MAX_CODE_ATTEMPTS);
   return null;
 }

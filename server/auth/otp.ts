@@ -23,7 +23,7 @@ async function sendLink(
   kind: MailKind,
   pkce: PkceRequest | null,
 ): Promise<void> {
-  const mail = issueLink(ctx, user, kind, safeRedirect(ctx.deps.config, c.req.query('redirect_to')), {
+  const mail = await issueLink(ctx, user, kind, safeRedirect(ctx.deps.config, c.req.query('redirect_to')), {
     pkce,
   });
   try {
@@ -50,19 +50,19 @@ const otpSchema = z.object({
 export async function otp(ctx: AuthContext, c: Context): Promise<Response> {
   const body = await authBody(c, otpSchema);
   if (body.phone) throw phoneDisabled();
-  limitRequests(ctx.limits.signUpPerIp, clientIp(c, ctx.deps.config.trustProxy));
+  await limitRequests(ctx.limits.signUpPerIp, clientIp(c, ctx.deps.config.trustProxy));
   if (!body.email?.trim()) throw new AuthError(400, 'validation_failed', 'One of email or phone must be set');
   const email = normalizeEmail(body.email);
   const pkce = pkceRequest(body);
-  let user = ctx.repo.userByEmail(email);
+  let user = await ctx.repo.userByEmail(email);
   if (!user && body.create_user === false) {
     throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
   }
-  limitMail(ctx.limits.mailPerEmail, email);
+  await limitMail(ctx.limits.mailPerEmail, email);
   if (!user) {
     // No password was chosen: a random one nobody knows, until the member sets their own.
     const hash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
-    user = createUser(ctx, email, hash, body.data ?? {}, null);
+    user = await createUser(ctx, email, hash, body.data ?? {}, null);
   }
   await sendLink(ctx, c, user, user.email_confirmed_at ? 'magiclink' : 'signup', pkce);
   return c.json({});
@@ -96,9 +96,9 @@ export async function resend(ctx: AuthContext, c: Context): Promise<Response> {
   }
   const email = normalizeEmail(body.email);
   const pkce = pkceRequest(body);
-  limitRequests(ctx.limits.recoverPerIp, clientIp(c, ctx.deps.config.trustProxy));
-  limitMail(ctx.limits.mailPerEmail, email);
-  const user = ctx.repo.userByEmail(email);
+  await limitRequests(ctx.limits.recoverPerIp, clientIp(c, ctx.deps.config.trustProxy));
+  await limitMail(ctx.limits.mailPerEmail, email);
+  const user = await ctx.repo.userByEmail(email);
   if (!user) return c.json({});
   if (type === 'signup') {
     if (!user.email_confirmed_at) await sendLink(ctx, c, user, 'signup', pkce);

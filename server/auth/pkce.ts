@@ -53,11 +53,11 @@ export function pkceRequest(body: {
 }
 
 /** Opening a PKCE link: the newest flow state of this kind gets a fresh auth code. */
-export function issueAuthCode(ctx: AuthContext, userId: string, type: LinkType): string {
-  const flow = ctx.flows.latestFlow(userId, type);
+export async function issueAuthCode(ctx: AuthContext, userId: string, type: LinkType): Promise<string> {
+  const flow = await ctx.flows.latestFlow(userId, type);
   if (!flow) throw new AuthError(400, 'flow_state_not_found', 'No associated flow state found.');
   const code = crypto.randomUUID();
-  ctx.flows.setAuthCode(flow.id, hashToken(code), isoNow(ctx.deps));
+  await ctx.flows.setAuthCode(flow.id, hashToken(code), isoNow(ctx.deps));
   return code;
 }
 
@@ -84,12 +84,12 @@ export async function pkceGrant(ctx: AuthContext, c: Context): Promise<Response>
       'invalid request: both auth code and code verifier should be non-empty',
     );
   }
-  const flow = ctx.flows.flowByCode(hashToken(body.auth_code));
+  const flow = await ctx.flows.flowByCode(hashToken(body.auth_code));
   if (!flow)
     throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
   const issued = Date.parse(flow.auth_code_issued_at ?? flow.created_at);
   if (ctx.deps.now() - issued > AUTH_CODE_TTL_MS) {
-    ctx.flows.deleteFlow(flow.id);
+    await ctx.flows.deleteFlow(flow.id);
     throw new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
   }
   if (!matches(flow, body.code_verifier)) {
@@ -100,7 +100,7 @@ export async function pkceGrant(ctx: AuthContext, c: Context): Promise<Response>
     );
   }
   // Deleting is the spend: a second exchange of the same code finds nothing.
-  if (ctx.flows.deleteFlow(flow.id) !== 1) {
+  if ((await ctx.flows.deleteFlow(flow.id)) !== 1) {
     throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
   }
   return c.json(

@@ -16,16 +16,16 @@ const recoverSchema = z.object({ email: boundedString.optional(), ...pkceFields 
  */
 export async function recover(ctx: AuthContext, c: Context): Promise<Response> {
   const body = await authBody(c, recoverSchema);
-  limitRequests(ctx.limits.recoverPerIp, clientIp(c, ctx.deps.config.trustProxy));
+  await limitRequests(ctx.limits.recoverPerIp, clientIp(c, ctx.deps.config.trustProxy));
   if (!body.email?.trim())
     throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
   const email = normalizeEmail(body.email);
   const pkce = pkceRequest(body);
-  limitMail(ctx.limits.mailPerEmail, email);
-  const user = ctx.repo.userByEmail(email);
+  await limitMail(ctx.limits.mailPerEmail, email);
+  const user = await ctx.repo.userByEmail(email);
   if (user) {
     const redirect = safeRedirect(ctx.deps.config, c.req.query('redirect_to'));
-    const mail = issueLink(ctx, user, 'recovery', redirect, { pkce });
+    const mail = await issueLink(ctx, user, 'recovery', redirect, { pkce });
     ctx.mailer.send(mail).catch((err: Error) => {
       ctx.deps.logger.error('auth: recovery mail failed', { error: err.message });
     });

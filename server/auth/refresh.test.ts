@@ -34,6 +34,21 @@ describe('POST /auth/v1/token?grant_type=refresh_token', () => {
     expect((await sb.auth.getUser()).error).toBeNull();
   });
 
+  it('rotates a token presented several times at the same moment exactly once', async () => {
+    // On PostgreSQL the requests run on separate pooled connections, as two processes would.
+    const { session } = await signedIn(t, 'ada@example.com');
+    const results = await Promise.all(Array.from({ length: 4 }, () => refresh(session.refresh_token)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(results.map((r) => r.body.refresh_token)).size).toBe(1);
+    const rows = await t.deps.sql.all<{ revoked: number }>(
+      `SELECT CASE WHEN revoked_at IS NULL THEN 0 ELSE 1 END AS revoked FROM auth_refresh_tokens
+       WHERE session_id IN (SELECT session_id FROM auth_refresh_tokens WHERE parent_id IS NOT NULL) ORDER BY id`,
+    );
+    // The root revoked once, one child live: no second family member, no ended session.
+    expect(rows).toEqual([{ revoked: 1 }, { revoked: 0 }]);
+    expect((await refresh(results[0]?.body.refresh_token ?? '')).status).toBe(200);
+  });
+
   it('gives a tab that reuses the parent within 10 s the same current token', async () => {
     const { session } = await signedIn(t, 'ada@example.com');
     const first = await refresh(session.refresh_token);
@@ -87,9 +102,9 @@ describe('POST /auth/v1/token?grant_type=refresh_token', () => {
     const rotated = await refresh(session.refresh_token);
     t.advance(REVOKED_TOKEN_RETENTION_MS + 3600_000);
     await signedIn(t, 'ada@example.com'); // sign-ins run the housekeeping
-    const count = t.deps.db
-      .prepare('SELECT count(*) AS n FROM auth_refresh_tokens WHERE revoked_at IS NOT NULL')
-      .get();
+    const count = await t.deps.sql.get(
+      'SELECT count(*) AS n FROM auth_refresh_tokens WHERE revoked_at IS NOT NULL',
+    );
     expect(count).toEqual({ n: 0 });
     expect((await refresh(rotated.body.refresh_token ?? '')).status).toBe(200);
   });

@@ -53,12 +53,13 @@ export function clientIp(c: Context, trustProxy: boolean): string {
   }
 }
 
-export function limitRequests(limiter: RateLimiter, key: string): void {
-  if (limiter.hit(key) > 0) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+export async function limitRequests(limiter: RateLimiter, key: string): Promise<void> {
+  if ((await limiter.hit(key)) > 0)
+    throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
 }
 
-export function limitMail(limiter: RateLimiter, email: string): void {
-  const wait = limiter.hit(email.toLowerCase());
+export async function limitMail(limiter: RateLimiter, email: string): Promise<void> {
+  const wait = await limiter.hit(email.toLowerCase());
   if (wait > 0) {
     throw new AuthError(
       429,

@@ -2,15 +2,13 @@ import { Hono } from 'hono';
 import { limitBody } from '../lib/body-limit';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireApiKey } from './api-key';
-import type { AuthContext } from './context';
+import { createAuthContext } from './context';
 import { API_VERSION, AuthError, authErrorResponse, handleAuthError } from './errors';
 import { createMailer, type Mailer } from './mail/mailer';
 import { health, jwks, settings } from './meta';
 import { createAuthLimits } from './rate-limit';
 import { otp, resend } from './otp';
 import { recover } from './recover';
-import { createFlowRepository } from './flow-repository';
-import { createAuthRepository } from './repository';
 import { signup } from './signup';
 import { token } from './token';
 import { getUser, logout, updateUser } from './user';
@@ -24,13 +22,11 @@ const MAX_BODY_BYTES = 16 * 1024;
  * be injected by tests; by default it is SMTP or the DATA_DIR/mail outbox.
  */
 export function authRoutes(deps: AppDeps, mailer: Mailer = createMailer(deps)): Hono<AppEnv> {
-  const ctx: AuthContext = {
+  const ctx = createAuthContext(
     deps,
-    repo: createAuthRepository(deps.db),
-    flows: createFlowRepository(deps.db),
     mailer,
-    limits: createAuthLimits(deps.db, deps.now, deps.config.authRateLimitScale),
-  };
+    createAuthLimits(deps.sql, deps.now, deps.config.authRateLimitScale),
+  );
   const r = new Hono<AppEnv>();
   r.use('*', async (c, next) => {
     // supabase-js reads the error code from `code` only when it sees this header.

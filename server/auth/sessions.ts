@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type AuthContext, isoNow } from './context';
+import { type AuthContext, inTransaction, isoNow } from './context';
 import { AuthError } from './errors';
 import type { RefreshTokenRow, UserRow } from './repository';
 import { deriveChildToken, hashToken, randomToken } from './secrets';
@@ -57,24 +57,26 @@ export const REVOKED_TOKEN_RETENTION_MS = 30 * 24 * 3600 * 1000;
 const PRUNE_EVERY_MS = 3600 * 1000;
 const lastPrune = new WeakMap<AuthContext, number>();
 
-function housekeeping(ctx: AuthContext): void {
+async function housekeeping(ctx: AuthContext): Promise<void> {
   const t = ctx.deps.now();
   if (t - (lastPrune.get(ctx) ?? -Infinity) < PRUNE_EVERY_MS) return;
   lastPrune.set(ctx, t);
-  ctx.repo.prune(new Date(t).toISOString(), new Date(t - REVOKED_TOKEN_RETENTION_MS).toISOString());
+  await ctx.repo.prune(new Date(t).toISOString(), new Date(t - REVOKED_TOKEN_RETENTION_MS).toISOString());
 }
 
 /** Starts a new signed-in session (one row, one root refresh token) and records the sign-in. */
 export async function startSession(ctx: AuthContext, userId: string, amr: AmrMethod): Promise<SessionJson> {
-  housekeeping(ctx);
+  await housekeeping(ctx);
   const now = isoNow(ctx.deps);
   const sessionId = crypto.randomUUID();
   const refresh = randomToken();
-  const user = ctx.repo.transaction(() => {
-    ctx.repo.insertSession(sessionId, userId, amr, now);
-    ctx.repo.insertRefresh(sessionId, hashToken(refresh), null, now);
-    ctx.repo.markSignedIn(userId, now);
-    return ctx.repo.userById(userId);
+  const user = await inTransaction(ctx, async ({ repo }) => {
+    // Read first: a member deleted meanwhile gets user_not_found, not a foreign-key error.
+    if (!(await repo.userById(userId))) return undefined;
+    await repo.insertSession(sessionId, userId, amr, now);
+    await repo.insertRefresh(sessionId, hashToken(refresh), null, now);
+    await repo.markSignedIn(userId, now);
+    return repo.userById(userId);
   });
   if (!user) throw new AuthError(403, 'user_not_found', 'User not found');
   return sessionJson(ctx, user, sessionId, amr, refresh);
@@ -85,28 +87,36 @@ export async function startSession(ctx: AuthContext, userId: string, amr: AmrMet
  * presented again within the reuse window (another tab raced us) gets the session's current
  * token; later, it is treated as stolen and the whole session is ended.
  *
- * The read and the rotation are one immediate transaction: two refreshes of the same token in
- * two processes (cluster mode) are serialised by the write lock, so the second one sees the
- * token already revoked and takes the reuse-window path, exactly as it would in one process.
+ * Exactly once across processes: the rotation is a conditional UPDATE (… WHERE revoked_at IS
+ * NULL) whose change count decides. Two refreshes of the same token at the same moment (two
+ * tabs, two server processes) both may read it live, but only one revokes it; the other sees
+ * 0 changes, re-reads the now revoked token and takes the reuse-window path, getting the
+ * child the winner created, exactly as it would in one process.
  */
 export async function refreshSession(ctx: AuthContext, presented: string): Promise<SessionJson> {
-  const { repo } = ctx;
   const now = isoNow(ctx.deps);
-  const outcome = repo.transaction(() => {
-    const row = repo.refreshByHash(hashToken(presented));
-    const session = row && repo.sessionById(row.session_id);
-    const user = session && repo.userById(session.user_id);
+  const hash = hashToken(presented);
+  const outcome = await inTransaction(ctx, async (tx) => {
+    const { repo } = tx;
+    let row = await repo.refreshByHash(hash);
+    const session = row && (await repo.sessionById(row.session_id));
+    const user = session && (await repo.userById(session.user_id));
     if (!row || !session || !user) return { kind: 'missing' as const };
     if (row.revoked_at === null) {
-      const child = deriveChildToken(ctx.deps.keys.jwtSecret, presented);
-      repo.revokeRefresh(row.id, now);
-      repo.insertRefresh(session.id, hashToken(child), row.id, now);
-      repo.touchSession(session.id, now);
-      return { kind: 'ok' as const, user, session, token: child };
+      if ((await repo.revokeRefresh(row.id, now)) === 1) {
+        const child = deriveChildToken(ctx.deps.keys.jwtSecret, presented);
+        await repo.insertRefresh(session.id, hashToken(child), row.id, now);
+        await repo.touchSession(session.id, now);
+        return { kind: 'ok' as const, user, session, token: child };
+      }
+      // Another request revoked it between our read and our update (PostgreSQL waited for it
+      // to commit, so its child is visible now).
+      row = await repo.refreshByHash(hash);
+      if (!row) return { kind: 'missing' as const };
     }
-    const current = currentTokenFor(ctx, row, presented);
+    const current = await currentTokenFor(tx, row, presented);
     if (current) return { kind: 'ok' as const, user, session, token: current };
-    repo.deleteSession(session.id);
+    await repo.deleteSession(session.id);
     return { kind: 'reused' as const };
   });
   if (outcome.kind === 'missing')
@@ -118,15 +128,19 @@ export async function refreshSession(ctx: AuthContext, presented: string): Promi
 }
 
 /** Re-derives the active descendant of a recently revoked token, or null outside the window. */
-function currentTokenFor(ctx: AuthContext, revoked: RefreshTokenRow, presented: string): string | null {
+async function currentTokenFor(
+  ctx: AuthContext,
+  revoked: RefreshTokenRow,
+  presented: string,
+): Promise<string | null> {
   const revokedAt = Date.parse(revoked.revoked_at ?? '');
   if (!(ctx.deps.now() - revokedAt <= REFRESH_REUSE_WINDOW_MS)) return null;
-  const active = ctx.repo.activeRefresh(revoked.session_id);
+  const active = await ctx.repo.activeRefresh(revoked.session_id);
   if (!active) return null;
   let depth = 0;
   let cursor: RefreshTokenRow | undefined = active;
   while (cursor && cursor.id !== revoked.id && depth < MAX_CHAIN_WALK) {
-    cursor = cursor.parent_id === null ? undefined : ctx.repo.refreshById(cursor.parent_id);
+    cursor = cursor.parent_id === null ? undefined : await ctx.repo.refreshById(cursor.parent_id);
     depth++;
   }
   if (!cursor || cursor.id !== revoked.id) return null;

@@ -42,13 +42,11 @@ describe('POST /auth/v1/signup', () => {
   it('stores only a hash of the link token, never the token itself', async () => {
     await signUp('ada@example.com');
     const token = new URL(linkIn(await waitForMail(t, 1))).searchParams.get('token') ?? '';
-    const rows = t.deps.db.prepare('SELECT token_hash FROM auth_one_time_tokens').all() as {
-      token_hash: string;
-    }[];
+    const rows = await t.deps.sql.all<{ token_hash: string }>('SELECT token_hash FROM auth_one_time_tokens');
     expect(rows).toHaveLength(1);
     expect(rows[0]?.token_hash).not.toContain(token);
-    const stored = t.deps.db.prepare('SELECT password_hash FROM users').get() as { password_hash: string };
-    expect(stored.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    const stored = await t.deps.sql.get<{ password_hash: string }>('SELECT password_hash FROM users');
+    expect(stored?.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
   });
 
   it('answers a confirmed address with an obfuscated user and sends no mail', async () => {
@@ -122,17 +120,19 @@ describe('POST /auth/v1/signup', () => {
 });
 
 describe('two server processes creating one address', () => {
-  it('answers 422 user_already_exists, not a 500, when the other process inserted it first', () => {
-    // The handler's "no such address" read comes before an await; the unique index decides.
-    const ctx = { deps: t.deps, repo: createAuthRepository(t.deps.db) } as AuthContext;
-    createUser(ctx, 'race@example.com', 'hash', {}, null);
-    let error: unknown;
-    try {
-      createUser(ctx, 'race@example.com', 'hash', {}, null);
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toMatchObject({ status: 422, code: 'user_already_exists' });
+  it('answers 422 user_already_exists, not a 500, when the other process inserted it first', async () => {
+    // The handler's "no such address" read comes before an await; the unique index decides,
+    // also when the second address differs only in case (COLLATE NOCASE / CITEXT).
+    const ctx = { deps: t.deps, repo: createAuthRepository(t.deps.sql) } as AuthContext;
+    await createUser(ctx, 'race@example.com', 'hash', {}, null);
+    await expect(createUser(ctx, 'race@example.com', 'hash', {}, null)).rejects.toMatchObject({
+      status: 422,
+      code: 'user_already_exists',
+    });
+    await expect(createUser(ctx, 'Race@Example.COM', 'hash', {}, null)).rejects.toMatchObject({
+      status: 422,
+      code: 'user_already_exists',
+    });
   });
 });
 

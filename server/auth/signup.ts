@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { constraintKind } from '../db/sql';
 import { type AuthContext, isoNow } from './context';
 import { AuthError } from './errors';
 import { boundedString, metadataSchema, normalizeEmail } from './fields';
@@ -28,7 +29,7 @@ export async function signup(ctx: AuthContext, c: Context): Promise<Response> {
     throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   }
   if (body.phone) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
-  limitRequests(ctx.limits.signUpPerIp, clientIp(c, ctx.deps.config.trustProxy));
+  await limitRequests(ctx.limits.signUpPerIp, clientIp(c, ctx.deps.config.trustProxy));
   if (!body.password) throw new AuthError(400, 'validation_failed', 'Signup requires a valid password');
   const email = normalizeEmail(body.email);
   checkPasswordPolicy(body.password);
@@ -36,24 +37,30 @@ export async function signup(ctx: AuthContext, c: Context): Promise<Response> {
   const metadata = body.data ?? {};
   if (ctx.deps.config.autoConfirm) return signupConfirmed(ctx, c, email, body.password, metadata);
 
-  limitMail(ctx.limits.mailPerEmail, email);
+  await limitMail(ctx.limits.mailPerEmail, email);
   // Hashed on every path, also when unused, so all three answers take the same time.
   const passwordHash = await hashPassword(body.password);
-  const existing = ctx.repo.userByEmail(email);
+  const existing = await ctx.repo.userByEmail(email);
   if (existing?.email_confirmed_at) return c.json(obfuscatedUserJson(email, metadata, isoNow(ctx.deps)));
   // An unconfirmed account keeps its first password: letting a second signup replace it would
   // let a stranger plant a password the real owner then unknowingly confirms.
-  const user = existing ?? createUser(ctx, email, passwordHash, metadata, null);
-  const mail = issueLink(ctx, user, 'signup', safeRedirect(ctx.deps.config, c.req.query('redirect_to')), {
-    pkce,
-  });
+  const user = existing ?? (await createUser(ctx, email, passwordHash, metadata, null));
+  const mail = await issueLink(
+    ctx,
+    user,
+    'signup',
+    safeRedirect(ctx.deps.config, c.req.query('redirect_to')),
+    {
+      pkce,
+    },
+  );
   try {
     await ctx.mailer.send(mail);
   } catch (err) {
     ctx.deps.logger.error('auth: confirmation mail failed', { error: (err as Error).message });
     throw new AuthError(500, 'unexpected_failure', 'Error sending confirmation email');
   }
-  return c.json(userJson(ctx.repo.userById(user.id) ?? user));
+  return c.json(userJson((await ctx.repo.userById(user.id)) ?? user));
 }
 
 /** With AUTH_AUTOCONFIRM the member is signed in at once, and a taken address is a plain 422. */
@@ -65,22 +72,23 @@ async function signupConfirmed(
   metadata: Record<string, unknown>,
 ): Promise<Response> {
   const passwordHash = await hashPassword(password);
-  if (ctx.repo.userByEmail(email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
-  const user = createUser(ctx, email, passwordHash, metadata, isoNow(ctx.deps));
+  if (await ctx.repo.userByEmail(email))
+    throw new AuthError(422, 'user_already_exists', 'User already registered');
+  const user = await createUser(ctx, email, passwordHash, metadata, isoNow(ctx.deps));
   return c.json(await startSession(ctx, user.id, 'password'));
 }
 
-export function createUser(
+export async function createUser(
   ctx: AuthContext,
   email: string,
   passwordHash: string,
   metadata: Record<string, unknown>,
   confirmedAt: string | null,
-): UserRow {
+): Promise<UserRow> {
   const id = crypto.randomUUID();
   const name = (k: string) => (typeof metadata[k] === 'string' ? (metadata[k] as string).trim() : '');
   try {
-    ctx.repo.insertUser({
+    await ctx.repo.insertUser({
       id,
       email,
       passwordHash,
@@ -93,12 +101,13 @@ export function createUser(
   } catch (err) {
     // The callers read "no such address" before an await (the password hash); another server
     // process (cluster mode) may have created it meanwhile. The unique index decides: a 422,
-    // not a 500. (The per-address mail limit refuses such a second request first elsewhere.)
-    if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
+    // not a 500, on both databases (e-mail is COLLATE NOCASE in SQLite, CITEXT in PostgreSQL).
+    // (The per-address mail limit refuses such a second request first elsewhere.)
+    if (constraintKind(err) === 'unique')
       throw new AuthError(422, 'user_already_exists', 'User already registered');
     throw err;
   }
-  const user = ctx.repo.userById(id);
+  const user = await ctx.repo.userById(id);
   if (!user) throw new Error('user vanished right after insert');
   return user;
 }

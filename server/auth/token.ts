@@ -19,7 +19,7 @@ export async function token(ctx: AuthContext, c: Context): Promise<Response> {
   if (grant === 'password') return passwordGrant(ctx, c);
   if (grant === 'refresh_token') return refreshGrant(ctx, c);
   if (grant === 'pkce') {
-    limitRequests(ctx.limits.verifyPerIp, clientIp(c, ctx.deps.config.trustProxy));
+    await limitRequests(ctx.limits.verifyPerIp, clientIp(c, ctx.deps.config.trustProxy));
     return pkceGrant(ctx, c);
   }
   throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
@@ -32,7 +32,7 @@ async function passwordGrant(ctx: AuthContext, c: Context): Promise<Response> {
   const ip = clientIp(c, ctx.deps.config.trustProxy);
   const pairKey = `${ip}\n${email}`;
   const { signInFailures, signInFailuresPerIp } = ctx.limits;
-  const wait = Math.max(signInFailures.wait(pairKey), signInFailuresPerIp.wait(ip));
+  const wait = Math.max(await signInFailures.wait(pairKey), await signInFailuresPerIp.wait(ip));
   if (wait > 0) {
     c.header('Retry-After', String(wait));
     throw new AuthError(
@@ -41,16 +41,16 @@ async function passwordGrant(ctx: AuthContext, c: Context): Promise<Response> {
       `Too many failed sign-in attempts. Please try again in ${wait} seconds.`,
     );
   }
-  const user = body.password ? ctx.repo.userByEmail(email) : undefined;
+  const user = body.password ? await ctx.repo.userByEmail(email) : undefined;
   // An unknown address still costs one scrypt, so the answer time does not reveal accounts.
   const ok =
     !!body.password && (await verifyPassword(body.password, user?.password_hash ?? (await dummyHash())));
   if (!user || !ok) {
-    signInFailures.fail(pairKey);
-    signInFailuresPerIp.fail(ip);
+    await signInFailures.fail(pairKey);
+    await signInFailuresPerIp.fail(ip);
     throw invalidCredentials();
   }
-  signInFailures.succeed(pairKey);
+  await signInFailures.succeed(pairKey);
   // Checked only after the password matched: a stranger learns nothing about the account state.
   if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   return c.json(await startSession(ctx, user.id, 'password'));
@@ -58,7 +58,7 @@ async function passwordGrant(ctx: AuthContext, c: Context): Promise<Response> {
 
 async function refreshGrant(ctx: AuthContext, c: Context): Promise<Response> {
   const body = await authBody(c, refreshSchema);
-  limitRequests(ctx.limits.refreshPerIp, clientIp(c, ctx.deps.config.trustProxy));
+  await limitRequests(ctx.limits.refreshPerIp, clientIp(c, ctx.deps.config.trustProxy));
   if (!body.refresh_token) throw new AuthError(400, 'validation_failed', 'refresh_token required');
   return c.json(await refreshSession(ctx, body.refresh_token));
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { resolveCaller } from './caller';
 import { bearerToken, verifyJwt } from './tokens';
-import { type AuthContext, isoNow } from './context';
+import { type AuthContext, inTransaction, isoNow } from './context';
 import { AuthError } from './errors';
 import { startEmailChange } from './email-change';
 import { boundedString, mergeMetadata, metadataSchema, normalizeEmail } from './fields';
@@ -33,7 +33,7 @@ export async function authenticate(
       }
       throw new AuthError(403, 'bad_jwt', caller.reason === 'expired' ? EXPIRED : BAD_SIGNATURE);
     case 'user': {
-      const user = ctx.repo.userById(caller.user.id);
+      const user = await ctx.repo.userById(caller.user.id);
       if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
       return { user, sessionId: caller.user.sessionId };
     }
@@ -62,17 +62,21 @@ export async function updateUser(ctx: AuthContext, c: Context): Promise<Response
   // After the password checks, so a refused password sends no mail.
   if (newEmail && newEmail !== user.email) await startEmailChange(ctx, c, user, newEmail, pkce);
   const now = isoNow(ctx.deps);
-  ctx.repo.transaction(() => {
-    if (body.data)
-      ctx.repo.setMetadata(user.id, mergeMetadata(parseMetadata(user.user_metadata), body.data), now);
+  await inTransaction(ctx, async ({ repo }) => {
+    if (body.data) {
+      // Merged with the stored metadata read inside the transaction, not the copy read
+      // before the password hashing, so two updates of different keys both stay.
+      const stored = (await repo.userById(user.id))?.user_metadata ?? user.user_metadata;
+      await repo.setMetadata(user.id, mergeMetadata(parseMetadata(stored), body.data), now);
+    }
     if (newHash) {
-      ctx.repo.setPassword(user.id, newHash, now);
+      await repo.setPassword(user.id, newHash, now);
       // As GoTrue does: a new password signs out every other device and voids reset links.
-      ctx.repo.deleteOtherSessions(user.id, sessionId);
-      ctx.repo.deleteOneTimeTokens(user.id, 'recovery');
+      await repo.deleteOtherSessions(user.id, sessionId);
+      await repo.deleteOneTimeTokens(user.id, 'recovery');
     }
   });
-  return c.json(userJson(ctx.repo.userById(user.id) ?? user));
+  return c.json(userJson((await ctx.repo.userById(user.id)) ?? user));
 }
 
 async function newPasswordHash(user: UserRow, password: string): Promise<string> {
@@ -97,13 +101,13 @@ export async function logout(ctx: AuthContext, c: Context): Promise<Response> {
   // the member's other sessions.
   if (caller.kind === 'invalid' && caller.reason === 'session_gone') {
     const sub = await signedSubject(ctx, c);
-    if (scope === 'global' && sub) ctx.repo.deleteUserSessions(sub);
+    if (scope === 'global' && sub) await ctx.repo.deleteUserSessions(sub);
     return c.body(null, 204);
   }
   const { user, sessionId } = await authenticate(ctx, c);
-  if (scope === 'global') ctx.repo.deleteUserSessions(user.id);
-  else if (scope === 'local') ctx.repo.deleteSession(sessionId);
-  else ctx.repo.deleteOtherSessions(user.id, sessionId);
+  if (scope === 'global') await ctx.repo.deleteUserSessions(user.id);
+  else if (scope === 'local') await ctx.repo.deleteSession(sessionId);
+  else await ctx.repo.deleteOtherSessions(user.id, sessionId);
   return c.body(null, 204);
 }
 

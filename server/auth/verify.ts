@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AuthContext } from './context';
+import { type AuthContext, inTransaction } from './context';
 import { confirmEmailChange, SINGLE_CONFIRMATION } from './email-change';
 import { API_VERSION, AuthError } from './errors';
 import { boundedString, normalizeEmail } from './fields';
@@ -25,9 +25,10 @@ function requireType(type: string | undefined, allowEmail: boolean): LinkType | 
 /** What spending a token leads to: a session, or (first side of an e-mail change) a message. */
 type Outcome = { kind: 'session'; userId: string; type: string } | { kind: 'half' };
 
-function afterSpend(ctx: AuthContext, spent: Spent, type: string): Outcome {
+/** Runs in the spending transaction (tx is its context). */
+async function afterSpend(tx: AuthContext, spent: Spent, type: string): Promise<Outcome> {
   if (spent.kind === 'email_change_current' || spent.kind === 'email_change_new') {
-    if (confirmEmailChange(ctx, spent.userId) === 'half') return { kind: 'half' };
+    if ((await confirmEmailChange(tx, spent.userId)) === 'half') return { kind: 'half' };
   }
   return { kind: 'session', userId: spent.userId, type };
 }
@@ -50,12 +51,12 @@ export async function verifyGet(ctx: AuthContext, c: Context): Promise<Response>
   try {
     const type = requireType(q.type, false);
     if (!q.token) throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash');
-    limitRequests(ctx.limits.verifyPerIp, clientIp(c, ctx.deps.config.trustProxy));
+    await limitRequests(ctx.limits.verifyPerIp, clientIp(c, ctx.deps.config.trustProxy));
     const token = q.token;
-    const outcome = ctx.repo.transaction(() => {
-      const result = afterSpend(ctx, consumeLink(ctx, token, type), type);
+    const outcome = await inTransaction(ctx, async (tx) => {
+      const result = await afterSpend(tx, await consumeLink(tx, token, type), type);
       if (result.kind === 'session' && pkce)
-        return { ...result, code: issueAuthCode(ctx, result.userId, type as LinkType) };
+        return { ...result, code: await issueAuthCode(tx, result.userId, type as LinkType) };
       return { ...result, code: null };
     });
     if (outcome.kind === 'half') {
@@ -100,15 +101,15 @@ const verifyPostSchema = z.object({
 });
 
 /** The account a typed code belongs to; for an e-mail change, the new address works too. */
-function codeOwner(
+async function codeOwner(
   ctx: AuthContext,
   email: string,
   type: string,
-): { user: UserRow; kinds: ReturnType<typeof kindsFor> } {
-  const current = ctx.repo.userByEmail(email);
+): Promise<{ user: UserRow; kinds: ReturnType<typeof kindsFor> }> {
+  const current = await ctx.repo.userByEmail(email);
   if (type === 'email_change') {
     if (current?.email_change) return { user: current, kinds: ['email_change_current'] };
-    const pending = ctx.flows.userByPendingEmail(email);
+    const pending = await ctx.flows.userByPendingEmail(email);
     if (pending) return { user: pending, kinds: ['email_change_new'] };
     throw codeInvalid();
   }
@@ -124,19 +125,19 @@ function codeOwner(
 export async function verifyPost(ctx: AuthContext, c: Context): Promise<Response> {
   const body = await authBody(c, verifyPostSchema);
   const type = requireType(body.type, true);
-  limitRequests(ctx.limits.verifyPerIp, clientIp(c, ctx.deps.config.trustProxy));
+  await limitRequests(ctx.limits.verifyPerIp, clientIp(c, ctx.deps.config.trustProxy));
   if (body.phone) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
   let outcome: Outcome;
   if (body.token_hash && !body.token && !body.email) {
     const hash = body.token_hash;
-    outcome = ctx.repo.transaction(() => afterSpend(ctx, consumeLink(ctx, hash, type), type));
+    outcome = await inTransaction(ctx, async (tx) => afterSpend(tx, await consumeLink(tx, hash, type), type));
   } else if (body.token && body.email && !body.token_hash) {
     const email = normalizeEmail(body.email);
     const code = body.token.trim();
-    const { user, kinds } = codeOwner(ctx, email, type);
-    const result = ctx.repo.transaction(() => {
-      const spent = consumeCode(ctx, user, kinds, code);
-      return spent ? afterSpend(ctx, spent, type) : null;
+    const { user, kinds } = await codeOwner(ctx, email, type);
+    const result = await inTransaction(ctx, async (tx) => {
+      const spent = await consumeCode(tx, user, kinds, code);
+      return spent ? afterSpend(tx, spent, type) : null;
     });
     if (!result) throw codeInvalid();
     outcome = result;

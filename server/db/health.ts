@@ -1,31 +1,44 @@
-import { probeWrite, type DB } from './open';
+import type { SqlExecutor } from './sql';
 
 export interface DbHealth {
   ok: boolean;
   /** `ok`, `readonly` (reads work, writes fail) or `unavailable` (even reads fail). */
   state: 'ok' | 'readonly' | 'unavailable';
+  /** Which database answers: the embedded SQLite file or a PostgreSQL server. */
+  dialect: SqlExecutor['dialect'];
   schemaVersion: number | null;
   error?: string;
 }
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** Thrown inside the probe transaction so it always rolls back. */
+class RollbackProbe extends Error {}
+
 /**
  * Proves the connection reads (and tells which schema version is live) and still takes writes:
- * a rolled-back write, so a disk that turned read-only after start shows up here, not as 500s.
+ * a write rolled back at once, so a disk that turned read-only (SQLite) or a server that went
+ * read-only or lost its primary (PostgreSQL) shows up here, not as 500s. The write touches the
+ * newest schema_migrations row with its own value, so nothing changes even if it committed.
  */
-export function checkDatabase(db: DB): DbHealth {
+export async function checkDatabase(sql: SqlExecutor): Promise<DbHealth> {
+  const { dialect } = sql;
   let schemaVersion: number | null;
   try {
-    const row = db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number | null };
-    schemaVersion = row.v;
+    const row = await sql.get<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
+    schemaVersion = row?.v ?? null;
   } catch (err) {
-    return { ok: false, state: 'unavailable', schemaVersion: null, error: message(err) };
+    return { ok: false, state: 'unavailable', dialect, schemaVersion: null, error: message(err) };
   }
   try {
-    probeWrite(db);
+    await sql.transaction(async (tx) => {
+      await tx.run('UPDATE schema_migrations SET applied_at = applied_at WHERE version = ?', [schemaVersion]);
+      throw new RollbackProbe();
+    });
   } catch (err) {
-    return { ok: false, state: 'readonly', schemaVersion, error: message(err) };
+    if (!(err instanceof RollbackProbe)) {
+      return { ok: false, state: 'readonly', dialect, schemaVersion, error: message(err) };
+    }
   }
-  return { ok: true, state: 'ok', schemaVersion };
+  return { ok: true, state: 'ok', dialect, schemaVersion };
 }

@@ -23,15 +23,17 @@ export async function createMember(
   const id = crypto.randomUUID();
   const sessionId = crypto.randomUUID();
   const now = new Date(t.deps.now()).toISOString();
-  t.deps.db
-    .prepare(
-      `INSERT INTO users (id, email, password_hash, email_confirmed_at, created_at, updated_at)
-       VALUES (?, ?, 'not-a-real-hash', ?, ?, ?)`,
-    )
-    .run(id, email, now, now, now);
-  t.deps.db
-    .prepare('INSERT INTO auth_sessions (id, user_id, created_at, updated_at) VALUES (?, ?, ?, ?)')
-    .run(sessionId, id, now, now);
+  // Through deps.sql: the sign-in check (resolveCaller) reads the sessions from it, on either
+  // database (on SQLite it is the same connection as deps.db).
+  await t.deps.sql.run(
+    `INSERT INTO users (id, email, password_hash, email_confirmed_at, created_at, updated_at)
+     VALUES (?, ?, 'not-a-real-hash', ?, ?, ?)`,
+    [id, email, now, now, now],
+  );
+  await t.deps.sql.run(
+    'INSERT INTO auth_sessions (id, user_id, created_at, updated_at) VALUES (?, ?, ?, ?)',
+    [sessionId, id, now, now],
+  );
   const token = await mintToken(t, { id, email, sessionId });
   return { id, email, sessionId, token, client: clientWithToken(t, token) };
 }

@@ -10,17 +10,20 @@ export interface StorageContext {
   dataDir: string;
   root(bucket: string): string;
   now(): number;
-  /** Runs `fn` in one SQLite transaction (synchronous, so a file rename can sit inside it). */
-  transaction(fn: () => void): void;
+  /**
+   * Runs `fn` in one transaction with a repository on it. The upload's file rename sits inside
+   * (a local rename, no network), so the row and the file are committed together.
+   */
+  transaction<T>(fn: (repo: StorageRepository) => Promise<T>): Promise<T>;
 }
 
 export function createStorageContext(deps: AppDeps): StorageContext {
   return {
-    repo: createStorageRepository(deps.db),
+    repo: createStorageRepository(deps.sql),
     signingKey: urlSigningKey(deps.keys.jwtSecret),
     dataDir: deps.config.dataDir,
     root: (bucket) => bucketRoot(deps.config.dataDir, bucket),
     now: deps.now,
-    transaction: (fn) => deps.db.transaction(fn)(),
+    transaction: (fn) => deps.sql.transaction((tx) => fn(createStorageRepository(tx))),
   };
 }

@@ -20,7 +20,7 @@ export async function serveSigned(
   const token = c.req.query('token');
   if (!token) throw invalidJwt('A token query parameter is required.');
   const exp = await verifyObjectUrl(ctx.signingKey, token, `${bucket}/${key}`, ctx.now());
-  const obj = ctx.repo.find(bucket, key);
+  const obj = await ctx.repo.find(bucket, key);
   const file = objectFile(ctx.root(bucket), key);
   const stat = obj ? statFile(file) : null;
   if (!obj || !stat) throw noSuchKey();

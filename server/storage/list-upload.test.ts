@@ -20,7 +20,7 @@ beforeAll(async () => {
     's2/voice.mp3',
     's1/deep/x.mp3',
   ]) {
-    putObject(t, key, HUNDRED_BYTES.slice(0, key.length));
+    await putObject(t, key, HUNDRED_BYTES.slice(0, key.length));
   }
 });
 afterAll(() => t.close());
@@ -73,9 +73,9 @@ describe('uploading with the service role', () => {
       .from('audio')
       .upload('new/track.mp3', bytes.buffer, { upsert: true, contentType: 'audio/ogg', cacheControl: '60' });
     expect(error).toBeNull();
-    const row = t.deps.db
-      .prepare("SELECT size, mimetype, cache_control FROM storage_objects WHERE name = 'new/track.mp3'")
-      .get();
+    const row = await t.deps.sql.get(
+      "SELECT size, mimetype, cache_control FROM storage_objects WHERE name = 'new/track.mp3'",
+    );
     expect(row).toEqual({ size: 3, mimetype: 'audio/ogg', cache_control: 'max-age=60' });
   });
 

@@ -36,7 +36,7 @@ export async function listObjects(ctx: StorageContext, c: Context, bucket: strin
   const search = (body.search ?? '').toLowerCase();
   const folders = new Set<string>();
   const files: StoredObject[] = [];
-  for (const obj of ctx.repo.underPrefix(bucket, prefix)) {
+  for (const obj of await ctx.repo.underPrefix(bucket, prefix)) {
     const rest = obj.name.slice(prefix.length);
     const slash = rest.indexOf('/');
     const child = slash === -1 ? rest : rest.slice(0, slash);

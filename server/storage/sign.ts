@@ -19,25 +19,30 @@ const MISSING = 'Either the object does not exist or you do not have access to i
 const signedPath = (bucket: string, key: string, token: string) =>
   `/object/sign/${bucket}/${key}?token=${token}`;
 
-function exists(ctx: StorageContext, bucket: string, key: string): boolean {
-  return ctx.repo.find(bucket, key) !== null && statFile(objectFile(ctx.root(bucket), key)) !== null;
-}
+/** A row and its file: a row whose file went missing is not signed. */
+const fileExists = (ctx: StorageContext, bucket: string, key: string) =>
+  statFile(objectFile(ctx.root(bucket), key)) !== null;
 
 export async function signOne(ctx: StorageContext, c: Context, bucket: string, key: string) {
   const { expiresIn: ttl } = await storageJson(c, single);
-  if (!exists(ctx, bucket, key)) throw noSuchKey();
+  if (!(await ctx.repo.find(bucket, key)) || !fileExists(ctx, bucket, key)) throw noSuchKey();
   const token = await signObjectUrl(ctx.signingKey, `${bucket}/${key}`, ttl, ctx.now());
   return { signedURL: signedPath(bucket, key, token) };
 }
 
 export async function signMany(ctx: StorageContext, c: Context, bucket: string) {
   const { expiresIn: ttl, paths } = await storageJson(c, batch);
+  const rows = await ctx.repo.existing(
+    bucket,
+    paths.map((raw) => raw.replace(/^\/+/, '')),
+  );
   return Promise.all(
     paths.map(async (raw) => {
       const key = raw.replace(/^\/+/, '');
       try {
         validateKey(key);
-        if (!exists(ctx, bucket, key)) return { error: MISSING, path: raw, signedURL: null };
+        if (!rows.has(key) || !fileExists(ctx, bucket, key))
+          return { error: MISSING, path: raw, signedURL: null };
       } catch (err) {
         if (err instanceof StorageError) return { error: MISSING, path: raw, signedURL: null };
         throw err;

@@ -10,9 +10,9 @@ const WEEK = 604800;
 beforeAll(async () => {
   t = await createTestApp();
   member = await createMember(t);
-  putObject(t, 's1/voice.mp3', HUNDRED_BYTES);
-  putObject(t, 's1/instr.mp3', HUNDRED_BYTES.slice(0, 10));
-  putObject(t, 'calm tracks/a b.mp3', HUNDRED_BYTES.slice(0, 5));
+  await putObject(t, 's1/voice.mp3', HUNDRED_BYTES);
+  await putObject(t, 's1/instr.mp3', HUNDRED_BYTES.slice(0, 10));
+  await putObject(t, 'calm tracks/a b.mp3', HUNDRED_BYTES.slice(0, 5));
 });
 afterAll(() => t.close());
 

@@ -5,17 +5,20 @@ import type { TestApp } from '../test-support';
 import { bucketRoot } from './files';
 
 /** Writes a file into the audio bucket and registers it, as the seed does for the catalogue. */
-export function putObject(t: TestApp, key: string, bytes: Uint8Array, mimetype = 'audio/mpeg'): void {
+export async function putObject(
+  t: TestApp,
+  key: string,
+  bytes: Uint8Array,
+  mimetype = 'audio/mpeg',
+): Promise<void> {
   const file = path.join(bucketRoot(t.dataDir, 'audio'), key);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, bytes);
   const now = new Date(t.deps.now()).toISOString();
-  t.deps.db
-    .prepare(
-      `INSERT INTO storage_objects (id, bucket, name, mimetype, size, etag, cache_control, created_at, updated_at)
-       VALUES (?, 'audio', ?, ?, ?, ?, 'max-age=604800', ?, ?)`,
-    )
-    .run(
+  await t.deps.sql.run(
+    `INSERT INTO storage_objects (id, bucket, name, mimetype, size, etag, cache_control, created_at, updated_at)
+     VALUES (?, 'audio', ?, ?, ?, ?, 'max-age=604800', ?, ?)`,
+    [
       crypto.randomUUID(),
       key,
       mimetype,
@@ -23,7 +26,8 @@ export function putObject(t: TestApp, key: string, bytes: Uint8Array, mimetype =
       `"${crypto.createHash('md5').update(bytes).digest('hex')}"`,
       now,
       now,
-    );
+    ],
+  );
 }
 
 /** 100 bytes 0..99, so any byte range is easy to check. */

@@ -22,30 +22,33 @@ export async function uploadObject(ctx: StorageContext, c: Context, bucket: stri
   const upsert = c.req.method === 'PUT' || c.req.header('x-upsert') === 'true';
   const file = objectFile(ctx.root(bucket), key);
   // Checked before reading the body so a duplicate is refused cheaply; checked again below.
-  if (!upsert && ctx.repo.find(bucket, key)) throw duplicate();
+  if (!upsert && (await ctx.repo.find(bucket, key))) throw duplicate();
   const incoming = await readIncoming(c);
   // Files are served from our own origin: an HTML or script file there could run as the app.
   if (!allowedInBucket(bucket, incoming.mimetype)) throw invalidMimeType(incoming.mimetype);
   const staged = await stageFile(ctx.dataDir, incoming.bytes);
   const now = new Date(ctx.now()).toISOString();
-  let id = '';
+  let id: string;
   try {
-    ctx.transaction(() => {
-      const existing = ctx.repo.find(bucket, key);
-      if (existing && !upsert) throw duplicate();
-      id = existing?.id ?? crypto.randomUUID();
-      ctx.repo.save({
-        id,
-        bucket,
-        name: key,
-        mimetype: incoming.mimetype,
-        size: staged.size,
-        etag: staged.etag,
-        cache_control: incoming.cacheControl,
-        created_at: existing?.created_at ?? now,
-        updated_at: now,
-      });
+    id = await ctx.transaction(async (repo) => {
+      const saved = await repo.save(
+        {
+          id: crypto.randomUUID(),
+          bucket,
+          name: key,
+          mimetype: incoming.mimetype,
+          size: staged.size,
+          etag: staged.etag,
+          cache_control: incoming.cacheControl,
+          created_at: now,
+          updated_at: now,
+        },
+        upsert,
+      );
+      // Another upload took the name since the check above: the unique key decided.
+      if (!saved) throw duplicate();
       commitFile(staged, file);
+      return saved.id;
     });
   } finally {
     discardFile(staged);

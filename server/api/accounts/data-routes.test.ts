@@ -75,7 +75,7 @@ describe('GET /api/account/export', () => {
     expect(data.tables.completion_echoes).toHaveLength(1);
     expect(data.tables.auth_sessions?.length).toBeGreaterThan(0);
     // Every member table is present, even when empty, so the member sees what is kept.
-    for (const m of readMemberSchema(t.deps.db).memberColumns) {
+    for (const m of (await readMemberSchema(t.deps.sql)).memberColumns) {
       if (!POLICY.secretTables.has(m.table)) {
         expect(Object.keys(data.tables)).toContain(m.table);
       }
@@ -87,12 +87,12 @@ describe('GET /api/account/export', () => {
   });
 
   it('picks up a table added later without code changes', async () => {
-    t.deps.db.exec(`CREATE TABLE future_notes (id INTEGER PRIMARY KEY,
+    await t.deps.sql.exec(`CREATE TABLE future_notes (id INTEGER PRIMARY KEY,
       user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, note TEXT NOT NULL);
       CREATE TABLE future_note_tags (note_id INTEGER NOT NULL REFERENCES future_notes(id) ON DELETE CASCADE, tag TEXT);`);
-    t.deps.db.prepare("INSERT INTO future_notes (id, user_id, note) VALUES (7, ?, 'mine')").run(adaId);
-    t.deps.db.prepare("INSERT INTO future_notes (id, user_id, note) VALUES (8, ?, 'not mine')").run(ben.id);
-    t.deps.db.exec("INSERT INTO future_note_tags VALUES (7, 'calm'), (8, 'other')");
+    await t.deps.sql.run("INSERT INTO future_notes (id, user_id, note) VALUES (7, ?, 'mine')", [adaId]);
+    await t.deps.sql.run("INSERT INTO future_notes (id, user_id, note) VALUES (8, ?, 'not mine')", [ben.id]);
+    await t.deps.sql.exec("INSERT INTO future_note_tags VALUES (7, 'calm'), (8, 'other')");
     const data = (await (await api('/account/export', ada)).json()) as { tables: Record<string, unknown[]> };
     expect(data.tables.future_notes).toEqual([{ id: 7, user_id: adaId, note: 'mine' }]);
     expect(data.tables.future_note_tags).toEqual([{ note_id: 7, tag: 'calm' }]);
@@ -105,21 +105,23 @@ describe('DELETE /api/account', () => {
       method: 'DELETE',
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-  const rowsOf = (id: string) =>
-    readMemberSchema(t.deps.db).memberColumns.reduce(
-      (n, m) =>
-        n +
-        (
-          t.deps.db.prepare(`SELECT count(*) AS n FROM "${m.table}" WHERE "${m.column}" = ?`).get(id) as {
-            n: number;
-          }
-        ).n,
-      0,
-    );
+  const rowsOf = async (id: string) => {
+    let n = 0;
+    for (const m of (await readMemberSchema(t.deps.sql)).memberColumns) {
+      const row = await t.deps.sql.get<{ n: number }>(
+        `SELECT count(*) AS n FROM "${m.table}" WHERE "${m.column}" = ?`,
+        [id],
+      );
+      n += row?.n ?? 0;
+    }
+    return n;
+  };
+  const count = async (query: string, param: unknown) =>
+    (await t.deps.sql.get<{ n: number }>(query, [param as string]))?.n;
 
   it('refuses a missing or wrong password and deletes nothing', async () => {
     await activity();
-    const before = rowsOf(adaId);
+    const before = await rowsOf(adaId);
     const missing = await del(ada, {});
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { fields: Record<string, string> }).fields.password).toBeTruthy();
@@ -130,7 +132,7 @@ describe('DELETE /api/account', () => {
       error: 'wrong_password',
       fields: { password: expect.any(String) },
     });
-    expect(rowsOf(adaId)).toBe(before);
+    expect(await rowsOf(adaId)).toBe(before);
     expect((await api('/auth/me', ada)).status).toBe(200);
   });
 
@@ -150,23 +152,20 @@ describe('DELETE /api/account', () => {
     const res = await del(ada, { password: PASSWORD });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ deleted: true });
-    expect(rowsOf(adaId)).toBe(0);
-    const db = t.deps.db;
-    expect(db.prepare('SELECT count(*) AS n FROM users WHERE id = ?').get(adaId)).toEqual({ n: 0 });
+    expect(await rowsOf(adaId)).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM users WHERE id = ?', adaId)).toBe(0);
     // Ada's shared reflection and pulse item are gone with Ben's echoes of them.
-    expect(db.prepare('SELECT count(*) AS n FROM reflections WHERE id = ?').get(reflectionId)).toEqual({
-      n: 0,
-    });
+    expect(await count('SELECT count(*) AS n FROM reflections WHERE id = ?', reflectionId)).toBe(0);
     expect(
-      db.prepare('SELECT count(*) AS n FROM reflection_echoes WHERE reflection_id = ?').get(reflectionId),
-    ).toEqual({ n: 0 });
-    expect(
-      db.prepare('SELECT count(*) AS n FROM completion_echoes WHERE completion_id = ?').get(adaItem),
-    ).toEqual({ n: 0 });
+      await count('SELECT count(*) AS n FROM reflection_echoes WHERE reflection_id = ?', reflectionId),
+    ).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM completion_echoes WHERE completion_id = ?', adaItem)).toBe(
+      0,
+    );
     // Ben's own data stays; Ada's echo of it is gone.
-    expect(
-      db.prepare('SELECT count(*) AS n FROM completion_echoes WHERE completion_id = ?').get(benItem),
-    ).toEqual({ n: 0 });
+    expect(await count('SELECT count(*) AS n FROM completion_echoes WHERE completion_id = ?', benItem)).toBe(
+      0,
+    );
     expect((await api('/community/pulse', benToken)).status).toBe(200);
     expect(((await (await api('/community/pulse', benToken)).json()) as unknown[]).length).toBe(1);
     // The access token is refused and the refresh token no longer works.
@@ -186,23 +185,30 @@ describe('DELETE /api/account', () => {
   });
 
   it('keeps a circle others belong to and deletes one the member is alone in', async () => {
-    const db = t.deps.db;
+    const sql = t.deps.sql;
     const now = new Date().toISOString();
-    const circle = db.prepare(
-      "INSERT INTO voice_circles (name, session_type, invite_code, creator_id, created_at) VALUES (?, 'asynchronous', ?, ?, ?)",
-    );
-    const shared = Number(circle.run('Shared', 'CODE1', adaId, now).lastInsertRowid);
-    const alone = Number(circle.run('Alone', 'CODE2', adaId, now).lastInsertRowid);
-    const join = db.prepare('INSERT INTO circle_members (circle_id, user_id, joined_at) VALUES (?, ?, ?)');
-    join.run(shared, adaId, now);
-    join.run(shared, ben.id, now);
-    join.run(alone, adaId, now);
+    const circle = async (name: string, code: string) =>
+      (await sql.get<{ id: number }>(
+        "INSERT INTO voice_circles (name, session_type, invite_code, creator_id, created_at) VALUES (?, 'asynchronous', ?, ?, ?) RETURNING id",
+        [name, code, adaId, now],
+      ))!.id;
+    const shared = await circle('Shared', 'CODE1');
+    const alone = await circle('Alone', 'CODE2');
+    const join = (circleId: number, userId: string) =>
+      sql.run('INSERT INTO circle_members (circle_id, user_id, joined_at) VALUES (?, ?, ?)', [
+        circleId,
+        userId,
+        now,
+      ]);
+    await join(shared, adaId);
+    await join(shared, ben.id);
+    await join(alone, adaId);
     expect((await del(ada, { password: PASSWORD })).status).toBe(200);
-    expect(db.prepare('SELECT creator_id FROM voice_circles WHERE id = ?').get(shared)).toEqual({
+    expect(await sql.get('SELECT creator_id FROM voice_circles WHERE id = ?', [shared])).toEqual({
       creator_id: null,
     });
-    expect(db.prepare('SELECT count(*) AS n FROM voice_circles WHERE id = ?').get(alone)).toEqual({ n: 0 });
-    expect(db.prepare('SELECT user_id FROM circle_members WHERE circle_id = ?').all(shared)).toEqual([
+    expect(await count('SELECT count(*) AS n FROM voice_circles WHERE id = ?', alone)).toBe(0);
+    expect(await sql.all('SELECT user_id FROM circle_members WHERE circle_id = ?', [shared])).toEqual([
       { user_id: ben.id },
     ]);
   });

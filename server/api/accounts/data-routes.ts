@@ -9,6 +9,7 @@ import { ApiError, jsonBody } from '../../lib/http';
 import { deleteMember } from './delete-account';
 import { exportMember } from './export';
 import { purgeOutbox } from './outbox-purge';
+import { createAccountRepository } from './repository';
 
 /**
  * The member's data in their hands (issue 13). The member is always the token's subject.
@@ -33,23 +34,21 @@ const privacyBody = z.object({
 export function accountDataRoutes(deps: AppDeps, mailer: Mailer = createMailer(deps)): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const auth = requireUser(deps);
-  const { db } = deps;
-  const passwordOf = db.prepare('SELECT email, password_hash FROM users WHERE id = ?');
-  const privacyOf = db.prepare('SELECT pulse_identity FROM users WHERE id = ?');
-  const setPrivacy = db.prepare('UPDATE users SET pulse_identity = ?, updated_at = ? WHERE id = ?');
+  const { sql } = deps;
+  const repo = createAccountRepository(sql);
   const isoNow = () => new Date(deps.now()).toISOString();
   // A stolen access token must not become a way to guess the password: like sign-in, a few
   // tries per member, scaled with AUTH_RATE_LIMIT_SCALE.
   const passwordChecks = slidingWindow(
-    db,
+    sql,
     'account_password',
     Math.max(1, Math.round(10 * deps.config.authRateLimitScale)),
     5 * 60_000,
     deps.now,
   );
 
-  r.get('/account/export', auth, (c) => {
-    const data = exportMember(db, c.var.user.id, isoNow());
+  r.get('/account/export', auth, async (c) => {
+    const data = await exportMember(sql, c.var.user.id, isoNow());
     if (!data) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
     const day = data.exportedAt.slice(0, 10);
     c.header('Content-Disposition', `attachment; filename="tuneful-my-data-${day}.json"`);
@@ -59,7 +58,7 @@ export function accountDataRoutes(deps: AppDeps, mailer: Mailer = createMailer(d
 
   r.delete('/account', auth, async (c) => {
     const { password } = await jsonBody(c, deleteBody);
-    const wait = passwordChecks.hit(c.var.user.id);
+    const wait = await passwordChecks.hit(c.var.user.id);
     if (wait > 0) {
       c.header('Retry-After', String(wait));
       throw new ApiError(
@@ -68,14 +67,14 @@ export function accountDataRoutes(deps: AppDeps, mailer: Mailer = createMailer(d
         `Too many tries. Please wait ${wait} seconds. Nothing was deleted.`,
       );
     }
-    const user = passwordOf.get(c.var.user.id) as { email: string; password_hash: string } | undefined;
+    const user = await repo.passwordOf(c.var.user.id);
     if (!user) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
     if (!(await verifyPassword(password, user.password_hash))) {
       throw new ApiError(403, 'wrong_password', 'That password is not right. Nothing was deleted.', {
         password: 'That password is not right.',
       });
     }
-    deleteMember(db, c.var.user.id);
+    await deleteMember(sql, c.var.user.id);
     try {
       if (!deps.config.smtpUrl) await purgeOutbox(deps.config.dataDir, user.email);
     } catch (err) {
@@ -102,14 +101,13 @@ export function accountDataRoutes(deps: AppDeps, mailer: Mailer = createMailer(d
     return c.json({ deleted: true });
   });
 
-  r.get('/account/privacy', auth, (c) => {
-    const row = privacyOf.get(c.var.user.id) as { pulse_identity: string } | undefined;
-    return c.json({ pulseIdentity: row?.pulse_identity ?? 'first_name' });
+  r.get('/account/privacy', auth, async (c) => {
+    return c.json({ pulseIdentity: (await repo.privacyOf(c.var.user.id)) ?? 'first_name' });
   });
 
   r.put('/account/privacy', auth, async (c) => {
     const { pulseIdentity } = await jsonBody(c, privacyBody);
-    setPrivacy.run(pulseIdentity, isoNow(), c.var.user.id);
+    await repo.setPrivacy(c.var.user.id, pulseIdentity, isoNow());
     return c.json({ pulseIdentity });
   });
 

@@ -1,5 +1,5 @@
-import type { DB } from '../../db/open';
-import { POLICY, quoteId, readMemberSchema } from './member-schema';
+import type { SqlExecutor } from '../../db/sql';
+import { foreignKeys, POLICY, primaryKeyOf, quoteId, readMemberSchema } from './member-schema';
 
 /**
  * Deletes a member and everything that is theirs in one transaction: every table found by
@@ -8,59 +8,68 @@ import { POLICY, quoteId, readMemberSchema } from './member-schema';
  * then the users row. Deleting auth_sessions ends every sign-in: refresh tokens cascade away
  * and access tokens are refused because each request checks its session still exists.
  * A check at the end throws (rolling everything back) if any member row survived.
+ * Same on SQLite and PostgreSQL: one transaction, all or nothing.
  */
-export function deleteMember(db: DB, userId: string): void {
-  const schema = readMemberSchema(db);
-  db.transaction(() => {
+export async function deleteMember(sql: SqlExecutor, userId: string): Promise<void> {
+  // The catalogue is read before the transaction: it takes no lock and may take a while.
+  const schema = await readMemberSchema(sql);
+  const plans = new Map<string, { key: string; links: { table: string; column: string; link: string }[] }>();
+  for (const m of schema.memberColumns) {
+    if (m.onDelete === 'CASCADE') continue;
+    if (POLICY.nonCascading.get(`${m.table}.${m.column}`) !== 'delete_if_alone') {
+      throw new Error(`No delete decision for ${m.table}.${m.column} (ON DELETE ${m.onDelete})`);
+    }
+    const links: { table: string; column: string; link: string }[] = [];
+    for (const o of schema.memberColumns) {
+      const link = (await foreignKeys(sql, o.table)).find((f) => f.table === m.table)?.from;
+      if (link) links.push({ table: o.table, column: o.column, link });
+    }
+    plans.set(`${m.table}.${m.column}`, { key: await primaryKeyOf(sql, m.table), links });
+  }
+
+  await sql.transaction(async (tx) => {
     for (const m of schema.memberColumns) {
       const table = quoteId(m.table);
       const col = quoteId(m.column);
-      const decision = POLICY.nonCascading.get(`${m.table}.${m.column}`);
-      if (m.onDelete === 'CASCADE') {
-        db.prepare(`DELETE FROM ${table} WHERE ${col} = ?`).run(userId);
-      } else if (decision === 'delete_if_alone') {
-        // A group someone else still belongs to is theirs now: only the creator link is
-        // cleared. A group nobody else is in is the member's alone and goes.
-        const pk = db.prepare('SELECT name FROM pragma_table_info(?) WHERE pk = 1').get(m.table) as
-          { name: string } | undefined;
-        const key = quoteId(pk?.name ?? 'rowid');
-        const ids = (
-          db.prepare(`SELECT ${key} AS id FROM ${table} WHERE ${col} = ?`).all(userId) as { id: unknown }[]
-        ).map((r) => r.id);
-        for (const id of ids) {
-          const stillUsed = schema.memberColumns.some((o) => {
-            const link = linkColumn(db, o.table, m.table);
-            if (!link) return false;
-            return Boolean(
-              db
-                .prepare(
-                  `SELECT 1 FROM ${quoteId(o.table)} WHERE ${quoteId(link)} = ? AND ${quoteId(o.column)} <> ? LIMIT 1`,
-                )
-                .get(id, userId),
-            );
-          });
-          if (stillUsed) db.prepare(`UPDATE ${table} SET ${col} = NULL WHERE ${key} = ?`).run(id);
-          else db.prepare(`DELETE FROM ${table} WHERE ${key} = ?`).run(id);
+      const plan = plans.get(`${m.table}.${m.column}`);
+      if (!plan) {
+        await tx.run(`DELETE FROM ${table} WHERE ${col} = ?`, [userId]);
+        continue;
+      }
+      // delete_if_alone: a group someone else still belongs to is theirs now: only the
+      // creator link is cleared. A group nobody else is in is the member's alone and goes.
+      const key = quoteId(plan.key);
+      // PostgreSQL: lock the rows, so a join committed after the check below waits for this
+      // transaction (its foreign key needs the row) instead of landing in a deleted group.
+      // SQLite's BEGIN IMMEDIATE already keeps every other writer out.
+      const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+      const rows = await tx.all<{ id: unknown }>(
+        `SELECT ${key} AS id FROM ${table} WHERE ${col} = ?${lock}`,
+        [userId],
+      );
+      for (const { id } of rows) {
+        let stillUsed = false;
+        for (const o of plan.links) {
+          const other = await tx.get(
+            `SELECT 1 AS used FROM ${quoteId(o.table)} WHERE ${quoteId(o.link)} = ? AND ${quoteId(o.column)} <> ? LIMIT 1`,
+            [id as string, userId],
+          );
+          if (other) {
+            stillUsed = true;
+            break;
+          }
         }
-      } else {
-        throw new Error(`No delete decision for ${m.table}.${m.column} (ON DELETE ${m.onDelete})`);
+        if (stillUsed) await tx.run(`UPDATE ${table} SET ${col} = NULL WHERE ${key} = ?`, [id as string]);
+        else await tx.run(`DELETE FROM ${table} WHERE ${key} = ?`, [id as string]);
       }
     }
-    db.prepare('DELETE FROM users WHERE id = ?').run(userId);
+    await tx.run('DELETE FROM users WHERE id = ?', [userId]);
     for (const m of schema.memberColumns) {
-      const left = db
-        .prepare(`SELECT 1 FROM ${quoteId(m.table)} WHERE ${quoteId(m.column)} = ? LIMIT 1`)
-        .get(userId);
+      const left = await tx.get(
+        `SELECT 1 AS left_over FROM ${quoteId(m.table)} WHERE ${quoteId(m.column)} = ? LIMIT 1`,
+        [userId],
+      );
       if (left) throw new Error(`Account deletion left rows in ${m.table}.${m.column}`);
     }
-  })();
-}
-
-/** The column of `table` with a foreign key to `parent`, if any (circle_members.circle_id). */
-function linkColumn(db: DB, table: string, parent: string): string | undefined {
-  const fks = db.prepare('SELECT "table", "from" FROM pragma_foreign_key_list(?)').all(table) as {
-    table: string;
-    from: string;
-  }[];
-  return fks.find((f) => f.table === parent)?.from;
+  });
 }

@@ -1,4 +1,4 @@
-import type { DB } from '../../db/open';
+import type { SqlExecutor } from '../../db/sql';
 import { POLICY, quoteId, readMemberSchema, type MemberSchema } from './member-schema';
 
 type Row = Record<string, unknown>;
@@ -38,10 +38,18 @@ function clean(table: string, row: Row, schema: MemberSchema): Row {
  * never appear: a child table with its own member column (someone else's echo of the
  * member's reflection) is exported only for its own member.
  */
-export function exportMember(db: DB, userId: string, nowIso: string): MemberExport | null {
-  const schema = readMemberSchema(db);
-  const read = db.transaction(() => {
-    const account = db.prepare('SELECT * FROM users WHERE id = ?').get(userId) as Row | undefined;
+export async function exportMember(
+  sql: SqlExecutor,
+  userId: string,
+  nowIso: string,
+): Promise<MemberExport | null> {
+  const schema = await readMemberSchema(sql);
+  // One transaction, so the file is one consistent moment (a write between two tables'
+  // reads cannot make it contradict itself).
+  return sql.transaction(async (tx) => {
+    // PostgreSQL's default (READ COMMITTED) gives each statement its own snapshot; one for all.
+    if (tx.dialect === 'postgres') await tx.run('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const account = await tx.get<Row>('SELECT * FROM users WHERE id = ?', [userId]);
     if (!account) return null;
     const tables: Record<string, Row[]> = {};
     const add = (table: string, rows: Row[]) => {
@@ -52,7 +60,7 @@ export function exportMember(db: DB, userId: string, nowIso: string): MemberExpo
       if (POLICY.secretTables.has(m.table)) continue;
       add(
         m.table,
-        db.prepare(`SELECT * FROM ${quoteId(m.table)} WHERE ${quoteId(m.column)} = ?`).all(userId) as Row[],
+        await tx.all<Row>(`SELECT * FROM ${quoteId(m.table)} WHERE ${quoteId(m.column)} = ?`, [userId]),
       );
     }
     const byTable = new Map(schema.memberColumns.map((m) => [m.table, m]));
@@ -60,9 +68,9 @@ export function exportMember(db: DB, userId: string, nowIso: string): MemberExpo
       if (POLICY.secretTables.has(link.table)) continue;
       const owner = byTable.get(link.parentTable);
       if (!owner) continue;
-      const sql = `SELECT c.* FROM ${quoteId(link.table)} c WHERE c.${quoteId(link.column)} IN
+      const query = `SELECT c.* FROM ${quoteId(link.table)} c WHERE c.${quoteId(link.column)} IN
         (SELECT p.${quoteId(link.parentColumn)} FROM ${quoteId(link.parentTable)} p WHERE p.${quoteId(owner.column)} = ?)`;
-      add(link.table, db.prepare(sql).all(userId) as Row[]);
+      add(link.table, await tx.all<Row>(query, [userId]));
     }
     return {
       format: 'tuneful-export/1' as const,
@@ -71,5 +79,4 @@ export function exportMember(db: DB, userId: string, nowIso: string): MemberExpo
       tables,
     };
   });
-  return read();
 }

@@ -9,12 +9,12 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 describe('member data found by schema introspection', () => {
-  it('covers every member column of the real schema (fails when a new table is not covered)', () => {
-    expect(uncoveredMemberColumns(t.deps.db)).toEqual([]);
+  it('covers every member column of the real schema (fails when a new table is not covered)', async () => {
+    expect(await uncoveredMemberColumns(t.deps.sql)).toEqual([]);
   });
 
-  it('finds the member tables and child tables of the current schema', () => {
-    const schema = readMemberSchema(t.deps.db);
+  it('finds the member tables and child tables of the current schema', async () => {
+    const schema = await readMemberSchema(t.deps.sql);
     const cols = schema.memberColumns.map((m) => `${m.table}.${m.column}`);
     for (const c of [
       'session_completions.user_id',
@@ -35,10 +35,10 @@ describe('member data found by schema introspection', () => {
     expect(schema.jsonColumns.get('users')?.has('onboarding_answers')).toBe(true);
   });
 
-  it('flags a member-looking column without a foreign key, and a non-cascading one', () => {
-    t.deps.db.exec(`CREATE TABLE sneaky (member_id TEXT, note TEXT);
+  it('flags a member-looking column without a foreign key, and a non-cascading one', async () => {
+    await t.deps.sql.exec(`CREATE TABLE sneaky (member_id TEXT, note TEXT);
       CREATE TABLE lingering (owner TEXT REFERENCES users(id) ON DELETE SET NULL);`);
-    expect(uncoveredMemberColumns(t.deps.db)).toEqual([
+    expect(await uncoveredMemberColumns(t.deps.sql)).toEqual([
       expect.stringMatching(/^sneaky\.member_id: /),
       expect.stringMatching(/^lingering\.owner: ON DELETE SET NULL/),
     ]);

@@ -1,4 +1,4 @@
-import type { DB } from '../../db/open';
+import type { SqlExecutor } from '../../db/sql';
 
 interface ProfileRow {
   id: string;
@@ -39,52 +39,66 @@ export interface OnboardingRecord {
   updatedAt: string | null;
 }
 
-/** The account data the app API reads and writes, with statements prepared once per app. */
-export function createAccountRepository(db: DB) {
-  const profile = db.prepare(
-    'SELECT id, email, first_name, last_name, created_at, has_completed_onboarding, onboarding_state FROM users WHERE id = ?',
-  );
-  const complete = db.prepare(
-    `UPDATE users SET onboarding_answers = @answers, has_completed_onboarding = 1,
-       onboarding_state = 'completed', onboarding_updated_at = @now, updated_at = @now WHERE id = @id`,
-  );
-  // One conditional statement, not read-then-write: a skip never undoes a completion.
-  const skip = db.prepare(
-    `UPDATE users SET onboarding_state = 'skipped', onboarding_updated_at = ?, updated_at = ?
-     WHERE id = ? AND onboarding_state = 'pending'`,
-  );
-  const onboarding = db.prepare(
-    'SELECT onboarding_state, onboarding_answers, onboarding_updated_at FROM users WHERE id = ?',
-  );
-  const endSession = db.prepare('DELETE FROM auth_sessions WHERE id = ? AND user_id = ?');
+/** The account data the app API reads and writes. */
+export function createAccountRepository(sql: SqlExecutor) {
   return {
-    profile(id: string): Profile | undefined {
-      const row = profile.get(id) as ProfileRow | undefined;
+    async profile(id: string): Promise<Profile | undefined> {
+      const row = await sql.get<ProfileRow>(
+        `SELECT id, email, first_name, last_name, created_at, has_completed_onboarding, onboarding_state
+         FROM users WHERE id = ?`,
+        [id],
+      );
       return row && toProfile(row);
     },
-    completeOnboarding(id: string, answers: unknown, nowIso: string): void {
-      complete.run({ answers: JSON.stringify(answers), now: nowIso, id });
+    async completeOnboarding(id: string, answers: unknown, nowIso: string): Promise<void> {
+      await sql.run(
+        `UPDATE users SET onboarding_answers = ?, has_completed_onboarding = 1,
+           onboarding_state = 'completed', onboarding_updated_at = ?, updated_at = ? WHERE id = ?`,
+        [JSON.stringify(answers), nowIso, nowIso, id],
+      );
     },
-    skipOnboarding(id: string, nowIso: string): void {
-      skip.run(nowIso, nowIso, id);
+    /** One conditional statement, not read-then-write: a skip never undoes a completion. */
+    async skipOnboarding(id: string, nowIso: string): Promise<void> {
+      await sql.run(
+        `UPDATE users SET onboarding_state = 'skipped', onboarding_updated_at = ?, updated_at = ?
+         WHERE id = ? AND onboarding_state = 'pending'`,
+        [nowIso, nowIso, id],
+      );
     },
-    onboarding(id: string): OnboardingRecord | undefined {
-      const row = onboarding.get(id) as
-        | {
-            onboarding_state: OnboardingState;
-            onboarding_answers: string | null;
-            onboarding_updated_at: string | null;
-          }
-        | undefined;
+    async onboarding(id: string): Promise<OnboardingRecord | undefined> {
+      const row = await sql.get<{
+        onboarding_state: OnboardingState;
+        onboarding_answers: string | null;
+        onboarding_updated_at: string | null;
+      }>('SELECT onboarding_state, onboarding_answers, onboarding_updated_at FROM users WHERE id = ?', [id]);
       if (!row) return undefined;
       return {
         state: row.onboarding_state,
+        // JSON text in both databases (JSONB comes back as text too).
         answers: row.onboarding_answers === null ? null : (JSON.parse(row.onboarding_answers) as unknown),
         updatedAt: row.onboarding_updated_at,
       };
     },
-    endSession(sessionId: string, userId: string): void {
-      endSession.run(sessionId, userId);
+    async endSession(sessionId: string, userId: string): Promise<void> {
+      await sql.run('DELETE FROM auth_sessions WHERE id = ? AND user_id = ?', [sessionId, userId]);
+    },
+    async passwordOf(id: string) {
+      return sql.get<{ email: string; password_hash: string }>(
+        'SELECT email, password_hash FROM users WHERE id = ?',
+        [id],
+      );
+    },
+    async privacyOf(id: string): Promise<string | undefined> {
+      return (
+        await sql.get<{ pulse_identity: string }>('SELECT pulse_identity FROM users WHERE id = ?', [id])
+      )?.pulse_identity;
+    },
+    async setPrivacy(id: string, identity: string, nowIso: string): Promise<void> {
+      await sql.run('UPDATE users SET pulse_identity = ?, updated_at = ? WHERE id = ?', [
+        identity,
+        nowIso,
+        id,
+      ]);
     },
   };
 }

@@ -21,13 +21,11 @@ const api = (path: string, init: RequestInit = {}, bearer: string | null = token
 };
 const onboard = (body: unknown) =>
   api('/complete-onboarding', { method: 'POST', body: JSON.stringify(body) });
-const stored = () =>
-  t.deps.db
-    .prepare('SELECT has_completed_onboarding, onboarding_answers FROM users WHERE id = ?')
-    .get(userId) as {
-    has_completed_onboarding: number;
-    onboarding_answers: string | null;
-  };
+const stored = async () =>
+  (await t.deps.sql.get<{ has_completed_onboarding: number; onboarding_answers: string | null }>(
+    'SELECT has_completed_onboarding, onboarding_answers FROM users WHERE id = ?',
+    [userId],
+  ))!;
 
 const wizard = {
   voiceComfortLevel: 6,
@@ -98,7 +96,7 @@ describe('POST /api/complete-onboarding', () => {
     const res = await onboard(wizard);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: userId, hasCompletedOnboarding: true });
-    const row = stored();
+    const row = await stored();
     expect(row.has_completed_onboarding).toBe(1);
     expect(JSON.parse(row.onboarding_answers ?? '{}')).toMatchObject({ kind: 'wizard', ...wizard });
     expect((await (await api(`/users/${userId}`)).json()) as object).toMatchObject({
@@ -116,7 +114,10 @@ describe('POST /api/complete-onboarding', () => {
       otherTexts: { q1_other: 'by the sea' },
     };
     expect((await onboard(body)).status).toBe(200);
-    expect(JSON.parse(stored().onboarding_answers ?? '{}')).toMatchObject({ kind: 'questionnaire', ...body });
+    expect(JSON.parse((await stored()).onboarding_answers ?? '{}')).toMatchObject({
+      kind: 'questionnaire',
+      ...body,
+    });
   });
 
   it.each([
@@ -145,7 +146,7 @@ describe('POST /api/complete-onboarding', () => {
     expect(json.error).toBe('validation_failed');
     expect(json.message).toContain(`Invalid ${field}`);
     expect(json.fields[field]).toContain(message);
-    expect(stored()).toEqual({ has_completed_onboarding: 0, onboarding_answers: null });
+    expect(await stored()).toEqual({ has_completed_onboarding: 0, onboarding_answers: null });
   });
 
   it('refuses malformed JSON, a non-object and an over-long body with a clear 4xx', async () => {
@@ -160,7 +161,7 @@ describe('POST /api/complete-onboarding', () => {
       body: JSON.stringify({ pad: 'x'.repeat(70_000) }),
     });
     expect(huge.status).toBe(413);
-    expect(stored().has_completed_onboarding).toBe(0);
+    expect((await stored()).has_completed_onboarding).toBe(0);
   });
 
   it('answers 401 without a token', async () => {

@@ -20,52 +20,52 @@ import { testAccountRoutes } from './test-accounts';
  * POST /onboarding/skip         200 Profile (state 'skipped', unless already 'completed') | 401
  */
 export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
-  const repo = createAccountRepository(deps.db);
+  const repo = createAccountRepository(deps.sql);
   const r = new Hono<AppEnv>();
   const auth = requireUser(deps);
 
-  const profileOf = (id: string) => {
-    const profile = repo.profile(id);
+  const profileOf = async (id: string) => {
+    const profile = await repo.profile(id);
     // The session check passed, so the user exists unless deleted this very moment.
     if (!profile) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
     return profile;
   };
 
-  r.get('/auth/me', auth, (c) => c.json(profileOf(c.var.user.id)));
+  r.get('/auth/me', auth, async (c) => c.json(await profileOf(c.var.user.id)));
 
-  r.get('/users/:id', auth, (c) => {
+  r.get('/users/:id', auth, async (c) => {
     assertSelf(c.var.user, c.req.param('id'));
-    return c.json(profileOf(c.var.user.id));
+    return c.json(await profileOf(c.var.user.id));
   });
 
-  r.post('/auth/logout', auth, (c) => {
-    repo.endSession(c.var.user.sessionId, c.var.user.id);
+  r.post('/auth/logout', auth, async (c) => {
+    await repo.endSession(c.var.user.sessionId, c.var.user.id);
     return c.json({ ok: true });
   });
 
   r.post('/complete-onboarding', auth, async (c) => {
     const answers = parseOnboarding(await jsonBody(c, z.unknown()));
-    repo.completeOnboarding(
+    await repo.completeOnboarding(
       c.var.user.id,
       { ...answers, completedAt: new Date(deps.now()).toISOString() },
       new Date(deps.now()).toISOString(),
     );
-    return c.json(profileOf(c.var.user.id));
+    return c.json(await profileOf(c.var.user.id));
   });
 
   // Export, delete and privacy settings (issue 13) live in their own file.
   r.route('/', accountDataRoutes(deps));
-  r.get('/onboarding', auth, (c) => {
-    const record = repo.onboarding(c.var.user.id);
+  r.get('/onboarding', auth, async (c) => {
+    const record = await repo.onboarding(c.var.user.id);
     if (!record) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
     return c.json(record);
   });
 
   // 'Skip for Now' is the member's answer too: kept with the account, so no other device or
   // browser offers the questionnaire again (issue 8). Takes no body.
-  r.post('/onboarding/skip', auth, (c) => {
-    repo.skipOnboarding(c.var.user.id, new Date(deps.now()).toISOString());
-    return c.json(profileOf(c.var.user.id));
+  r.post('/onboarding/skip', auth, async (c) => {
+    await repo.skipOnboarding(c.var.user.id, new Date(deps.now()).toISOString());
+    return c.json(await profileOf(c.var.user.id));
   });
 
   // The demo-mode developer account maker lives with the accounts (404 outside demo mode).

@@ -43,8 +43,8 @@ describe('POST /api/dev/test-accounts', () => {
     const res = await create({ ...account, email: 'someone@gmail.com' });
     expect(res.status).toBe(400);
     expect(JSON.stringify(await res.json())).toContain('email');
-    const count = t.deps.db.prepare('SELECT count(*) AS n FROM users').get() as { n: number };
-    expect(count.n).toBe(0);
+    const count = await t.deps.sql.get<{ n: number }>('SELECT count(*) AS n FROM users');
+    expect(count?.n).toBe(0);
   });
 
   it('refuses a short password and answers 409 for a taken address', async () => {

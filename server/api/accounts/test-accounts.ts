@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../auth/passwords';
 import { createAuthRepository } from '../../auth/repository';
+import { constraintKind } from '../../db/sql';
 import { ApiError, jsonBody } from '../../lib/http';
 
 /**
@@ -31,7 +32,7 @@ const body = z.object({
 
 export function testAccountRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const auth = createAuthRepository(deps.db);
+  const auth = createAuthRepository(deps.sql);
 
   r.post('/dev/test-accounts', async (c) => {
     if (!deps.config.demoMode) throw new ApiError(404, 'not_found', 'Not found.');
@@ -41,7 +42,7 @@ export function testAccountRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = crypto.randomUUID();
     const metadata = { first_name: input.firstName, last_name: input.lastName };
     try {
-      auth.insertUser({
+      await auth.insertUser({
         id,
         email: input.email,
         passwordHash,
@@ -53,7 +54,7 @@ export function testAccountRoutes(deps: AppDeps): Hono<AppEnv> {
       });
     } catch (err) {
       // The unique email index decides, not a read before the write.
-      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      if (constraintKind(err) === 'unique') {
         throw new ApiError(409, 'email_exists', 'An account with this email already exists.');
       }
       throw err;

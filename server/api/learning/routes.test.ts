@@ -12,7 +12,7 @@ let programId = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  insertSessions(
+  await insertSessions(
     t,
     // Short sessions, so the per-member listening budget (completion-limit.ts) never refuses one here.
     Array.from({ length: 30 }, (_, i) => ({ id: i + 1, title: `session ${i + 1}`, length_sec: 60 })),

@@ -13,7 +13,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   seedSessionTemplates(t.deps.db);
-  insertSessions(t, [
+  await insertSessions(t, [
     { id: 1, title: 'Gentle voice awakening', skill_level: 'beginner', length_sec: 120 },
     { id: 2, title: 'Confident speaking', skill_level: 'developing', length_sec: 120 },
     { id: 3, title: 'Playful sounds', skill_level: 'skilled', length_sec: 120 },

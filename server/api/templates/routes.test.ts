@@ -13,7 +13,9 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   t = await createTestApp();
   expect(seedSessionTemplates(t.deps.db)).toBeGreaterThanOrEqual(16);
-  insertSessions(t, [{ id: 1, title: 'Gentle voice awakening', skill_level: 'beginner', length_sec: 600 }]);
+  await insertSessions(t, [
+    { id: 1, title: 'Gentle voice awakening', skill_level: 'beginner', length_sec: 600 },
+  ]);
   ana = await createMember(t);
   ben = await createMember(t);
 });

@@ -38,6 +38,13 @@ const schema = z.object({
   PORT: port.default(8787),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\/\S+$/,
+      'DATABASE_URL must be a postgres:// URL, e.g. postgres://user:password@host:5432/tuneful (unset: SQLite in DATA_DIR)',
+    )
+    .optional(),
   PUBLIC_URL: httpUrl('PUBLIC_URL').optional(),
   BACKEND_ORIGINS: originList.default([]),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -56,6 +63,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * DATABASE_URL: PostgreSQL for every process (several may share it); unset, the SQLite file
+   * DATA_DIR/app.db of this one machine.
+   */
+  databaseUrl: string | undefined;
   /** Origin members open in their browser; links in mails point here. */
   publicUrl: string;
   env: 'development' | 'production' | 'test';
@@ -95,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
     publicUrl,
     env: e.NODE_ENV,
     demoSeed: e.DEMO_SEED,
@@ -117,6 +130,7 @@ export function testConfig(overrides: Partial<Config> & { dataDir: string }): Co
   return {
     port: 0,
     host: '127.0.0.1',
+    databaseUrl: undefined,
     publicUrl: 'http://localhost:8787',
     env: 'test',
     demoSeed: false,

@@ -10,7 +10,7 @@ let ana: TestMember;
 
 beforeAll(async () => {
   t = await createTestApp();
-  seedSessionTemplates(t.deps.db);
+  await seedSessionTemplates(t.deps.sql);
   ana = await createMember(t);
 });
 afterAll(() => t.close());

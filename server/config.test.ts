@@ -40,6 +40,13 @@ describe('configuration', () => {
     }
   });
 
+  it('keeps storage in DATA_DIR/storage unless STORAGE_DIR names a (shared) folder', () => {
+    expect(loadConfig({ DATA_DIR: 'd' }, '/srv/app').storageDir).toBe(path.resolve('/srv/app/d/storage'));
+    expect(loadConfig({ STORAGE_DIR: '/mnt/shared/tuneful' }, '/srv/app').storageDir).toBe(
+      path.resolve('/mnt/shared/tuneful'),
+    );
+  });
+
   it('drops a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://voice.example.org/' }).publicUrl).toBe(
       'https://voice.example.org',

@@ -38,6 +38,7 @@ const schema = z.object({
   PORT: port.default(8787),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  STORAGE_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(
@@ -68,6 +69,11 @@ export interface Config {
    * DATA_DIR/app.db of this one machine.
    */
   databaseUrl: string | undefined;
+  /**
+   * STORAGE_DIR: the storage buckets' files (DATA_DIR/storage by default). Several processes
+   * on several machines serve the same files when it is on a shared volume.
+   */
+  storageDir: string;
   /** Origin members open in their browser; links in mails point here. */
   publicUrl: string;
   env: 'development' | 'production' | 'test';
@@ -108,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    storageDir: path.resolve(cwd, e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'storage')),
     publicUrl,
     env: e.NODE_ENV,
     demoSeed: e.DEMO_SEED,
@@ -144,5 +151,6 @@ export function testConfig(overrides: Partial<Config> & { dataDir: string }): Co
     logLevel: 'silent',
     clientDir: path.resolve('dist/client'),
     ...overrides,
+    storageDir: overrides.storageDir ?? path.join(overrides.dataDir, 'storage'),
   };
 }

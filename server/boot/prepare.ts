@@ -62,7 +62,7 @@ export async function prepareData(
   const keys = await loadSharedKeys(sql, config.dataDir);
   if (config.demoSeed) {
     // Rows only: the audio renders in the background once the server listens.
-    await seedDemoCatalogue({ sql, dataDir: config.dataDir, logger });
+    await seedDemoCatalogue({ sql, storageDir: config.storageDir, logger });
     await seedDemoCircles(sql, Date.now());
     // Also fills databases created before the expert content existed (missing rows only).
     const added = await seedExpertContent(sql);
@@ -101,7 +101,7 @@ async function reachPostgres(sql: SqlDatabase, url: string): Promise<void> {
  */
 export function renderDemoAudioInBackground(config: Config, sql: SqlDatabase, logger: Logger): void {
   if (!config.demoSeed) return;
-  renderCatalogueAudio({ sql, dataDir: config.dataDir, logger }).catch((err: unknown) =>
+  renderCatalogueAudio({ sql, storageDir: config.storageDir, logger }).catch((err: unknown) =>
     logger.error('rendering the demo audio failed; restart to resume', {
       error: err instanceof Error ? err.message : String(err),
     }),

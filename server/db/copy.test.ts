@@ -29,7 +29,7 @@ async function seededSqlite(): Promise<{ db: DB; dir: string; t: TestDatabase }>
   // Rows only (audio renders after start and stays on disk or a shared volume): the copy moves rows.
   await seedDemoCatalogue({
     sql: t.sql,
-    dataDir: dir,
+    storageDir: path.join(dir, 'storage'),
     logger: createLogger('silent'),
     catalogue: loadCatalogue(),
   });

@@ -16,7 +16,8 @@ export const RENDER_NICE = 10;
 
 export interface RenderAudioOptions {
   sql: SqlExecutor;
-  dataDir: string;
+  /** STORAGE_DIR (config.storageDir). */
+  storageDir: string;
   logger: Logger;
   catalogue?: Catalogue;
   /** Worker threads; defaults to the number of cores (they run at a lower priority). */
@@ -47,7 +48,7 @@ export function firstScreenSessions(catalogue: Catalogue): Set<number> {
  */
 export async function renderCatalogueAudio(opts: RenderAudioOptions): Promise<number> {
   const { sql, logger } = opts;
-  const audioDir = bucketDir(opts.dataDir);
+  const audioDir = bucketDir(opts.storageDir);
   const pending = await sql.all<{ path: string }>('SELECT path FROM catalogue_audio WHERE ready_at IS NULL');
   if (pending.length === 0) return 0;
   const wanted = new Set(pending.map((p) => p.path));

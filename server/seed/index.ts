@@ -7,13 +7,14 @@ import { followIds, seedLock } from './lock';
 
 export const AUDIO_BUCKET = 'audio';
 
-export function bucketDir(dataDir: string, bucket = AUDIO_BUCKET): string {
-  return bucketRoot(dataDir, bucket);
+export function bucketDir(storageDir: string, bucket = AUDIO_BUCKET): string {
+  return bucketRoot(storageDir, bucket);
 }
 
 export interface SeedOptions {
   sql: SqlExecutor;
-  dataDir: string;
+  /** STORAGE_DIR (config.storageDir): the audio bucket is its `audio` folder. */
+  storageDir: string;
   logger: Logger;
   catalogue?: Catalogue;
 }
@@ -31,7 +32,7 @@ export interface SeedOptions {
  * paths and length, and their new files are queued for rendering.
  */
 export async function seedDemoCatalogue(opts: SeedOptions): Promise<number> {
-  const { sql, dataDir, logger } = opts;
+  const { sql, storageDir, logger } = opts;
   const catalogue = opts.catalogue ?? loadCatalogue();
   const inserted = await sql.transaction(async (tx) => {
     await seedLock(tx);
@@ -68,7 +69,7 @@ export async function seedDemoCatalogue(opts: SeedOptions): Promise<number> {
     await followIds(tx, 'sessions');
     return catalogue.sessions.length;
   });
-  const present = await registerRenderedFiles(sql, bucketDir(dataDir));
+  const present = await registerRenderedFiles(sql, bucketDir(storageDir));
   if (inserted)
     logger.say(
       `Demo catalogue ready: ${inserted} sessions (${present} audio files already rendered; the rest render in the background).`,

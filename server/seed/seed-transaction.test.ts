@@ -43,7 +43,7 @@ const readyCount = () => count('SELECT count(*) AS n FROM catalogue_audio WHERE 
 
 beforeEach(async () => {
   t = await createTestApp();
-  dir = t.dataDir;
+  dir = t.deps.config.storageDir;
   sql = t.deps.sql;
   lines.length = 0;
 });
@@ -51,7 +51,7 @@ afterEach(() => t.close());
 
 describe('seeding the demo catalogue', () => {
   it('inserts every session and queues its audio without rendering (the server is ready at once)', async () => {
-    expect(await seedDemoCatalogue({ sql, dataDir: dir, logger })).toBe(catalogue.sessions.length);
+    expect(await seedDemoCatalogue({ sql, storageDir: dir, logger })).toBe(catalogue.sessions.length);
     expect(await count('SELECT count(*) AS n FROM sessions')).toBe(catalogue.sessions.length);
     expect(await count('SELECT count(*) AS n FROM catalogue_audio')).toBe(allPaths.length);
     // Nothing is in the bucket until its file is complete.
@@ -72,13 +72,13 @@ describe('seeding the demo catalogue', () => {
     const file = path.join(bucketDir(dir), allPaths[0]!);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, 'rendered before');
-    await seedDemoCatalogue({ sql, dataDir: dir, logger });
+    await seedDemoCatalogue({ sql, storageDir: dir, logger });
     expect(await readyCount()).toBe(1);
     expect(await count('SELECT count(*) AS n FROM storage_objects')).toBe(1);
   });
 
   it('renders the rest in the background, home first, registering each file when complete', async () => {
-    await seedDemoCatalogue({ sql, dataDir: dir, logger });
+    await seedDemoCatalogue({ sql, storageDir: dir, logger });
     const seen: RenderJob[] = [];
     const percents: number[] = [];
     const pool = fakePool({ seen });
@@ -89,7 +89,7 @@ describe('seeding the demo catalogue', () => {
       ))!.percent;
     const n = await renderCatalogueAudio({
       sql,
-      dataDir: dir,
+      storageDir: dir,
       logger,
       render: async (jobs, c, sink, opts) => {
         // The progress write is in flight when onProgress returns: the job's files are handed
@@ -128,11 +128,11 @@ describe('seeding the demo catalogue', () => {
     ).toBeGreaterThan(0);
     expect(seen.find((j) => j.files.every((f) => f.variant === 'instrumental'))?.guidance).toBeNull();
     // A later start has nothing left to do.
-    expect(await seedDemoCatalogue({ sql, dataDir: dir, logger })).toBe(0);
+    expect(await seedDemoCatalogue({ sql, storageDir: dir, logger })).toBe(0);
     expect(
       await renderCatalogueAudio({
         sql,
-        dataDir: dir,
+        storageDir: dir,
         logger,
         render: () => Promise.reject(new Error('no')),
       }),
@@ -140,9 +140,9 @@ describe('seeding the demo catalogue', () => {
   });
 
   it('resumes after a crash: finished files stay, the next start renders only the rest', async () => {
-    await seedDemoCatalogue({ sql, dataDir: dir, logger });
+    await seedDemoCatalogue({ sql, storageDir: dir, logger });
     await expect(
-      renderCatalogueAudio({ sql, dataDir: dir, logger, render: fakePool({ failAfter: 3 }) }),
+      renderCatalogueAudio({ sql, storageDir: dir, logger, render: fakePool({ failAfter: 3 }) }),
     ).rejects.toThrow('worker crashed');
     expect(await readyCount()).toBe(3);
     // A temp file left by the crash is removed, never registered.
@@ -150,21 +150,21 @@ describe('seeding the demo catalogue', () => {
     fs.mkdirSync(path.dirname(stray), { recursive: true });
     fs.writeFileSync(stray, 'half');
     const seen: RenderJob[] = [];
-    await renderCatalogueAudio({ sql, dataDir: dir, logger, render: fakePool({ seen }) });
+    await renderCatalogueAudio({ sql, storageDir: dir, logger, render: fakePool({ seen }) });
     expect(seen.reduce((n, j) => n + j.files.length, 0)).toBe(allPaths.length - 3);
     expect(await readyCount()).toBe(allPaths.length);
     expect(fs.existsSync(stray)).toBe(false);
   });
 
   it('brings a database seeded with the old short tracks up to date', async () => {
-    await seedDemoCatalogue({ sql, dataDir: dir, logger });
+    await seedDemoCatalogue({ sql, storageDir: dir, logger });
     const guided = catalogue.sessions.find((s) => s.voice_path)!;
     await sql.run("UPDATE sessions SET voice_path = 'sessions/old-voice.mp3', length_sec = 80 WHERE id = ?", [
       guided.id,
     ]);
     await sql.run('DELETE FROM catalogue_audio WHERE session_id = ?', [guided.id]);
     await sql.run("UPDATE sessions SET title = 'a member''s own' WHERE id = 1");
-    await seedDemoCatalogue({ sql, dataDir: dir, logger });
+    await seedDemoCatalogue({ sql, storageDir: dir, logger });
     const row = await sql.get('SELECT voice_path, length_sec FROM sessions WHERE id = ?', [guided.id]);
     expect(row).toEqual({ voice_path: guided.voice_path, length_sec: guided.length_sec });
     expect(await count(`SELECT count(*) AS n FROM catalogue_audio WHERE session_id = ${guided.id}`)).toBe(2);

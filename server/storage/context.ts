@@ -7,7 +7,8 @@ import { urlSigningKey } from './signing';
 export interface StorageContext {
   repo: StorageRepository;
   signingKey: Uint8Array;
-  dataDir: string;
+  /** STORAGE_DIR: the buckets' folders. */
+  storageDir: string;
   root(bucket: string): string;
   now(): number;
   /** Runs `fn` in one SQLite transaction (synchronous, so a file rename can sit inside it). */
@@ -18,8 +19,8 @@ export function createStorageContext(deps: AppDeps): StorageContext {
   return {
     repo: createStorageRepository(deps.db),
     signingKey: urlSigningKey(deps.keys.jwtSecret),
-    dataDir: deps.config.dataDir,
-    root: (bucket) => bucketRoot(deps.config.dataDir, bucket),
+    storageDir: deps.config.storageDir,
+    root: (bucket) => bucketRoot(deps.config.storageDir, bucket),
     now: deps.now,
     transaction: (fn) => deps.db.transaction(fn)(),
   };

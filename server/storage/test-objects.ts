@@ -6,7 +6,7 @@ import { bucketRoot } from './files';
 
 /** Writes a file into the audio bucket and registers it, as the seed does for the catalogue. */
 export function putObject(t: TestApp, key: string, bytes: Uint8Array, mimetype = 'audio/mpeg'): void {
-  const file = path.join(bucketRoot(t.dataDir, 'audio'), key);
+  const file = path.join(bucketRoot(t.deps.config.storageDir, 'audio'), key);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, bytes);
   const now = new Date(t.deps.now()).toISOString();

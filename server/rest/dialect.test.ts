@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../db/migrate';
 import { migrateSql } from '../db/migrate-sql';
-import { openDatabase, type DB } from '../db/open';
-import { sqliteDatabase, toPgPlaceholders, type SqlExecutor } from '../db/sql';
+import { toPgPlaceholders, type SqlExecutor } from '../db/sql';
 import {
   describeEachBackend,
   freshPostgres,
@@ -183,14 +181,12 @@ describe('the PostgREST compiler for PostgreSQL', () => {
 });
 
 describe('catalogue reads give the same answers on every path', () => {
-  let db: DB;
   let lite: TestDatabase;
   let pg: TestDatabase | null = null;
   beforeAll(async () => {
     lite = freshSqlite();
-    db = openDatabase(lite.location);
-    migrate(db);
-    await seed(sqliteDatabase(db));
+    await migrateSql(lite.sql);
+    await seed(lite.sql);
     if (PG_URL) {
       pg = await freshPostgres();
       await migrateSql(pg.sql);
@@ -198,7 +194,6 @@ describe('catalogue reads give the same answers on every path', () => {
     }
   });
   afterAll(async () => {
-    db.close();
     await lite.drop();
     await pg?.drop();
   });
@@ -221,7 +216,7 @@ describe('catalogue reads give the same answers on every path', () => {
 
   it.each(cases)('%s (SQLite JSON fast path = JS serialisation)', async (q, n, caller, table) => {
     const query = () => parseQuery(new URLSearchParams(q));
-    const repo = createRestRepository(sqliteDatabase(db));
+    const repo = createRestRepository(lite.sql);
     const sync = await settle(() => readRows(repo, table, caller, query(), n));
     const plain = await settle(() => readRows(jsPath(repo), table, caller, query(), n));
     expect(plain).toEqual(sync);
@@ -236,7 +231,7 @@ describe('catalogue reads give the same answers on every path', () => {
     async (q, n, caller, table) => {
       const query = () => parseQuery(new URLSearchParams(q));
       const expected = await settle(() =>
-        readRows(createRestRepository(sqliteDatabase(db)), table, caller, query(), n),
+        readRows(createRestRepository(lite.sql), table, caller, query(), n),
       );
       const got = await settle(() => readRows(createRestRepository(pg!.sql), table, caller, query(), n));
       expect(got).toEqual(expected);

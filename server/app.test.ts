@@ -31,11 +31,26 @@ describe('system routes', () => {
   });
 
   it('answers 503 when the database is unusable', async () => {
-    t.deps.db.close();
-    const res = await t.fetch('/api/health');
-    expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ status: 'degraded', db: { ok: false } });
-    t.deps.db = { close: () => undefined } as never;
+    // Every statement fails, as with a lost connection or a closed file (either database).
+    const real = t.deps.sql;
+    const gone = () => Promise.reject(new Error('the database is unreachable'));
+    t.deps.sql = {
+      dialect: real.dialect,
+      query: gone,
+      all: gone,
+      get: gone,
+      run: gone,
+      exec: gone,
+      transaction: gone,
+      close: gone,
+    };
+    try {
+      const res = await t.fetch('/api/health');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ status: 'degraded', db: { ok: false, state: 'unavailable' } });
+    } finally {
+      t.deps.sql = real;
+    }
   });
 
   it('serves the runtime config with the public anon key', async () => {

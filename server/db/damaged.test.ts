@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StartupError } from '../lib/startup-error';
 import { checkDatabase } from './health';
+import { sqliteDatabase } from './sql';
 import { migrate } from './migrate';
 import { assertNotTruncated, openDatabase } from './open';
 
@@ -78,19 +79,21 @@ describe('a damaged database is never served', () => {
 });
 
 describe('database health', () => {
-  it('reports ok with the schema version for a working database', () => {
+  it('reports ok with the schema version for a working database, leaving no probe row', async () => {
     const db = openDatabase(path.join(tmp(), 'app.db'));
     migrate(db);
-    expect(checkDatabase(db)).toMatchObject({ ok: true, state: 'ok' });
-    expect(checkDatabase(db).schemaVersion).toBeGreaterThan(0);
-    db.close();
+    const sql = sqliteDatabase(db);
+    expect(await checkDatabase(sql)).toMatchObject({ ok: true, state: 'ok' });
+    expect((await checkDatabase(sql)).schemaVersion).toBeGreaterThan(0);
+    expect(await sql.get('SELECT count(*) AS n FROM schema_migrations WHERE version < 0')).toEqual({ n: 0 });
+    await sql.close();
   });
 
-  it('reports readonly when writes fail although reads work', () => {
+  it('reports readonly when writes fail although reads work', async () => {
     const file = path.join(tmp(), 'app.db');
     populated(file);
-    const db = new Database(file, { readonly: true });
-    expect(checkDatabase(db)).toMatchObject({ ok: false, state: 'readonly' });
-    db.close();
+    const sql = sqliteDatabase(new Database(file, { readonly: true }));
+    expect(await checkDatabase(sql)).toMatchObject({ ok: false, state: 'readonly' });
+    await sql.close();
   });
 });

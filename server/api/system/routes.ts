@@ -9,8 +9,8 @@ const startedAt = Date.now();
 export function systemRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
-  r.get('/health', (c) => {
-    const db = checkDatabase(deps.db);
+  r.get('/health', async (c) => {
+    const db = await checkDatabase(deps.sql);
     const body = {
       status: db.ok ? 'ok' : 'degraded',
       db,

@@ -31,16 +31,25 @@ describe('system routes', () => {
   });
 
   it('answers 503 when the database is unusable', async () => {
-    // Every statement fails, as on a lost connection (either database); restored for close().
-    const { sql } = t.deps;
-    const gone = () => Promise.reject(new Error('connection terminated'));
-    t.deps.sql = { ...sql, get: gone, all: gone, run: gone, transaction: gone } as typeof sql;
+    // Every statement fails, as with a lost connection or a closed file (either database).
+    const real = t.deps.sql;
+    const gone = () => Promise.reject(new Error('the database is unreachable'));
+    t.deps.sql = {
+      dialect: real.dialect,
+      query: gone,
+      all: gone,
+      get: gone,
+      run: gone,
+      exec: gone,
+      transaction: gone,
+      close: gone,
+    };
     try {
       const res = await t.fetch('/api/health');
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ status: 'degraded', db: { ok: false, state: 'unavailable' } });
     } finally {
-      t.deps.sql = sql;
+      t.deps.sql = real;
     }
   });
 

@@ -6,20 +6,26 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { signAccessToken } from './auth/tokens';
-import { databaseFile, openDatabase, type DB } from './db/open';
+import { databaseFile, openDatabase } from './db/open';
+import { sqliteDatabase, type Dialect, type SqlDatabase } from './db/sql';
+import { freshPostgres, serverTestBackend } from './db/sql/test-backends';
 
 /**
  * Test support for cluster.test.ts: the real `server/cluster.ts` with N workers on a temporary
  * DATA_DIR and port, and plain HTTP on a new connection per request (the primary hands each
- * new connection to the next worker, so consecutive requests reach different workers).
+ * new connection to the next worker, so consecutive requests reach different workers). With
+ * TEST_BACKEND=postgres the cluster runs on a fresh, empty PostgreSQL database (DATABASE_URL),
+ * which its primary migrates; otherwise on DATA_DIR/app.db.
  */
 const root = path.resolve(import.meta.dirname, '..');
 
 export interface Cluster {
   port: number;
   dataDir: string;
-  /** The test's own connection to app.db: a third process on the same file. */
-  db: DB;
+  /** The database the cluster runs on. */
+  backend: Dialect;
+  /** The test's own connection to the cluster's database (app.db or PostgreSQL): a third client. */
+  sql: SqlDatabase;
   keys: { jwtSecret: string; anonKey: string };
   output: () => string;
   /** Process ids of the workers running now (children of the primary). */
@@ -30,6 +36,8 @@ export interface Cluster {
 export async function startCluster(workers: number, env: Record<string, string> = {}): Promise<Cluster> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tuneful-cluster-'));
   const port = await freePort();
+  const backend = serverTestBackend();
+  const pg = backend === 'postgres' ? await freshPostgres() : undefined;
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', 'server/cluster.ts', '--workers', String(workers)],
@@ -41,6 +49,8 @@ export async function startCluster(workers: number, env: Record<string, string> 
         PORT: String(port),
         DEMO_SEED: '0',
         LOG_LEVEL: 'warn',
+        // Blank = unset (SQLite), even under scripts/postgres.mjs, which sets DATABASE_URL.
+        DATABASE_URL: pg?.location ?? '',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,12 +70,17 @@ export async function startCluster(workers: number, env: Record<string, string> 
     child.stdout?.on('data', check);
     child.once('exit', (code) => reject(new Error(`cluster exited with ${code}:\n${out}`)));
   });
-  const keys = JSON.parse(fs.readFileSync(path.join(dataDir, 'keys.json'), 'utf8'));
-  const db = openDatabase(databaseFile(dataDir));
+  const sql = pg?.sql ?? sqliteDatabase(openDatabase(databaseFile(dataDir)));
+  const keys = pg
+    ? await pg.sql
+        .get<{ jwt_secret: string; anon_key: string }>('SELECT jwt_secret, anon_key FROM project_keys')
+        .then((r) => ({ jwtSecret: r!.jwt_secret, anonKey: r!.anon_key }))
+    : JSON.parse(fs.readFileSync(path.join(dataDir, 'keys.json'), 'utf8'));
   return {
     port,
     dataDir,
-    db,
+    backend,
+    sql,
     keys,
     output: () => out,
     workerPids: () =>
@@ -75,15 +90,16 @@ export async function startCluster(workers: number, env: Record<string, string> 
         .split(/\s+/)
         .filter(Boolean)
         .map(Number),
-    stop: () =>
-      new Promise((resolve) => {
-        db.close();
-        child.once('exit', (code) => {
-          fs.rmSync(dataDir, { recursive: true, force: true });
-          resolve(code);
-        });
+    stop: async () => {
+      if (!pg) await sql.close();
+      const code = await new Promise<number | null>((resolve) => {
+        child.once('exit', (exitCode) => resolve(exitCode));
         child.kill('SIGTERM');
-      }),
+      });
+      await pg?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
   };
 }
 
@@ -141,21 +157,25 @@ export interface Member {
   token: string;
 }
 
-/** A member written straight into app.db with a signed-in session and a real access token. */
+/** A member written straight into the database with a signed-in session and a real access token. */
 export async function addMember(c: Cluster, firstName = 'Member'): Promise<Member> {
   const id = crypto.randomUUID();
   const sessionId = crypto.randomUUID();
   const now = new Date().toISOString();
   const email = `${id}@example.com`;
-  c.db
-    .prepare(
+  await c.sql.transaction(async (tx) => {
+    await tx.run(
       `INSERT INTO users (id, email, password_hash, first_name, email_confirmed_at, created_at, updated_at)
        VALUES (?, ?, 'not-a-real-hash', ?, ?, ?, ?)`,
-    )
-    .run(id, email, firstName, now, now, now);
-  c.db
-    .prepare('INSERT INTO auth_sessions (id, user_id, created_at, updated_at) VALUES (?, ?, ?, ?)')
-    .run(sessionId, id, now, now);
+      [id, email, firstName, now, now, now],
+    );
+    await tx.run('INSERT INTO auth_sessions (id, user_id, created_at, updated_at) VALUES (?, ?, ?, ?)', [
+      sessionId,
+      id,
+      now,
+      now,
+    ]);
+  });
   const token = await signAccessToken(c.keys.jwtSecret, {
     userId: id,
     email,

@@ -4,7 +4,8 @@ import { addMember, call, openLive, startCluster, type Cluster, type EventStream
 /**
  * The real cluster (`server/cluster.ts`, 2 workers) on a temporary DATA_DIR and port: what one
  * process guaranteed must hold when requests land on different processes at the same moment.
- * Every test checks that both workers really served (the X-Worker header).
+ * Every test checks that both workers really served (the X-Worker header). The server suites'
+ * second run (TEST_BACKEND=postgres) runs the same tests with the two processes on PostgreSQL.
  */
 let c: Cluster;
 const workersOf = (replies: { worker: string }[]) => new Set(replies.map((r) => r.worker)).size;
@@ -27,10 +28,12 @@ describe('two worker processes behind one port', () => {
   });
 
   it('awards concurrent completions exactly once per session and day, within one listening budget', async () => {
-    const insert = c.db.prepare(
-      `INSERT INTO sessions (id, title, length_sec, skill_level) VALUES (?, ?, 300, 'beginner')`,
-    );
-    for (const id of [101, 102, 103, 104, 105]) insert.run(id, `Session ${id}`);
+    for (const id of [101, 102, 103, 104, 105]) {
+      await c.sql.run(
+        `INSERT INTO sessions (id, title, length_sec, skill_level) VALUES (?, ?, 300, 'beginner')`,
+        [id, `Session ${id}`],
+      );
+    }
     const m = await addMember(c);
     // Six at once for one session, and four other sessions at the same moment: 5 x 300 s of
     // audio, but the budget holds 900 s, so exactly three are awarded, whichever process takes them.
@@ -43,34 +46,28 @@ describe('two worker processes behind one port', () => {
     expect(workersOf(replies)).toBe(2);
     expect(replies.filter((r) => r.status === 201)).toHaveLength(3);
     expect(replies.every((r) => [200, 201, 429].includes(r.status))).toBe(true);
-    const rows = c.db
-      .prepare(
-        'SELECT session_id, count(*) AS n FROM session_completions WHERE user_id = ? GROUP BY session_id',
-      )
-      .all(m.id) as { n: number }[];
+    const rows = await c.sql.all<{ n: number }>(
+      'SELECT session_id, count(*) AS n FROM session_completions WHERE user_id = ? GROUP BY session_id',
+      [m.id],
+    );
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.n === 1)).toBe(true);
     // The "first session" badge: one row, and exactly one response announces it.
     const announced = replies.flatMap((r) => (r.body.newBadges as { id: string }[] | undefined) ?? []);
     expect(announced.filter((b) => b.id === 'first-session')).toHaveLength(1);
     expect(
-      c.db
-        .prepare(
-          "SELECT count(*) AS n FROM user_achievements WHERE user_id = ? AND badge_id = 'first-session'",
-        )
-        .get(m.id),
+      await c.sql.get(
+        "SELECT count(*) AS n FROM user_achievements WHERE user_id = ? AND badge_id = 'first-session'",
+        [m.id],
+      ),
     ).toEqual({ n: 1 });
   });
 
   it('admits exactly eight of twelve members joining a circle of eight, each badge once', async () => {
-    const id = Number(
-      c.db
-        .prepare(
-          `INSERT INTO voice_circles (name, session_type, max_participants, invite_code, created_at)
-           VALUES ('Twelve at once', 'asynchronous', 8, 'code-12', '2026-01-01')`,
-        )
-        .run().lastInsertRowid,
-    );
+    const { id } = (await c.sql.get<{ id: number }>(
+      `INSERT INTO voice_circles (name, session_type, max_participants, invite_code, created_at)
+       VALUES ('Twelve at once', 'asynchronous', 8, 'code-12', '2026-01-01') RETURNING id`,
+    ))!;
     const members = await Promise.all(Array.from({ length: 12 }, () => addMember(c)));
     const replies = await Promise.all(
       members.map((m) => call(c, 'POST', `/api/voice-circles/${id}/join`, { token: m.token })),
@@ -80,14 +77,12 @@ describe('two worker processes behind one port', () => {
     const full = replies.filter((r) => r.status === 409);
     expect(full).toHaveLength(4);
     expect(full[0]?.body).toMatchObject({ error: 'circle_full', message: 'This circle is full' });
-    expect(c.db.prepare('SELECT count(*) AS n FROM circle_members WHERE circle_id = ?').get(id)).toEqual({
+    expect(await c.sql.get('SELECT count(*) AS n FROM circle_members WHERE circle_id = ?', [id])).toEqual({
       n: 8,
     });
-    const badges = c.db
-      .prepare(
-        "SELECT user_id, count(*) AS n FROM user_achievements WHERE badge_id = 'circle-joined' GROUP BY user_id",
-      )
-      .all() as { n: number }[];
+    const badges = await c.sql.all<{ n: number }>(
+      "SELECT user_id, count(*) AS n FROM user_achievements WHERE badge_id = 'circle-joined' GROUP BY user_id",
+    );
     expect(badges).toHaveLength(8);
     expect(badges.every((b) => b.n === 1)).toBe(true);
   });
@@ -99,7 +94,7 @@ describe('two worker processes behind one port', () => {
     );
     expect(workersOf(replies)).toBe(2);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 422, 422, 422]);
-    expect(c.db.prepare("SELECT count(*) AS n FROM users WHERE email = 'twice@example.com'").get()).toEqual({
+    expect(await c.sql.get("SELECT count(*) AS n FROM users WHERE email = 'twice@example.com'")).toEqual({
       n: 1,
     });
   });
@@ -140,12 +135,11 @@ describe('two worker processes behind one port', () => {
       expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200]);
       const tokens = new Set(replies.map((r) => r.body.refresh_token));
       expect(tokens.size).toBe(1);
-      const family = c.db
-        .prepare(
-          `SELECT count(*) AS n, sum(revoked_at IS NULL) AS live FROM auth_refresh_tokens
-           WHERE session_id = (SELECT session_id FROM auth_refresh_tokens ORDER BY id DESC LIMIT 1)`,
-        )
-        .get();
+      const family = await c.sql.get(
+        `SELECT count(*) AS n, sum(CASE WHEN revoked_at IS NULL THEN 1 ELSE 0 END) AS live
+         FROM auth_refresh_tokens
+         WHERE session_id = (SELECT session_id FROM auth_refresh_tokens ORDER BY id DESC LIMIT 1)`,
+      );
       expect(family).toEqual({ n: 2, live: 1 });
       const next = await call(c, 'POST', '/auth/v1/token?grant_type=refresh_token', {
         apikey: true,
@@ -193,28 +187,25 @@ describe('two worker processes behind one port', () => {
   });
 
   it('shows members connected to different processes to each other in a live session', async () => {
-    c.db
-      .prepare(
-        `INSERT INTO session_templates (id, slug, title, description, category, difficulty, voice_level,
-          duration_sec, instructions_json) VALUES (70, 'cluster-live', 'Warm hum', '', 'free', 'beginner', 'all', 1800, ?)`,
-      )
-      .run(JSON.stringify([{ text: 'Hum on a comfortable note', duration: 1800 }]));
-    const start = new Date(Date.now() - 30_000).toISOString();
-    const circle = Number(
-      c.db
-        .prepare(
-          `INSERT INTO voice_circles (name, session_type, scheduled_time, duration_min, invite_code, template_id, created_at)
-           VALUES ('Live hum', 'real_time', ?, 30, 'code-live', 70, ?)`,
-        )
-        .run(start, start).lastInsertRowid,
+    await c.sql.run(
+      `INSERT INTO session_templates (id, slug, title, description, category, difficulty, voice_level,
+        duration_sec, instructions_json) VALUES (70, 'cluster-live', 'Warm hum', '', 'free', 'beginner', 'all', 1800, ?)`,
+      [JSON.stringify([{ text: 'Hum on a comfortable note', duration: 1800 }])],
     );
+    const start = new Date(Date.now() - 30_000).toISOString();
+    const circle = (await c.sql.get<{ id: number }>(
+      `INSERT INTO voice_circles (name, session_type, scheduled_time, duration_min, invite_code, template_id, created_at)
+       VALUES ('Live hum', 'real_time', ?, 30, 'code-live', 70, ?) RETURNING id`,
+      [start, start],
+    ))!.id;
     const ana = await addMember(c, 'Ana');
     const ben = await addMember(c, 'Ben');
-    const join = c.db.prepare(
-      "INSERT INTO circle_members (circle_id, user_id, joined_at) VALUES (?, ?, '2026-01-01')",
-    );
-    join.run(circle, ana.id);
-    join.run(circle, ben.id);
+    for (const m of [ana, ben]) {
+      await c.sql.run(
+        "INSERT INTO circle_members (circle_id, user_id, joined_at) VALUES (?, ?, '2026-01-01')",
+        [circle, m.id],
+      );
+    }
 
     const a = await openLive(c, circle, ana.token);
     expect(a.status).toBe(200);

@@ -1,9 +1,15 @@
 import cluster, { type Worker } from 'node:cluster';
 import { loadConfig } from './config';
-import { databaseFile, openDatabase } from './db/open';
-import { loadOrCreateKeys } from './lib/keys';
 import { createLogger } from './lib/logger';
-import { closeDb, fail, prepareData, renderDemoAudioInBackground } from './boot/prepare';
+import {
+  closeData,
+  dataLine,
+  fail,
+  openData,
+  prepareData,
+  renderDemoAudioInBackground,
+} from './boot/prepare';
+import { loadSharedKeys } from './boot/shared-keys';
 import { serveApp } from './boot/serve';
 import { parseWorkers } from './boot/workers-arg';
 
@@ -29,13 +35,15 @@ async function primary(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(config.logLevel);
-  const { db } = await prepareData(config, logger);
+  const data = await prepareData(config, logger);
 
   let stopping = false;
   let listening = 0;
+  let finishing = false;
   const finish = () => {
-    closeDb(db);
-    process.exit(0);
+    if (finishing) return;
+    finishing = true;
+    void closeData(data).finally(() => process.exit(0));
   };
   const crashes: number[] = [];
   const fork = () => {
@@ -45,9 +53,9 @@ async function primary(): Promise<void> {
       if (listening === workers) {
         logger.info('listening', { host: config.host, port: config.port, workers });
         logger.say(
-          `\n  Ready (${workers} workers). Open ${config.publicUrl} in your browser.\n  Data lives in ${config.dataDir}\n`,
+          `\n  Ready (${workers} workers). Open ${config.publicUrl} in your browser.\n  ${dataLine(config)}\n`,
         );
-        renderDemoAudioInBackground(config, db, logger);
+        renderDemoAudioInBackground(config, data.sql, logger);
       }
     });
     return w;
@@ -85,14 +93,17 @@ async function primary(): Promise<void> {
   }
 }
 
-/** A worker: the prepared database and keys.json are opened as they are; nothing is migrated or seeded. */
+/**
+ * A worker: the prepared database (app.db or DATABASE_URL's) and the shared keys (keys.json or
+ * the project_keys row) are opened as they are; nothing is migrated or seeded.
+ */
 async function worker(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const db = openDatabase(databaseFile(config.dataDir));
-  const keys = await loadOrCreateKeys(config.dataDir);
+  const { sql, db } = openData(config);
+  const keys = await loadSharedKeys(sql, config.dataDir);
   const id = String(cluster.worker?.id ?? process.pid);
-  serveApp({ config, db, keys, logger, extraHeaders: { 'X-Worker': id }, shared: true, onFatal: fail });
+  serveApp({ config, sql, db, keys, logger, extraHeaders: { 'X-Worker': id }, shared: true, onFatal: fail });
 }
 
 if (cluster.isPrimary) primary().catch(fail);

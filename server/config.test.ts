@@ -28,6 +28,25 @@ describe('configuration', () => {
     }
   });
 
+  it('takes PostgreSQL from DATABASE_URL and refuses any other kind of URL', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    const url = 'postgres://app:secret@db.internal:5432/tuneful';
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/tuneful' }).databaseUrl).toBe(
+      'postgresql://db/tuneful',
+    );
+    for (const bad of ['mysql://db/tuneful', 'sqlite:///data/app.db', 'db.internal:5432']) {
+      expect(() => loadConfig({ DATABASE_URL: bad })).toThrow(/DATABASE_URL must be a postgres:\/\/ URL/);
+    }
+  });
+
+  it('keeps storage in DATA_DIR/storage unless STORAGE_DIR names a (shared) folder', () => {
+    expect(loadConfig({ DATA_DIR: 'd' }, '/srv/app').storageDir).toBe(path.resolve('/srv/app/d/storage'));
+    expect(loadConfig({ STORAGE_DIR: '/mnt/shared/tuneful' }, '/srv/app').storageDir).toBe(
+      path.resolve('/mnt/shared/tuneful'),
+    );
+  });
+
   it('drops a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://voice.example.org/' }).publicUrl).toBe(
       'https://voice.example.org',

@@ -38,6 +38,14 @@ const schema = z.object({
   PORT: port.default(8787),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  STORAGE_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\/\S+$/,
+      'DATABASE_URL must be a postgres:// URL, e.g. postgres://user:password@host:5432/tuneful (unset: SQLite in DATA_DIR)',
+    )
+    .optional(),
   PUBLIC_URL: httpUrl('PUBLIC_URL').optional(),
   BACKEND_ORIGINS: originList.default([]),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -56,6 +64,16 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * DATABASE_URL: PostgreSQL for every process (several may share it); unset, the SQLite file
+   * DATA_DIR/app.db of this one machine.
+   */
+  databaseUrl: string | undefined;
+  /**
+   * STORAGE_DIR: the storage buckets' files (DATA_DIR/storage by default). Several processes
+   * on several machines serve the same files when it is on a shared volume.
+   */
+  storageDir: string;
   /** Origin members open in their browser; links in mails point here. */
   publicUrl: string;
   env: 'development' | 'production' | 'test';
@@ -95,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    storageDir: path.resolve(cwd, e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'storage')),
     publicUrl,
     env: e.NODE_ENV,
     demoSeed: e.DEMO_SEED,
@@ -117,6 +137,7 @@ export function testConfig(overrides: Partial<Config> & { dataDir: string }): Co
   return {
     port: 0,
     host: '127.0.0.1',
+    databaseUrl: undefined,
     publicUrl: 'http://localhost:8787',
     env: 'test',
     demoSeed: false,
@@ -130,5 +151,6 @@ export function testConfig(overrides: Partial<Config> & { dataDir: string }): Co
     logLevel: 'silent',
     clientDir: path.resolve('dist/client'),
     ...overrides,
+    storageDir: overrides.storageDir ?? path.join(overrides.dataDir, 'storage'),
   };
 }

@@ -12,7 +12,7 @@ let member: TestMember;
 
 beforeAll(async () => {
   t = await createTestApp();
-  insertSessions(t, [{ id: 1, title: 'Hum', skill_level: 'beginner', length_sec: 60 }]);
+  await insertSessions(t, [{ id: 1, title: 'Hum', skill_level: 'beginner', length_sec: 60 }]);
   member = await createMember(t);
 });
 afterAll(() => t.close());

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freshPostgres, PG_SKIP_REASON, PG_URL } from './db/sql/test-backends';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -11,7 +12,9 @@ const root = path.resolve(import.meta.dirname, '..');
 function start(env: Record<string, string>) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, DEMO_SEED: '0', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    // DATABASE_URL blank (= unset): these cases are about SQLite in DATA_DIR, even when the
+    // test command runs under scripts/postgres.mjs, which sets it.
+    env: { ...process.env, DATABASE_URL: '', DEMO_SEED: '0', PORT: '0', LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
     timeout: 20_000,
   });
@@ -98,7 +101,14 @@ describe('stopping the server', () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, DEMO_SEED: '0', PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DEMO_SEED: '0',
+        PORT: String(port),
+        DATA_DIR: dir,
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -115,3 +125,76 @@ describe('stopping the server', () => {
     expect(fs.existsSync(path.join(dir, 'app.db-wal'))).toBe(false);
   });
 });
+
+/** `npm start` with DATABASE_URL: the whole server on PostgreSQL, as an operator runs it. */
+async function startAsync(env: Record<string, string>) {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DEMO_SEED: '0', PORT: String(port), LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 30_000;
+  while (!out.includes('Ready.') && Date.now() < deadline && child.exitCode === null)
+    await new Promise((r) => setTimeout(r, 100));
+  return { port, child, exited, output: () => out };
+}
+
+describe.skipIf(!PG_URL)(
+  `starting on PostgreSQL (DATABASE_URL)${PG_URL ? '' : ` (skipped: ${PG_SKIP_REASON})`}`,
+  () => {
+    it('migrates, keeps the signing keys in the database for every process, serves, and stops cleanly', async () => {
+      const pg = await freshPostgres();
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-start-'));
+      try {
+        const first = await startAsync({ DATABASE_URL: pg.location, DATA_DIR: dir });
+        expect(first.output()).toMatch(/Data lives in PostgreSQL 127\.0\.0\.1:\d+\/t_/);
+        expect(first.output()).not.toContain(new URL(pg.location).password || '\u0000');
+        const keys = await pg.sql.get<{ anon_key: string }>('SELECT anon_key FROM project_keys');
+        const config = (await (await fetch(`http://127.0.0.1:${first.port}/api/config`)).json()) as {
+          anonKey?: string;
+        };
+        expect(JSON.stringify(config)).toContain(keys!.anon_key);
+        // The catalogue is read from PostgreSQL: a row written there is what /rest/v1 answers.
+        await pg.sql.run(
+          "INSERT INTO sessions (id, title, length_sec, skill_level) VALUES (7, 'from postgres', 60, 'beginner')",
+        );
+        const rest = await fetch(`http://127.0.0.1:${first.port}/rest/v1/sessions?select=id,title`, {
+          headers: { apikey: keys!.anon_key },
+        });
+        expect(await rest.json()).toEqual([{ id: 7, title: 'from postgres' }]);
+        // No keys.json: the keys are not per process or per machine.
+        expect(fs.existsSync(path.join(dir, 'keys.json'))).toBe(false);
+        first.child.kill('SIGTERM');
+        expect(await first.exited).toBe(0);
+
+        // Another process (another DATA_DIR, as on another machine) uses the same keys.
+        const other = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-start-'));
+        const second = await startAsync({ DATABASE_URL: pg.location, DATA_DIR: other });
+        const again = (await (await fetch(`http://127.0.0.1:${second.port}/api/config`)).json()) as object;
+        expect(JSON.stringify(again)).toContain(keys!.anon_key);
+        expect(second.output()).not.toContain('migrations applied');
+        second.child.kill('SIGTERM');
+        expect(await second.exited).toBe(0);
+        fs.rmSync(other, { recursive: true, force: true });
+      } finally {
+        await pg.drop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('stops and explains when PostgreSQL cannot be reached', () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-start-'));
+      const r = start({ DATA_DIR: dir, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/tuneful' });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /PostgreSQL database tuneful on 127\.0\.0\.1:1 \(DATABASE_URL\) cannot be reached/,
+      );
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+  },
+);

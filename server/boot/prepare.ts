@@ -1,9 +1,11 @@
 import net from 'node:net';
 import { ConfigError, type Config } from '../config';
 import { migrate } from '../db/migrate';
+import { migrateSql } from '../db/migrate-sql';
 import { assertNotTruncated, databaseFile, openDatabase, type DB } from '../db/open';
+import { postgresDatabase, sqliteDatabase, type SqlDatabase } from '../db/sql';
 import { ensureDataDir } from '../lib/data-dir';
-import { loadOrCreateKeys, type ProjectKeys } from '../lib/keys';
+import type { ProjectKeys } from '../lib/keys';
 import type { Logger } from '../lib/logger';
 import { StartupError } from '../lib/startup-error';
 import { seedDemoCatalogue } from '../seed';
@@ -11,34 +13,85 @@ import { renderCatalogueAudio } from '../seed/audio-queue';
 import { seedDemoCircles } from '../seed/circles';
 import { seedExpertContent } from '../seed/expert-content';
 import { seedSessionTemplates } from '../seed/templates';
+import { loadSharedKeys } from './shared-keys';
+
+/** The data layer of one process: `sql` is the database; `db` is the transition's SQLite handle. */
+export interface DataHandles {
+  sql: SqlDatabase;
+  /**
+   * TRANSITION: the raw better-sqlite3 handle for code not yet on `sql` (see AppDeps.db). With
+   * SQLite it is the connection `sql` wraps; with PostgreSQL a migrated DATA_DIR/app.db beside
+   * it, so unconverted code runs (on the wrong database) instead of crashing. Removed at the merge.
+   */
+  db: DB;
+}
+
+/**
+ * Opens the chosen database for this process: DATABASE_URL → a PostgreSQL pool; unset →
+ * DATA_DIR/app.db (checked for damage and writability on open). Nothing is migrated here.
+ */
+export function openData(config: Config): DataHandles {
+  const db = openDatabase(databaseFile(config.dataDir)); // TRANSITION: for deps.db
+  if (!config.databaseUrl) return { sql: sqliteDatabase(db), db };
+  return { sql: postgresDatabase(config.databaseUrl), db };
+}
 
 /**
  * Everything that happens once per installation start, before anything serves: the data
  * folder, the port check, migrations, the keys and the demo seed's rows (the audio renders
- * afterwards, see `renderDemoAudioInBackground`). `npm start` runs it in its one process; `start:cluster` runs it in the primary
- * before forking, so workers never race on migrations, keys.json or seeding.
+ * afterwards, see `renderDemoAudioInBackground`). `npm start` runs it in its one process;
+ * `start:cluster` runs it in the primary before forking. With PostgreSQL, processes on other
+ * machines may run it at the same moment: migrations take an advisory lock, the keys are one
+ * row inserted once, and each seed counts what is there under a lock (server/seed/lock.ts).
  */
-export async function prepareData(config: Config, logger: Logger): Promise<{ db: DB; keys: ProjectKeys }> {
+export async function prepareData(
+  config: Config,
+  logger: Logger,
+): Promise<DataHandles & { keys: ProjectKeys }> {
   ensureDataDir(config.dataDir);
   // Before the first-start audio render (which takes a minute): a taken port is told at once.
   await assertPortFree(config.host, config.port);
   assertNotTruncated(config.dataDir);
-  const db = openDatabase(databaseFile(config.dataDir));
-  const applied = migrate(db);
-  if (applied.length) logger.info('migrations applied', { versions: applied });
-  const keys = await loadOrCreateKeys(config.dataDir);
+  const { sql, db } = openData(config);
+  if (sql.dialect === 'postgres') {
+    migrate(db); // TRANSITION: the SQLite file behind deps.db
+    await reachPostgres(sql, config.databaseUrl!);
+  }
+  const applied = await migrateSql(sql);
+  if (applied.length) logger.info('migrations applied', { versions: applied, database: sql.dialect });
+  const keys = await loadSharedKeys(sql, config.dataDir);
   if (config.demoSeed) {
     // Rows only: the audio renders in the background once the server listens.
-    seedDemoCatalogue({ db, dataDir: config.dataDir, logger });
-    seedDemoCircles(db, Date.now());
+    await seedDemoCatalogue({ sql, storageDir: config.storageDir, logger });
+    await seedDemoCircles(sql, Date.now());
     // Also fills databases created before the expert content existed (missing rows only).
-    const added = seedExpertContent(db);
+    const added = await seedExpertContent(sql);
     if (added) logger.info('demo expert content seeded', { added });
     // Also fills a database seeded before templates existed.
-    const templates = seedSessionTemplates(db);
+    const templates = await seedSessionTemplates(sql);
     if (templates) logger.say(`Session templates ready: ${templates} exercise plans.`);
   }
-  return { db, keys };
+  return { sql, db, keys };
+}
+
+/** The "where is my data" line printed with "Ready" (never the database password). */
+export function dataLine(config: Config): string {
+  if (!config.databaseUrl) return `Data lives in ${config.dataDir}`;
+  const u = new URL(config.databaseUrl);
+  return `Data lives in PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}; audio files in ${config.dataDir}`;
+}
+
+/** A PostgreSQL that cannot be reached is a start-up error naming the server, not a stack trace. */
+async function reachPostgres(sql: SqlDatabase, url: string): Promise<void> {
+  try {
+    await sql.get('SELECT 1 AS ok');
+  } catch (err) {
+    const u = new URL(url);
+    throw new StartupError(
+      `The PostgreSQL database ${u.pathname.slice(1)} on ${u.hostname}:${u.port || 5432} (DATABASE_URL) cannot be reached: ${(err as Error).message}.`,
+      'Check that PostgreSQL runs and that DATABASE_URL names the right host, port, user, password and database; or unset DATABASE_URL to use SQLite in DATA_DIR.',
+    );
+  }
 }
 
 /**
@@ -46,9 +99,9 @@ export async function prepareData(config: Config, logger: Logger): Promise<{ db:
  * rendering never holds up a request. Sessions not rendered yet show "preparing audio" with
  * the percentage (GET /api/catalogue-audio). One process renders (the primary in a cluster).
  */
-export function renderDemoAudioInBackground(config: Config, db: DB, logger: Logger): void {
+export function renderDemoAudioInBackground(config: Config, sql: SqlDatabase, logger: Logger): void {
   if (!config.demoSeed) return;
-  renderCatalogueAudio({ db, dataDir: config.dataDir, logger }).catch((err: unknown) =>
+  renderCatalogueAudio({ sql, storageDir: config.storageDir, logger }).catch((err: unknown) =>
     logger.error('rendering the demo audio failed; restart to resume', {
       error: err instanceof Error ? err.message : String(err),
     }),
@@ -80,6 +133,15 @@ export function closeDb(db: DB, checkpoint = true): void {
   if (!db.open) return;
   if (checkpoint) db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
+}
+
+/**
+ * Closes this process's data layer at shutdown: the PostgreSQL pool (its connections end
+ * cleanly) and the SQLite file, checkpointed when no other process writes it.
+ */
+export async function closeData(data: DataHandles, checkpoint = true): Promise<void> {
+  if (data.sql.dialect === 'postgres') await data.sql.close().catch(() => {});
+  closeDb(data.db, checkpoint);
 }
 
 /** Runs `stop` once on the first SIGINT or SIGTERM. */

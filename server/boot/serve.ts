@@ -3,14 +3,16 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '../app';
 import type { Config } from '../config';
 import type { DB } from '../db/open';
-import { sqliteDatabase } from '../db/sql';
+import type { SqlDatabase } from '../db/sql';
 import type { ProjectKeys } from '../lib/keys';
 import type { Logger } from '../lib/logger';
 import { StartupError } from '../lib/startup-error';
-import { closeDb, listenError, onShutdown } from './prepare';
+import { closeData, listenError, onShutdown } from './prepare';
 
 export interface ServeOptions {
   config: Config;
+  sql: SqlDatabase;
+  /** TRANSITION: the raw SQLite handle for code not yet on `sql` (see AppDeps.db). */
   db: DB;
   keys: ProjectKeys;
   logger: Logger;
@@ -27,8 +29,14 @@ export interface ServeOptions {
  * connections, in-flight requests may finish (at most 5 s), then the database is closed.
  */
 export function serveApp(o: ServeOptions): ServerType {
-  const sql = sqliteDatabase(o.db);
-  const app = createApp({ config: o.config, sql, db: o.db, keys: o.keys, logger: o.logger, now: Date.now });
+  const app = createApp({
+    config: o.config,
+    sql: o.sql,
+    db: o.db,
+    keys: o.keys,
+    logger: o.logger,
+    now: Date.now,
+  });
   const headers = Object.entries(o.extraHeaders ?? {});
   const createServer = headers.length
     ? (((options: http.ServerOptions, listener: http.RequestListener) =>
@@ -51,9 +59,11 @@ export function serveApp(o: ServeOptions): ServerType {
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
   }
+  let exiting = false;
   const exit = () => {
-    closeDb(o.db, !o.shared);
-    process.exit(0);
+    if (exiting) return;
+    exiting = true;
+    void closeData({ sql: o.sql, db: o.db }, !o.shared).finally(() => process.exit(0));
   };
   onShutdown(() => {
     o.logger.info('shutting down');

@@ -27,10 +27,15 @@ async function seededSqlite(): Promise<{ db: DB; dir: string; t: TestDatabase }>
   const dir = path.dirname(t.location);
   const catalogue = loadCatalogue();
   // Rows only (audio renders after start and stays on disk or a shared volume): the copy moves rows.
-  seedDemoCatalogue({ db, dataDir: dir, logger: createLogger('silent'), catalogue: loadCatalogue() });
-  seedSessionTemplates(db);
-  seedDemoCircles(db, Date.parse('2026-11-01T00:00:00Z'));
-  seedExpertContent(db);
+  await seedDemoCatalogue({
+    sql: t.sql,
+    storageDir: path.join(dir, 'storage'),
+    logger: createLogger('silent'),
+    catalogue: loadCatalogue(),
+  });
+  await seedSessionTemplates(t.sql);
+  await seedDemoCircles(t.sql, Date.parse('2026-11-01T00:00:00Z'));
+  await seedExpertContent(t.sql);
   const now = '2026-11-20T10:00:00.000Z';
   const ins = (sql: string, ...p: unknown[]) => db.prepare(sql).run(...p);
   ins(

@@ -10,7 +10,7 @@ let member: TestMember;
 
 beforeAll(async () => {
   t = await createTestApp();
-  insertSessions(t, CATALOGUE);
+  await insertSessions(t, CATALOGUE);
   anon = testClient(t);
   member = await createMember(t);
 });

@@ -9,7 +9,7 @@ let db: SupabaseClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  insertSessions(t, CATALOGUE);
+  await insertSessions(t, CATALOGUE);
   db = testClient(t);
 });
 afterAll(() => t.close());

@@ -23,14 +23,14 @@ const MAX_INSERT_ROWS = 1000;
  * always the token's subject, whatever the body says (the RLS policy `user_id = auth.uid()`
  * of a hosted project, applied by overwriting instead of refusing, so a stale client still works).
  */
-export function insertRows(
+export async function insertRows(
   repo: RestRepository,
   table: TableDef,
   caller: RestCaller,
   query: ReadQuery,
   n: Negotiated,
   rawBody: string,
-): RestResult {
+): Promise<RestResult> {
   if (!table.insertable) throw permissionDenied(table.name, caller.role === 'anon');
   if (caller.role !== 'authenticated') throw rlsViolation(table.name, caller.role === 'anon');
   const items = parseBody(rawBody);
@@ -46,7 +46,7 @@ export function insertRows(
   const allowed = query.columns ?? null;
   for (const c of allowed ?? []) if (!columnType(table, c)) throw unknownBodyColumn(table.name, c);
   const records = items.map((item) => toRecord(table, item, allowed, caller.userId));
-  const stored = repo.insert(table, records);
+  const stored = await repo.insert(table, records);
   const headers: Record<string, string> = { 'Content-Range': `*/${n.count ? stored.length : '*'}` };
   if (!n.returnRepresentation) return { status: 201, headers, body: null };
   const projection = compileSelect(table, query.select);

@@ -1,4 +1,11 @@
-import { compileFilters, compileOrder, compileSelect, type Projection, type SqlPart } from './compile';
+import {
+  compileFilters,
+  compileOrder,
+  compileSelect,
+  type Projection,
+  type SqlDialect,
+  type SqlPart,
+} from './compile';
 import { parseQuery, type ReadQuery } from './query';
 import { jsonObjectSql } from './repository';
 import type { TableDef } from './tables';
@@ -33,26 +40,29 @@ export interface CompiledRead {
   projection: Projection;
   filters: SqlPart;
   orderBy: string;
-  /** The row as SQLite-built JSON (`jsonObjectSql`), or null to serialise in JS. */
+  /** The row as SQLite-built JSON (`jsonObjectSql`), or null to serialise in JS (always on PostgreSQL). */
   objectSql: string | null;
 }
 
 // Keyed by the query object, so a compiled read lives exactly as long as its parsed query.
 const compiled = new WeakMap<ReadQuery, Map<string, CompiledRead>>();
 
-export function compileRead(table: TableDef, query: ReadQuery): CompiledRead {
+export function compileRead(table: TableDef, query: ReadQuery, dialect: SqlDialect = 'sqlite'): CompiledRead {
   let byTable = compiled.get(query);
-  const hit = byTable?.get(table.name);
+  // A process talks to one database, so one of the two keys is ever used.
+  const key = `${dialect}:${table.name}`;
+  const hit = byTable?.get(key);
   if (hit) return hit;
   // Same order as before caching, so the first invalid part is the one reported.
   const projection = compileSelect(table, query.select);
-  const filters = compileFilters(table, query.filters);
+  const filters = compileFilters(table, query.filters, dialect);
   const orderBy = compileOrder(table, query.order);
-  const objectSql = jsonObjectSql(
-    projection.items.map((i) => ({ ...i, json: projection.jsonKeys.includes(i.alias) })),
-  );
+  const objectSql =
+    dialect === 'sqlite'
+      ? jsonObjectSql(projection.items.map((i) => ({ ...i, json: projection.jsonKeys.includes(i.alias) })))
+      : null;
   const read = { projection, filters, orderBy, objectSql };
   if (!byTable) compiled.set(query, (byTable = new Map()));
-  byTable.set(table.name, read);
+  byTable.set(key, read);
   return read;
 }

@@ -25,15 +25,20 @@ export function rowScope(table: TableDef, caller: RestCaller, dialect: SqlDialec
   return { sql: FALSE_SQL[dialect], params: [] };
 }
 
-export function readRows(
+/**
+ * GET /rest/v1/<table> on either database: the plan is compiled for the repository's dialect.
+ * On SQLite, rows come serialised by SQLite when the projection allows it (issue 13's fast path);
+ * otherwise, and always on PostgreSQL, they are shaped and serialised in JS. Same answers on both.
+ */
+export async function readRows(
   repo: RestRepository,
   table: TableDef,
   caller: RestCaller,
   query: ReadQuery,
   n: Negotiated,
-): RestResult {
-  const { projection, filters, orderBy, objectSql } = compileRead(table, query);
-  const scope = rowScope(table, caller);
+): Promise<RestResult> {
+  const { projection, filters, orderBy, objectSql } = compileRead(table, query, repo.dialect);
+  const scope = rowScope(table, caller, repo.dialect);
   const plan = {
     table,
     columns: projection.sql,
@@ -44,10 +49,10 @@ export function readRows(
     offset: query.offset,
   };
   // Rows serialised by SQLite are sent as they come; stripped nulls need the JS shaping.
-  const json = objectSql && !n.stripNulls ? selectJson(repo, plan, objectSql) : null;
-  const rows = json ? null : shapeRows(repo.select(plan), projection, n.stripNulls);
+  const json = objectSql && !n.stripNulls ? await selectJson(repo, plan, objectSql) : null;
+  const rows = json ? null : shapeRows(await repo.select(plan), projection, n.stripNulls);
   const returned = json ? json.length : rows!.length;
-  const total = n.count ? repo.count(plan) : null;
+  const total = n.count ? await repo.count(plan) : null;
   if (total !== null && query.offset > total) {
     throw new PgrstError(
       416,
@@ -79,9 +84,13 @@ export function readRows(
  * SQLite refuses a stored JSON value it cannot parse (the columns CHECK json_valid, so only a
  * corrupted row): null then, and the JS path shows that value raw as it always did.
  */
-function selectJson(repo: RestRepository, plan: SelectPlan, objectSql: string): string[] | null {
+async function selectJson(
+  repo: RestRepository,
+  plan: SelectPlan,
+  objectSql: string,
+): Promise<string[] | null> {
   try {
-    return repo.selectJson(plan, objectSql);
+    return await repo.selectJson(plan, objectSql);
   } catch (err) {
     if (/malformed JSON/i.test((err as Error).message)) return null;
     throw err;

@@ -1,5 +1,4 @@
-import type { Statement } from 'better-sqlite3';
-import type { DB } from '../db/open';
+import { constraintKind, type Dialect, type SqlExecutor } from '../db/sql';
 import { PgrstError } from './errors';
 import { quoteIdent, type TableDef } from './tables';
 
@@ -15,16 +14,23 @@ export interface SelectPlan {
   offset: number;
 }
 
+/**
+ * The only module that runs /rest/v1 SQL, over the async data interface (SQLite or PostgreSQL;
+ * the plan must be compiled for `dialect`). Statements are cached per text by the driver.
+ */
 export interface RestRepository {
-  select(plan: SelectPlan): Row[];
+  readonly dialect: Dialect;
+  select(plan: SelectPlan): Promise<Row[]>;
   /**
-   * The same rows as `select`, each already serialised by SQLite (`json_object(...)` from
-   * `objectSql`), so JSON columns are sent as stored instead of parsed and re-serialised.
+   * SQLite only: the same rows as `select`, each already serialised by SQLite (`json_object(...)`
+   * from `jsonObjectSql`), so JSON columns are sent as stored instead of parsed and re-serialised
+   * (issue 13's catalogue speed work). PostgreSQL takes the plain path: its jsonb text spacing
+   * differs from JSON.stringify's, and the answers must be byte-identical on both databases.
    */
-  selectJson(plan: SelectPlan, objectSql: string): string[];
-  count(plan: SelectPlan): number;
+  selectJson(plan: SelectPlan, objectSql: string): Promise<string[]>;
+  count(plan: SelectPlan): Promise<number>;
   /** Inserts every row in one transaction; returns the stored rows (all columns) in order. */
-  insert(table: TableDef, rows: Row[]): Row[];
+  insert(table: TableDef, rows: Row[]): Promise<Row[]>;
 }
 
 /** SQLite's default limit on a function's arguments is 127: two per column. */
@@ -48,90 +54,80 @@ export function jsonObjectSql(
   return `json_object(${pairs.join(', ')})`;
 }
 
-/** Bounds the statement cache: query shapes are finite in practice, but the cap keeps memory fixed. */
-const CACHE_LIMIT = 500;
+const selectSql = (plan: SelectPlan, columns: string) =>
+  `SELECT ${columns} FROM ${quoteIdent(plan.table.name)} WHERE ${plan.where}${plan.orderBy} LIMIT ? OFFSET ?`;
 
-/**
- * The only module that runs /rest/v1 SQL. Generated statements are prepared once per distinct
- * text and reused, so repeated shapes of a query cost a lookup, not a compile.
- */
-export function createRestRepository(db: DB): RestRepository {
-  const cache = new Map<string, Statement>();
-  const prepare = (sql: string, pluck = false): Statement => {
-    let stmt = cache.get(sql);
-    if (!stmt) {
-      if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-      stmt = db.prepare(sql);
-      // One-column statements (json_object) answer the value itself, not {column: value}.
-      if (pluck) stmt.pluck();
-      cache.set(sql, stmt);
-    }
-    return stmt;
-  };
-
+export function createRestRepository(sql: SqlExecutor): RestRepository {
   return {
-    select(plan) {
-      const sql =
-        `SELECT ${plan.columns} FROM ${quoteIdent(plan.table.name)} WHERE ${plan.where}${plan.orderBy} ` +
-        'LIMIT ? OFFSET ?';
-      return guard(plan.table, () => prepare(sql).all(...plan.params, plan.limit, plan.offset) as Row[]);
+    dialect: sql.dialect,
+    select: (plan) =>
+      guard(plan.table, () =>
+        sql.all<Row>(selectSql(plan, plan.columns), [...(plan.params as never[]), plan.limit, plan.offset]),
+      ),
+    selectJson: (plan, objectSql) => {
+      if (sql.dialect !== 'sqlite') throw new Error('selectJson is the SQLite fast path only');
+      return guard(plan.table, async () => {
+        const rows = await sql.all<{ j: string }>(selectSql(plan, `${objectSql} AS j`), [
+          ...(plan.params as never[]),
+          plan.limit,
+          plan.offset,
+        ]);
+        return rows.map((r) => r.j);
+      });
     },
-    selectJson(plan, objectSql) {
-      const sql =
-        `SELECT ${objectSql} FROM ${quoteIdent(plan.table.name)} WHERE ${plan.where}${plan.orderBy} ` +
-        'LIMIT ? OFFSET ?';
-      return guard(
-        plan.table,
-        () => prepare(sql, true).all(...plan.params, plan.limit, plan.offset) as string[],
-      );
-    },
-    count(plan) {
-      const sql = `SELECT count(*) AS n FROM ${quoteIdent(plan.table.name)} WHERE ${plan.where}`;
-      return guard(plan.table, () => (prepare(sql).get(...plan.params) as { n: number }).n);
-    },
-    insert(table, rows) {
-      const run = db.transaction((items: Row[]) =>
-        items.map((row) => {
-          const cols = Object.keys(row);
-          const sql =
-            `INSERT INTO ${quoteIdent(table.name)} (${cols.map(quoteIdent).join(', ')}) ` +
-            `VALUES (${cols.map(() => '?').join(', ')}) RETURNING *`;
-          return prepare(sql).get(...cols.map((c) => row[c])) as Row;
+    count: (plan) =>
+      guard(plan.table, async () => {
+        const row = await sql.get<{ n: number }>(
+          `SELECT count(*) AS n FROM ${quoteIdent(plan.table.name)} WHERE ${plan.where}`,
+          plan.params as never[],
+        );
+        return row?.n ?? 0;
+      }),
+    insert: (table, rows) =>
+      guard(table, () =>
+        sql.transaction(async (tx) => {
+          const stored: Row[] = [];
+          for (const row of rows) {
+            const cols = Object.keys(row);
+            const got = await tx.get<Row>(
+              `INSERT INTO ${quoteIdent(table.name)} (${cols.map(quoteIdent).join(', ')}) ` +
+                `VALUES (${cols.map(() => '?').join(', ')}) RETURNING *`,
+              cols.map((c) => row[c] as never),
+            );
+            if (got) stored.push(got);
+          }
+          return stored;
         }),
-      );
-      return guard(table, () => run(rows));
-    },
+      ),
   };
 }
 
-/** Turns SQLite constraint failures into PostgreSQL's codes, without the driver's text. */
-function guard<T>(table: TableDef, fn: () => T): T {
+/** Constraint failures of either driver as PostgreSQL's codes, without the driver's text. */
+async function guard<T>(table: TableDef, fn: () => Promise<T>): Promise<T> {
   try {
-    return fn();
+    return await fn();
   } catch (err) {
-    const code = (err as { code?: string }).code ?? '';
     const t = table.name;
-    if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
-      throw new PgrstError(
-        409,
-        '23503',
-        `insert or update on table "${t}" violates foreign key constraint`,
-        'The referenced row does not exist.',
-      );
+    switch (constraintKind(err)) {
+      case 'foreign_key':
+        throw new PgrstError(
+          409,
+          '23503',
+          `insert or update on table "${t}" violates foreign key constraint`,
+          'The referenced row does not exist.',
+        );
+      case 'check':
+        throw new PgrstError(400, '23514', `new row for relation "${t}" violates check constraint`);
+      case 'not_null':
+        throw new PgrstError(
+          400,
+          '23502',
+          `null value in a column of relation "${t}" violates not-null constraint`,
+        );
+      case 'unique':
+        throw new PgrstError(409, '23505', `duplicate key value violates unique constraint on "${t}"`);
+      default:
+        throw err;
     }
-    if (code === 'SQLITE_CONSTRAINT_CHECK' || code === 'SQLITE_CONSTRAINT_TRIGGER') {
-      throw new PgrstError(400, '23514', `new row for relation "${t}" violates check constraint`);
-    }
-    if (code === 'SQLITE_CONSTRAINT_NOTNULL') {
-      throw new PgrstError(
-        400,
-        '23502',
-        `null value in a column of relation "${t}" violates not-null constraint`,
-      );
-    }
-    if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-      throw new PgrstError(409, '23505', `duplicate key value violates unique constraint on "${t}"`);
-    }
-    throw err;
   }
 }

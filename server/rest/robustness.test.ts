@@ -8,7 +8,7 @@ let member: TestMember;
 
 beforeAll(async () => {
   t = await createTestApp();
-  insertSessions(t, CATALOGUE);
+  await insertSessions(t, CATALOGUE);
   member = await createMember(t);
 });
 afterAll(() => t.close());
@@ -78,7 +78,7 @@ describe('odd queries', () => {
         }
       }
     }
-    expect(t.deps.db.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 12 });
+    expect(await t.deps.sql.get('SELECT count(*) AS n FROM sessions')).toEqual({ n: 12 });
   });
 
   it('never answers 500 to odd insert bodies', async () => {

@@ -22,7 +22,7 @@ const MAX_BODY = 1024 * 1024;
  */
 export function restRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const repo = createRestRepository(deps.db);
+  const repo = createRestRepository(deps.sql);
 
   r.use(
     '*',
@@ -49,7 +49,7 @@ export function restRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.get('/:table', async (c) => {
     const { caller, table, query, n } = await prepare(c);
-    return send(c, readRows(repo, table, caller, query, n));
+    return send(c, await readRows(repo, table, caller, query, n));
   });
 
   r.post('/:table', async (c) => {
@@ -57,7 +57,7 @@ export function restRoutes(deps: AppDeps): Hono<AppEnv> {
     if (/resolution=/.test(c.req.header('prefer') ?? '')) {
       throw new PgrstError(405, 'PGRST100', 'Upsert is not supported on this table');
     }
-    return send(c, insertRows(repo, table, caller, query, n, await c.req.text()));
+    return send(c, await insertRows(repo, table, caller, query, n, await c.req.text()));
   });
 
   r.on(['PATCH', 'PUT', 'DELETE'], '/:table', async (c) => {

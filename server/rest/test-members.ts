@@ -23,17 +23,19 @@ export async function createMember(
   const id = crypto.randomUUID();
   const sessionId = crypto.randomUUID();
   const now = new Date(t.deps.now()).toISOString();
-  // Through deps.sql: the sign-in check (resolveCaller) reads the sessions from it, on either
-  // database (on SQLite it is the same connection as deps.db).
-  await t.deps.sql.run(
-    `INSERT INTO users (id, email, password_hash, email_confirmed_at, created_at, updated_at)
-     VALUES (?, ?, 'not-a-real-hash', ?, ?, ?)`,
-    [id, email, now, now, now],
-  );
-  await t.deps.sql.run(
-    'INSERT INTO auth_sessions (id, user_id, created_at, updated_at) VALUES (?, ?, ?, ?)',
-    [sessionId, id, now, now],
-  );
+  await t.deps.sql.transaction(async (tx) => {
+    await tx.run(
+      `INSERT INTO users (id, email, password_hash, email_confirmed_at, created_at, updated_at)
+       VALUES (?, ?, 'not-a-real-hash', ?, ?, ?)`,
+      [id, email, now, now, now],
+    );
+    await tx.run('INSERT INTO auth_sessions (id, user_id, created_at, updated_at) VALUES (?, ?, ?, ?)', [
+      sessionId,
+      id,
+      now,
+      now,
+    ]);
+  });
   const token = await mintToken(t, { id, email, sessionId });
   return { id, email, sessionId, token, client: clientWithToken(t, token) };
 }
@@ -98,26 +100,28 @@ export interface TestSession {
 }
 
 /** Inserts catalogue rows with sensible defaults (the real catalogue is seeded elsewhere). */
-export function insertSessions(t: TestApp, sessions: readonly TestSession[]): void {
-  const stmt = t.deps.db.prepare(`INSERT INTO sessions
-    (id, title, description, voice_path, instr_path, length_sec, skill_level, category, moods, tags, intentions, musicians)
-    VALUES (@id, @title, @description, @voice_path, @instr_path, @length_sec, @skill_level, @category, @moods, @tags,
-            @intentions, '[]')`);
-  t.deps.db.transaction(() => {
+export async function insertSessions(t: TestApp, sessions: readonly TestSession[]): Promise<void> {
+  await t.deps.sql.transaction(async (tx) => {
     for (const s of sessions) {
-      stmt.run({
-        id: s.id,
-        title: s.title,
-        description: s.description ?? '',
-        voice_path: s.voice_path ?? null,
-        instr_path: s.instr_path ?? null,
-        length_sec: s.length_sec ?? 600,
-        skill_level: s.skill_level ?? 'beginner',
-        category: JSON.stringify(s.category ?? []),
-        moods: JSON.stringify(s.moods ?? []),
-        tags: s.tags ?? '',
-        intentions: JSON.stringify(s.intentions ?? []),
-      });
+      await tx.run(
+        `INSERT INTO sessions
+          (id, title, description, voice_path, instr_path, length_sec, skill_level, category, moods, tags,
+           intentions, musicians)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]')`,
+        [
+          s.id,
+          s.title,
+          s.description ?? '',
+          s.voice_path ?? null,
+          s.instr_path ?? null,
+          s.length_sec ?? 600,
+          s.skill_level ?? 'beginner',
+          JSON.stringify(s.category ?? []),
+          JSON.stringify(s.moods ?? []),
+          s.tags ?? '',
+          JSON.stringify(s.intentions ?? []),
+        ],
+      );
     }
-  })();
+  });
 }

@@ -11,7 +11,7 @@ let ben: TestMember;
 
 beforeAll(async () => {
   t = await createTestApp();
-  insertSessions(t, CATALOGUE);
+  await insertSessions(t, CATALOGUE);
   anon = testClient(t);
   ana = await createMember(t);
   ben = await createMember(t);
@@ -19,9 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const logsOf = (userId: string) =>
-  t.deps.db
-    .prepare('SELECT session_id, action, note FROM session_logs WHERE user_id = ? ORDER BY id')
-    .all(userId);
+  t.deps.sql.all('SELECT session_id, action, note FROM session_logs WHERE user_id = ? ORDER BY id', [userId]);
 
 describe('inserting session logs and reflections', () => {
   it('answers 201 with an empty body for an insert without select', async () => {
@@ -31,7 +29,7 @@ describe('inserting session logs and reflections', () => {
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toBeNull();
-    expect(logsOf(ana.id)).toEqual([{ session_id: 1, action: 'replay', note: 'again' }]);
+    expect(await logsOf(ana.id)).toEqual([{ session_id: 1, action: 'replay', note: 'again' }]);
   });
 
   it('returns the inserted row with select(), owned by the caller', async () => {
@@ -50,7 +48,7 @@ describe('inserting session logs and reflections', () => {
       .from('reflections')
       .insert({ user_id: ana.id, session_id: 3, reflection_text: 'Mine, really.' });
     expect(error).toBeNull();
-    const owners = t.deps.db.prepare('SELECT user_id FROM reflections WHERE session_id = 3').all();
+    const owners = await t.deps.sql.all('SELECT user_id FROM reflections WHERE session_id = 3');
     expect(owners).toEqual([{ user_id: ben.id }]);
   });
 
@@ -125,13 +123,13 @@ describe('inserting session logs and reflections', () => {
   });
 
   it('rolls back a whole array when one row is bad', async () => {
-    const before = logsOf(ana.id).length;
+    const before = (await logsOf(ana.id)).length;
     const { error } = await ana.client.from('session_logs').insert([
       { session_id: 1, action: 'echo' },
       { session_id: 1, action: 'nope' },
     ]);
     expect(error?.code).toBe('23514');
-    expect(logsOf(ana.id)).toHaveLength(before);
+    expect(await logsOf(ana.id)).toHaveLength(before);
   });
 
   it('refuses a session id that is not a number', async () => {

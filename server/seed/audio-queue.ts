@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { DB } from '../db/open';
+import type { SqlExecutor } from '../db/sql';
 import type { Logger } from '../lib/logger';
 import { removeStaleTemps, writeFileAtomic } from './audio/atomic';
 import { catalogueJobs, type RenderJob } from './audio/jobs';
@@ -15,8 +15,9 @@ import { bucketDir } from './index';
 export const RENDER_NICE = 10;
 
 export interface RenderAudioOptions {
-  db: DB;
-  dataDir: string;
+  sql: SqlExecutor;
+  /** STORAGE_DIR (config.storageDir). */
+  storageDir: string;
   logger: Logger;
   catalogue?: Catalogue;
   /** Worker threads; defaults to the number of cores (they run at a lower priority). */
@@ -46,11 +47,9 @@ export function firstScreenSessions(catalogue: Catalogue): Set<number> {
  * removes their temp files and renders what is still missing.
  */
 export async function renderCatalogueAudio(opts: RenderAudioOptions): Promise<number> {
-  const { db, logger } = opts;
-  const audioDir = bucketDir(opts.dataDir);
-  const pending = db.prepare('SELECT path FROM catalogue_audio WHERE ready_at IS NULL').all() as {
-    path: string;
-  }[];
+  const { sql, logger } = opts;
+  const audioDir = bucketDir(opts.storageDir);
+  const pending = await sql.all<{ path: string }>('SELECT path FROM catalogue_audio WHERE ready_at IS NULL');
   if (pending.length === 0) return 0;
   const wanted = new Set(pending.map((p) => p.path));
   const catalogue = opts.catalogue ?? loadCatalogue();
@@ -71,27 +70,43 @@ export async function renderCatalogueAudio(opts: RenderAudioOptions): Promise<nu
   const started = Date.now();
   let done = 0;
   logger.say(`Rendering ${total} demo audio tracks in the background…`);
-  const setPercent = db.prepare(
-    'UPDATE catalogue_audio SET percent = ? WHERE session_id = ? AND ready_at IS NULL AND percent < ?',
-  );
+  // Progress is advisory (the "preparing audio" percentage): a failed update is logged, not fatal.
+  const inFlight = new Set<Promise<unknown>>();
+  const setPercent = (percent: number, sessionId: number) => {
+    const p = sql
+      .run(
+        'UPDATE catalogue_audio SET percent = ? WHERE session_id = ? AND ready_at IS NULL AND percent < ?',
+        [percent, sessionId, percent],
+      )
+      .catch((err: unknown) =>
+        logger.warn('could not record render progress', { error: (err as Error).message }),
+      )
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  };
   const render = opts.render ?? renderJobs;
-  await render(
-    jobs,
-    opts.concurrency ?? os.availableParallelism(),
-    async (file, job) => {
-      await writeFileAtomic(path.join(audioDir, file.path), file.bytes);
-      registerFile(db, audioDir, file.path);
-      done++;
-      logger.say(`  [${done}/${total}] '${job.title}' (${file.variant})`);
-    },
-    {
-      nice: RENDER_NICE,
-      onProgress: (job, fraction) => {
-        const percent = Math.min(99, Math.floor(fraction * 100));
-        setPercent.run(percent, job.id, percent);
+  // Progress writes are settled before returning (or failing), so none outlives the render.
+  try {
+    await render(
+      jobs,
+      opts.concurrency ?? os.availableParallelism(),
+      async (file, job) => {
+        await writeFileAtomic(path.join(audioDir, file.path), file.bytes);
+        await registerFile(sql, audioDir, file.path);
+        done++;
+        logger.say(`  [${done}/${total}] '${job.title}' (${file.variant})`);
       },
-    },
-  );
+      {
+        nice: RENDER_NICE,
+        onProgress: (job, fraction) => {
+          const percent = Math.min(99, Math.floor(fraction * 100));
+          setPercent(percent, job.id);
+        },
+      },
+    );
+  } finally {
+    await Promise.all(inFlight);
+  }
   logger.say(
     `Demo audio fully rendered: ${total} tracks in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );

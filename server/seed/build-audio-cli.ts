@@ -1,13 +1,16 @@
 /**
  * Builds every catalogue audio file: `npx tsx server/seed/build-audio-cli.ts [outDir]`.
- * outDir defaults to $DATA_DIR/storage/audio (or ./data/storage/audio). Existing files are kept.
+ * outDir defaults to $STORAGE_DIR/audio ($DATA_DIR/storage/audio, or ./data/storage/audio). Existing files are kept.
  */
 import path from 'node:path';
 import os from 'node:os';
 import { buildCatalogueAudio } from './audio/build';
 
 function defaultOutDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? 'data', 'storage', 'audio');
+  return path.resolve(
+    process.env.STORAGE_DIR ?? path.join(process.env.DATA_DIR ?? 'data', 'storage'),
+    'audio',
+  );
 }
 
 async function main(): Promise<void> {

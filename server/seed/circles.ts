@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { DB } from '../db/open';
+import type { SqlExecutor } from '../db/sql';
+import { seedLock } from './lock';
 
 interface DemoCircle {
   name: string;
@@ -69,34 +70,38 @@ const DEMO_CIRCLES: DemoCircle[] = [
  * practice is left unset (template_id NULL): it resolves to the shortest session template
  * when read, whatever the template catalogue holds by then.
  */
-export function seedDemoCircles(db: DB, nowMs: number): number {
-  const count = (db.prepare('SELECT count(*) AS n FROM voice_circles').get() as { n: number }).n;
-  if (count > 0) return 0;
-  const insert = db.prepare(`INSERT INTO voice_circles
-    (name, description, session_type, focus_area, skill_level, max_participants, duration_min,
-     scheduled_time, is_private, invite_code, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`);
+export async function seedDemoCircles(sql: SqlExecutor, nowMs: number): Promise<number> {
   const today = new Date(nowMs);
   const at = (inDays: number, hourUtc: number) =>
     new Date(
       Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + inDays, hourUtc),
     ).toISOString();
-  db.transaction(() => {
-    DEMO_CIRCLES.forEach((c, i) => {
-      insert.run(
-        c.name,
-        c.description,
-        c.sessionType,
-        c.focusArea,
-        c.skillLevel,
-        c.maxParticipants,
-        c.duration,
-        c.first ? at(c.first.inDays, c.first.hourUtc) : null,
-        crypto.randomBytes(12).toString('base64url'),
-        // Older first in "newest first" order, so a member's own new circle tops Discover.
-        new Date(nowMs - (DEMO_CIRCLES.length - i) * 60_000).toISOString(),
+  return sql.transaction(async (tx) => {
+    // Counted under the seed lock, so two processes starting together cannot both insert.
+    await seedLock(tx);
+    const count = (await tx.get<{ n: number }>('SELECT count(*) AS n FROM voice_circles'))?.n ?? 0;
+    if (count > 0) return 0;
+    for (const [i, c] of DEMO_CIRCLES.entries()) {
+      await tx.run(
+        `INSERT INTO voice_circles
+          (name, description, session_type, focus_area, skill_level, max_participants, duration_min,
+           scheduled_time, is_private, invite_code, created_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+        [
+          c.name,
+          c.description,
+          c.sessionType,
+          c.focusArea,
+          c.skillLevel,
+          c.maxParticipants,
+          c.duration,
+          c.first ? at(c.first.inDays, c.first.hourUtc) : null,
+          crypto.randomBytes(12).toString('base64url'),
+          // Older first in "newest first" order, so a member's own new circle tops Discover.
+          new Date(nowMs - (DEMO_CIRCLES.length - i) * 60_000).toISOString(),
+        ],
       );
-    });
-  })();
-  return DEMO_CIRCLES.length;
+    }
+    return DEMO_CIRCLES.length;
+  });
 }

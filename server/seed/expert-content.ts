@@ -1,4 +1,5 @@
-import type { DB } from '../db/open';
+import type { SqlExecutor } from '../db/sql';
+import { seedLock } from './lock';
 
 /**
  * Demo expert classes and specialized programs. The experts are fictional people made up for
@@ -259,55 +260,55 @@ export const DEMO_EXPERT_CONTENT = { experts: EXPERTS, classes: CLASSES, program
  * an existing database that predates them, in one transaction. Skipped while the catalogue
  * sessions they point at are not there yet. Returns the number of classes and programs added.
  */
-export function seedExpertContent(db: DB): number {
-  const ids = new Set((db.prepare('SELECT id FROM sessions').all() as { id: number }[]).map((r) => r.id));
-  const needed = [...CLASSES, ...PROGRAMS].flatMap((x) => x.sessions);
-  if (!needed.every((id) => ids.has(id))) return 0;
-  const q = {
-    expert: db.prepare('INSERT OR IGNORE INTO experts (slug, name, bio, avatar_color) VALUES (?, ?, ?, ?)'),
-    expertId: db.prepare('SELECT id FROM experts WHERE slug = ?'),
-    klass: db.prepare(`INSERT OR IGNORE INTO expert_classes
-      (slug, expert_id, title, description, duration_min, content_type, difficulty, is_premium)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
-    classItem: db.prepare('INSERT INTO expert_class_items (class_id, position, session_id) VALUES (?, ?, ?)'),
-    program: db.prepare(`INSERT OR IGNORE INTO programs
-      (slug, title, description, duration_days, program_type, difficulty, is_premium)
-      VALUES (?, ?, ?, ?, ?, ?, ?)`),
-    programItem: db.prepare('INSERT INTO program_items (program_id, position, session_id) VALUES (?, ?, ?)'),
-  };
-  return db.transaction(() => {
+export async function seedExpertContent(sql: SqlExecutor): Promise<number> {
+  return sql.transaction(async (tx) => {
+    await seedLock(tx);
+    const rows = await tx.all<{ id: number }>('SELECT id FROM sessions');
+    const ids = new Set(rows.map((r) => r.id));
+    const needed = [...CLASSES, ...PROGRAMS].flatMap((x) => x.sessions);
+    if (!needed.every((id) => ids.has(id))) return 0;
     let added = 0;
-    for (const e of EXPERTS) q.expert.run(e.slug, e.name, e.bio, e.color);
-    for (const c of CLASSES) {
-      const expertId = (q.expertId.get(c.expert) as { id: number }).id;
-      const res = q.klass.run(
-        c.slug,
-        expertId,
-        c.title,
-        c.description,
-        c.minutes,
-        c.type,
-        c.difficulty,
-        c.premium ? 1 : 0,
+    for (const e of EXPERTS) {
+      await tx.run(
+        'INSERT INTO experts (slug, name, bio, avatar_color) VALUES (?, ?, ?, ?) ON CONFLICT (slug) DO NOTHING',
+        [e.slug, e.name, e.bio, e.color],
       );
-      if (res.changes !== 1) continue;
+    }
+    for (const c of CLASSES) {
+      const expert = await tx.get<{ id: number }>('SELECT id FROM experts WHERE slug = ?', [c.expert]);
+      // RETURNING answers no row when the slug was there already: only a new class gets items.
+      const klass = await tx.get<{ id: number }>(
+        `INSERT INTO expert_classes
+          (slug, expert_id, title, description, duration_min, content_type, difficulty, is_premium)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slug) DO NOTHING RETURNING id`,
+        [c.slug, expert!.id, c.title, c.description, c.minutes, c.type, c.difficulty, c.premium ? 1 : 0],
+      );
+      if (!klass) continue;
       added++;
-      c.sessions.forEach((sid, i) => q.classItem.run(res.lastInsertRowid, i, sid));
+      for (const [i, sid] of c.sessions.entries()) {
+        await tx.run('INSERT INTO expert_class_items (class_id, position, session_id) VALUES (?, ?, ?)', [
+          klass.id,
+          i,
+          sid,
+        ]);
+      }
     }
     for (const p of PROGRAMS) {
-      const res = q.program.run(
-        p.slug,
-        p.title,
-        p.description,
-        p.days,
-        p.type,
-        p.difficulty,
-        p.premium ? 1 : 0,
+      const program = await tx.get<{ id: number }>(
+        `INSERT INTO programs (slug, title, description, duration_days, program_type, difficulty, is_premium)
+          VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slug) DO NOTHING RETURNING id`,
+        [p.slug, p.title, p.description, p.days, p.type, p.difficulty, p.premium ? 1 : 0],
       );
-      if (res.changes !== 1) continue;
+      if (!program) continue;
       added++;
-      p.sessions.forEach((sid, i) => q.programItem.run(res.lastInsertRowid, i, sid));
+      for (const [i, sid] of p.sessions.entries()) {
+        await tx.run('INSERT INTO program_items (program_id, position, session_id) VALUES (?, ?, ?)', [
+          program.id,
+          i,
+          sid,
+        ]);
+      }
     }
     return added;
-  })();
+  });
 }

@@ -1,18 +1,20 @@
-import type { DB } from '../db/open';
+import type { SqlExecutor } from '../db/sql';
 import type { Logger } from '../lib/logger';
 import { bucketRoot } from '../storage/files';
 import { registerRenderedFiles } from './audio-register';
 import { loadCatalogue, type Catalogue, type CatalogueSession } from './catalogue';
+import { followIds, seedLock } from './lock';
 
 export const AUDIO_BUCKET = 'audio';
 
-export function bucketDir(dataDir: string, bucket = AUDIO_BUCKET): string {
-  return bucketRoot(dataDir, bucket);
+export function bucketDir(storageDir: string, bucket = AUDIO_BUCKET): string {
+  return bucketRoot(storageDir, bucket);
 }
 
 export interface SeedOptions {
-  db: DB;
-  dataDir: string;
+  sql: SqlExecutor;
+  /** STORAGE_DIR (config.storageDir): the audio bucket is its `audio` folder. */
+  storageDir: string;
   logger: Logger;
   catalogue?: Catalogue;
 }
@@ -29,33 +31,45 @@ export interface SeedOptions {
  * date: sessions whose id and title match but whose audio paths or length differ get the new
  * paths and length, and their new files are queued for rendering.
  */
-export function seedDemoCatalogue(opts: SeedOptions): number {
-  const { db, dataDir, logger } = opts;
+export async function seedDemoCatalogue(opts: SeedOptions): Promise<number> {
+  const { sql, storageDir, logger } = opts;
   const catalogue = opts.catalogue ?? loadCatalogue();
-  const inserted = db.transaction(() => {
-    const count = (db.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
+  const inserted = await sql.transaction(async (tx) => {
+    await seedLock(tx);
+    const count = (await tx.get<{ n: number }>('SELECT count(*) AS n FROM sessions'))?.n ?? 0;
     if (count > 0) {
-      upgradeCatalogue(db, catalogue);
+      await upgradeCatalogue(tx, catalogue);
       return 0;
     }
-    const insert = db.prepare(`INSERT INTO sessions
-      (id, title, description, cover_color, voice_path, instr_path, length_sec, skill_level,
-       category, moods, tags, intentions, musicians)
-      VALUES (@id, @title, @description, @cover_color, @voice_path, @instr_path, @length_sec, @skill_level,
-       @category, @moods, @tags, @intentions, @musicians)`);
     for (const s of catalogue.sessions) {
-      insert.run({
-        ...pick(s),
-        category: JSON.stringify(s.category),
-        moods: JSON.stringify(s.moods),
-        intentions: JSON.stringify(s.intentions),
-        musicians: JSON.stringify(s.musicians),
-      });
-      queueFiles(db, s);
+      const p = pick(s);
+      await tx.run(
+        `INSERT INTO sessions
+          (id, title, description, cover_color, voice_path, instr_path, length_sec, skill_level,
+           category, moods, tags, intentions, musicians)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          p.id,
+          p.title,
+          p.description,
+          p.cover_color,
+          p.voice_path,
+          p.instr_path,
+          p.length_sec,
+          p.skill_level,
+          JSON.stringify(s.category),
+          JSON.stringify(s.moods),
+          p.tags,
+          JSON.stringify(s.intentions),
+          JSON.stringify(s.musicians),
+        ],
+      );
+      await queueFiles(tx, s);
     }
+    await followIds(tx, 'sessions');
     return catalogue.sessions.length;
-  })();
-  const present = registerRenderedFiles(db, bucketDir(dataDir));
+  });
+  const present = await registerRenderedFiles(sql, bucketDir(storageDir));
   if (inserted)
     logger.say(
       `Demo catalogue ready: ${inserted} sessions (${present} audio files already rendered; the rest render in the background).`,
@@ -68,27 +82,32 @@ function pick(s: CatalogueSession) {
   return { id, title, description, cover_color, voice_path, instr_path, length_sec, skill_level, tags };
 }
 
-function queueFiles(db: DB, s: CatalogueSession): void {
-  const insert = db.prepare(
-    'INSERT OR IGNORE INTO catalogue_audio (path, session_id, variant) VALUES (?, ?, ?)',
-  );
-  insert.run(s.instr_path, s.id, 'instrumental');
-  if (s.voice_path) insert.run(s.voice_path, s.id, 'voice');
+async function queueFiles(tx: SqlExecutor, s: CatalogueSession): Promise<void> {
+  const insert =
+    'INSERT INTO catalogue_audio (path, session_id, variant) VALUES (?, ?, ?) ON CONFLICT DO NOTHING';
+  await tx.run(insert, [s.instr_path, s.id, 'instrumental']);
+  if (s.voice_path) await tx.run(insert, [s.voice_path, s.id, 'voice']);
 }
 
 /** Brings demo sessions seeded by an older catalogue to the current paths and lengths. */
-function upgradeCatalogue(db: DB, catalogue: Catalogue): void {
-  const row = db.prepare('SELECT title, voice_path, instr_path, length_sec FROM sessions WHERE id = ?');
-  const update = db.prepare(`UPDATE sessions SET voice_path = @voice_path, instr_path = @instr_path,
-    length_sec = @length_sec, description = @description WHERE id = @id`);
-  const known = db.prepare('SELECT 1 FROM catalogue_audio WHERE session_id = ?');
+async function upgradeCatalogue(tx: SqlExecutor, catalogue: Catalogue): Promise<void> {
   for (const s of catalogue.sessions) {
-    const r = row.get(s.id) as
-      { title: string; voice_path: string | null; instr_path: string | null; length_sec: number } | undefined;
+    const r = await tx.get<{
+      title: string;
+      voice_path: string | null;
+      instr_path: string | null;
+      length_sec: number;
+    }>('SELECT title, voice_path, instr_path, length_sec FROM sessions WHERE id = ?', [s.id]);
     if (!r || r.title !== s.title) continue; // not ours: a member's or an admin's row
     const stale =
       r.voice_path !== s.voice_path || r.instr_path !== s.instr_path || r.length_sec !== s.length_sec;
-    if (stale) update.run(pick(s));
-    if (stale || !known.get(s.id)) queueFiles(db, s);
+    if (stale) {
+      await tx.run(
+        'UPDATE sessions SET voice_path = ?, instr_path = ?, length_sec = ?, description = ? WHERE id = ?',
+        [s.voice_path, s.instr_path, s.length_sec, s.description, s.id],
+      );
+    }
+    const known = await tx.get('SELECT 1 AS known FROM catalogue_audio WHERE session_id = ?', [s.id]);
+    if (stale || !known) await queueFiles(tx, s);
   }
 }

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { DB } from '../db/open';
+import type { SqlExecutor } from '../db/sql';
 import { CATEGORIES, SKILL_LEVELS } from './catalogue';
+import { followIds, seedLock } from './lock';
 
 /** The template plans sit in <repo>/fixtures beside the catalogue manifest. */
 export const TEMPLATES_PATH = fileURLToPath(
@@ -63,29 +64,34 @@ export function cueHash(text: string): string {
  * templates existed gets them too. Ids follow the file's order, so /session/1 is stable.
  * Returns the number of templates inserted.
  */
-export function seedSessionTemplates(db: DB, templates: TemplateSeed[] = loadTemplateSeed()): number {
-  const insert = db.prepare(`INSERT INTO session_templates
-    (id, slug, title, description, category, difficulty, voice_level, duration_sec, instructions_json)
-    VALUES (@id, @slug, @title, @description, @category, @difficulty, @voiceLevel, @durationSec, @instructions)`);
-  const count = db.prepare('SELECT count(*) AS n FROM session_templates');
-  return db
-    .transaction(() => {
-      // Checked inside the write transaction so two starting processes cannot both insert.
-      if ((count.get() as { n: number }).n > 0) return 0;
-      templates.forEach((t, i) => {
-        insert.run({
-          id: i + 1,
-          slug: t.slug,
-          title: t.title,
-          description: t.description,
-          category: t.category,
-          difficulty: t.difficulty,
-          voiceLevel: t.voiceLevel,
-          durationSec: t.instructions.reduce((n, s) => n + s.duration, 0),
-          instructions: JSON.stringify(t.instructions),
-        });
-      });
-      return templates.length;
-    })
-    .immediate();
+export async function seedSessionTemplates(
+  sql: SqlExecutor,
+  templates: TemplateSeed[] = loadTemplateSeed(),
+): Promise<number> {
+  return sql.transaction(async (tx) => {
+    // Checked under the seed lock in the write transaction, so two starting processes cannot both insert.
+    await seedLock(tx);
+    const count = (await tx.get<{ n: number }>('SELECT count(*) AS n FROM session_templates'))?.n ?? 0;
+    if (count > 0) return 0;
+    for (const [i, t] of templates.entries()) {
+      await tx.run(
+        `INSERT INTO session_templates
+          (id, slug, title, description, category, difficulty, voice_level, duration_sec, instructions_json)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          i + 1,
+          t.slug,
+          t.title,
+          t.description,
+          t.category,
+          t.difficulty,
+          t.voiceLevel,
+          t.instructions.reduce((n, s) => n + s.duration, 0),
+          JSON.stringify(t.instructions),
+        ],
+      );
+    }
+    await followIds(tx, 'session_templates');
+    return templates.length;
+  });
 }

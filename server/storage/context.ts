@@ -7,7 +7,8 @@ import { urlSigningKey } from './signing';
 export interface StorageContext {
   repo: StorageRepository;
   signingKey: Uint8Array;
-  dataDir: string;
+  /** STORAGE_DIR: the buckets' folders. */
+  storageDir: string;
   root(bucket: string): string;
   now(): number;
   /**
@@ -21,8 +22,8 @@ export function createStorageContext(deps: AppDeps): StorageContext {
   return {
     repo: createStorageRepository(deps.sql),
     signingKey: urlSigningKey(deps.keys.jwtSecret),
-    dataDir: deps.config.dataDir,
-    root: (bucket) => bucketRoot(deps.config.dataDir, bucket),
+    storageDir: deps.config.storageDir,
+    root: (bucket) => bucketRoot(deps.config.storageDir, bucket),
     now: deps.now,
     transaction: (fn) => deps.sql.transaction((tx) => fn(createStorageRepository(tx))),
   };

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { FdCache, type FileIdentity } from './fd-cache';
 
-/** DATA_DIR/storage/<bucket>: where a bucket's objects live on disk (the seed writes here too). */
-export function bucketRoot(dataDir: string, bucket: string): string {
-  return path.join(dataDir, 'storage', bucket);
+/** STORAGE_DIR/<bucket> (DATA_DIR/storage/<bucket> by default): a bucket's objects on disk (the seed writes here too). */
+export function bucketRoot(storageDir: string, bucket: string): string {
+  return path.join(storageDir, bucket);
 }
 
 /** Size, modification time and inode, or null when the file is missing (a row without its file). */
@@ -56,8 +56,8 @@ export interface StagedFile {
  * Writes the bytes to a temporary file beside the bucket (same file system), so the caller can
  * rename it into place atomically: a reader sees the old file or the new one, never half.
  */
-export async function stageFile(dataDir: string, bytes: Uint8Array): Promise<StagedFile> {
-  const dir = path.join(dataDir, 'storage', '.tmp');
+export async function stageFile(storageDir: string, bytes: Uint8Array): Promise<StagedFile> {
+  const dir = path.join(storageDir, '.tmp');
   await fs.promises.mkdir(dir, { recursive: true });
   const tmp = path.join(dir, `${crypto.randomUUID()}.part`);
   await fs.promises.writeFile(tmp, bytes, { flag: 'wx' });

@@ -11,7 +11,7 @@ export async function putObject(
   bytes: Uint8Array,
   mimetype = 'audio/mpeg',
 ): Promise<void> {
-  const file = path.join(bucketRoot(t.dataDir, 'audio'), key);
+  const file = path.join(bucketRoot(t.deps.config.storageDir, 'audio'), key);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, bytes);
   const now = new Date(t.deps.now()).toISOString();

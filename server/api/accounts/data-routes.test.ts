@@ -12,7 +12,7 @@ let ben: TestMember;
 
 beforeEach(async () => {
   t = await createTestApp();
-  insertSessions(t, [
+  await insertSessions(t, [
     { id: 1, title: 'Gentle voice awakening', skill_level: 'beginner' },
     { id: 2, title: 'Confident speaking', skill_level: 'developing' },
   ]);

@@ -5,7 +5,7 @@ import { insertSessions } from '../../rest/test-members';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  insertSessions(t, [
+  await insertSessions(t, [
     { id: 1, title: 'one', skill_level: 'beginner', length_sec: 300 },
     { id: 2, title: 'two', skill_level: 'beginner', length_sec: 300 },
   ]);

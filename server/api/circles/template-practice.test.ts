@@ -9,7 +9,7 @@ const WEEK = 7 * 86_400_000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  seedSessionTemplates(t.deps.db); // TRANSITION: seed (platform) still on DB
+  await seedSessionTemplates(t.deps.sql);
   ana = await createMember(t);
 });
 afterAll(() => t.close());

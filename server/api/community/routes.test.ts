@@ -9,7 +9,7 @@ let ben: TestMember;
 
 beforeAll(async () => {
   t = await createTestApp();
-  insertSessions(t, [
+  await insertSessions(t, [
     { id: 1, title: 'Gentle voice awakening', skill_level: 'beginner', category: ['free'] },
     { id: 2, title: 'Confident speaking', skill_level: 'developing' },
   ]);

@@ -11,7 +11,7 @@ let ana: TestMember;
 
 beforeAll(async () => {
   t = await createTestApp();
-  seedSessionTemplates(t.deps.db); // TRANSITION: seed (platform) still on DB
+  await seedSessionTemplates(t.deps.sql);
   ana = await createMember(t);
 });
 afterAll(() => t.close());

@@ -11,7 +11,7 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   t = await createTestApp();
   // Short sessions: all four fit in one member's listening budget (completion-limit.ts).
-  insertSessions(t, [
+  await insertSessions(t, [
     { id: 1, title: 'Find it', category: ['find'], length_sec: 120 },
     { id: 2, title: 'Free it', category: ['free'], length_sec: 60 },
     { id: 3, title: 'Tune it', category: ['fine-tune'], length_sec: 180 },

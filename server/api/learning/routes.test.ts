@@ -12,13 +12,13 @@ let programId = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  insertSessions(
+  await insertSessions(
     t,
     // Short sessions, so the per-member listening budget (completion-limit.ts) never refuses one here.
     Array.from({ length: 30 }, (_, i) => ({ id: i + 1, title: `session ${i + 1}`, length_sec: 60 })),
   );
-  expect(seedExpertContent(t.deps.db)).toBe(16); // TRANSITION: seed (platform) still on DB
-  expect(seedExpertContent(t.deps.db)).toBe(0); // idempotent: only missing rows are added
+  expect(await seedExpertContent(t.deps.sql)).toBe(16);
+  expect(await seedExpertContent(t.deps.sql)).toBe(0); // idempotent: only missing rows are added
   ana = await createMember(t);
   ben = await createMember(t);
   // A small program mixing a catalogue session and a session template.

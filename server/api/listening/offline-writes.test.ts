@@ -11,8 +11,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  seedSessionTemplates(t.deps.db); // TRANSITION: seed (platform) still on DB
-  insertSessions(t, [
+  await seedSessionTemplates(t.deps.sql);
+  await insertSessions(t, [
     { id: 1, title: 'Gentle voice awakening', skill_level: 'beginner', length_sec: 120 },
     { id: 2, title: 'Confident speaking', skill_level: 'developing', length_sec: 120 },
     { id: 3, title: 'Playful sounds', skill_level: 'skilled', length_sec: 120 },

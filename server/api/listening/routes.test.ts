@@ -8,7 +8,7 @@ let ben: TestMember;
 
 beforeAll(async () => {
   t = await createTestApp();
-  insertSessions(t, [
+  await insertSessions(t, [
     { id: 1, title: 'Gentle voice awakening', skill_level: 'beginner', length_sec: 600, category: ['find'] },
     { id: 2, title: 'Confident speaking', skill_level: 'developing', length_sec: 900 },
     { id: 3, title: 'Playful sounds', skill_level: 'skilled', length_sec: 300 },
@@ -221,7 +221,7 @@ describe('tone tokens cannot be farmed', () => {
       skill_level: 'beginner',
       length_sec: 90,
     }));
-    insertSessions(t, extra);
+    await insertSessions(t, extra);
     const statuses: number[] = [];
     for (const s of extra) statuses.push((await complete(kit, { sessionId: s.id, title: 'x' })).status);
     // Fifteen minutes of audio may be replayed at once (offline play), then the clock must pass.

@@ -12,8 +12,10 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  expect(seedSessionTemplates(t.deps.db)).toBeGreaterThanOrEqual(16); // TRANSITION: seed (platform) still on DB
-  insertSessions(t, [{ id: 1, title: 'Gentle voice awakening', skill_level: 'beginner', length_sec: 600 }]);
+  expect(await seedSessionTemplates(t.deps.sql)).toBeGreaterThanOrEqual(16);
+  await insertSessions(t, [
+    { id: 1, title: 'Gentle voice awakening', skill_level: 'beginner', length_sec: 600 },
+  ]);
   ana = await createMember(t);
   ben = await createMember(t);
 });
@@ -72,8 +74,8 @@ describe('the seeded templates', () => {
     }
   });
 
-  it('are seeded once: a second seed into a database that has them adds nothing', () => {
-    expect(seedSessionTemplates(t.deps.db)).toBe(0); // TRANSITION: seed (platform) still on DB
+  it('are seeded once: a second seed into a database that has them adds nothing', async () => {
+    expect(await seedSessionTemplates(t.deps.sql)).toBe(0);
   });
 });
 

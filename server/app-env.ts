@@ -1,5 +1,4 @@
 import type { Config } from './config';
-import type { DB } from './db/open';
 import type { SqlDatabase } from './db/sql';
 import type { Logger } from './lib/logger';
 import type { ProjectKeys } from './lib/keys';
@@ -12,12 +11,6 @@ export interface AppDeps {
    * (server/db/sql/README.md). Every repository goes through it.
    */
   sql: SqlDatabase;
-  /**
-   * TRANSITION ONLY: the raw better-sqlite3 handle for code not yet converted to `sql`. It is
-   * the same connection `sql` wraps (SQLite), so a synchronous statement run inside an open
-   * async transaction lands in it. Removed once every repository uses `sql`.
-   */
-  db: DB;
   keys: ProjectKeys;
   logger: Logger;
   /** Clock in milliseconds; tests move time forward without sleeping. */

@@ -100,10 +100,10 @@ async function primary(): Promise<void> {
 async function worker(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const { sql, db } = openData(config);
+  const { sql } = openData(config);
   const keys = await loadSharedKeys(sql, config.dataDir);
   const id = String(cluster.worker?.id ?? process.pid);
-  serveApp({ config, sql, db, keys, logger, extraHeaders: { 'X-Worker': id }, shared: true, onFatal: fail });
+  serveApp({ config, sql, keys, logger, extraHeaders: { 'X-Worker': id }, shared: true, onFatal: fail });
 }
 
 if (cluster.isPrimary) primary().catch(fail);

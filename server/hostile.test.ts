@@ -40,7 +40,7 @@ describe('hostile /rest/v1 input', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'PGRST102' });
-    expect(t.deps.db.prepare('SELECT count(*) AS n FROM reflections').get()).toEqual({ n: 0 });
+    expect(await t.deps.sql.get('SELECT count(*) AS n FROM reflections')).toEqual({ n: 0 });
   });
 
   it('refuses a whitespace-only reflection', async () => {
@@ -50,7 +50,7 @@ describe('hostile /rest/v1 input', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: '23514' });
-    expect(t.deps.db.prepare('SELECT count(*) AS n FROM reflections').get()).toEqual({ n: 0 });
+    expect(await t.deps.sql.get('SELECT count(*) AS n FROM reflections')).toEqual({ n: 0 });
   });
 });
 

@@ -7,11 +7,10 @@ import { serveApp } from './boot/serve';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const { sql, db, keys } = await prepareData(config, logger);
+  const { sql, keys } = await prepareData(config, logger);
   serveApp({
     config,
     sql,
-    db,
     keys,
     logger,
     onFatal: fail,

@@ -42,23 +42,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** DATA_DIR/app.db with every SQLite migration applied (the synchronous runner: fast). */
+function migratedSqlite(dataDir: string): SqlDatabase {
+  const db = openDatabase(databaseFile(dataDir));
+  migrate(db);
+  return sqliteDatabase(db);
+}
+
 /** A fresh app on a temporary DATA_DIR with every migration applied. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tuneful-test-'));
   const config = testConfig({ dataDir, publicUrl: TEST_ORIGIN, ...overrides });
   const backend = serverTestBackend();
-  // TRANSITION: the SQLite file stays for code not yet on deps.sql (see AppDeps.db).
-  const db = openDatabase(databaseFile(dataDir));
-  migrate(db);
   const pg = backend === 'postgres' ? await freshMigratedPostgres() : undefined;
-  const sql = pg?.sql ?? sqliteDatabase(db);
+  const sql = pg?.sql ?? migratedSqlite(dataDir);
   const keys = await loadOrCreateKeys(dataDir);
   let offset = 0;
   const others: SqlDatabase[] = [];
   const deps: AppDeps = {
     config,
     sql,
-    db,
     keys,
     logger: createLogger('silent'),
     now: () => Date.now() + offset,
@@ -92,8 +95,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       }),
     close: async () => {
       for (const other of others) await other.close();
-      await pg?.drop();
-      db.close();
+      if (pg) await pg.drop();
+      else await sql.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

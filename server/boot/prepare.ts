@@ -1,8 +1,7 @@
 import net from 'node:net';
 import { ConfigError, type Config } from '../config';
-import { migrate } from '../db/migrate';
 import { migrateSql } from '../db/migrate-sql';
-import { assertNotTruncated, databaseFile, openDatabase, type DB } from '../db/open';
+import { assertNotTruncated, databaseFile, openDatabase } from '../db/open';
 import { postgresDatabase, sqliteDatabase, type SqlDatabase } from '../db/sql';
 import { ensureDataDir } from '../lib/data-dir';
 import type { ProjectKeys } from '../lib/keys';
@@ -15,15 +14,9 @@ import { seedExpertContent } from '../seed/expert-content';
 import { seedSessionTemplates } from '../seed/templates';
 import { loadSharedKeys } from './shared-keys';
 
-/** The data layer of one process: `sql` is the database; `db` is the transition's SQLite handle. */
+/** The data layer of one process: SQLite (DATA_DIR/app.db) or PostgreSQL (DATABASE_URL). */
 export interface DataHandles {
   sql: SqlDatabase;
-  /**
-   * TRANSITION: the raw better-sqlite3 handle for code not yet on `sql` (see AppDeps.db). With
-   * SQLite it is the connection `sql` wraps; with PostgreSQL a migrated DATA_DIR/app.db beside
-   * it, so unconverted code runs (on the wrong database) instead of crashing. Removed at the merge.
-   */
-  db: DB;
 }
 
 /**
@@ -31,9 +24,8 @@ export interface DataHandles {
  * DATA_DIR/app.db (checked for damage and writability on open). Nothing is migrated here.
  */
 export function openData(config: Config): DataHandles {
-  const db = openDatabase(databaseFile(config.dataDir)); // TRANSITION: for deps.db
-  if (!config.databaseUrl) return { sql: sqliteDatabase(db), db };
-  return { sql: postgresDatabase(config.databaseUrl), db };
+  if (config.databaseUrl) return { sql: postgresDatabase(config.databaseUrl) };
+  return { sql: sqliteDatabase(openDatabase(databaseFile(config.dataDir))) };
 }
 
 /**
@@ -52,11 +44,8 @@ export async function prepareData(
   // Before the first-start audio render (which takes a minute): a taken port is told at once.
   await assertPortFree(config.host, config.port);
   assertNotTruncated(config.dataDir);
-  const { sql, db } = openData(config);
-  if (sql.dialect === 'postgres') {
-    migrate(db); // TRANSITION: the SQLite file behind deps.db
-    await reachPostgres(sql, config.databaseUrl!);
-  }
+  const { sql } = openData(config);
+  if (sql.dialect === 'postgres') await reachPostgres(sql, config.databaseUrl!);
   const applied = await migrateSql(sql);
   if (applied.length) logger.info('migrations applied', { versions: applied, database: sql.dialect });
   const keys = await loadSharedKeys(sql, config.dataDir);
@@ -71,7 +60,7 @@ export async function prepareData(
     const templates = await seedSessionTemplates(sql);
     if (templates) logger.say(`Session templates ready: ${templates} exercise plans.`);
   }
-  return { sql, db, keys };
+  return { sql, keys };
 }
 
 /** The "where is my data" line printed with "Ready" (never the database password). */
@@ -128,20 +117,15 @@ function assertPortFree(host: string, port: number): Promise<void> {
   });
 }
 
-/** Folds the write-ahead log back into app.db, then closes: only when no other process writes. */
-export function closeDb(db: DB, checkpoint = true): void {
-  if (!db.open) return;
-  if (checkpoint) db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
-}
-
 /**
  * Closes this process's data layer at shutdown: the PostgreSQL pool (its connections end
- * cleanly) and the SQLite file, checkpointed when no other process writes it.
+ * cleanly), or app.db with its write-ahead log folded back in when no other process writes it.
  */
 export async function closeData(data: DataHandles, checkpoint = true): Promise<void> {
-  if (data.sql.dialect === 'postgres') await data.sql.close().catch(() => {});
-  closeDb(data.db, checkpoint);
+  if (data.sql.dialect === 'sqlite' && checkpoint) {
+    await data.sql.exec('PRAGMA wal_checkpoint(TRUNCATE)').catch(() => {});
+  }
+  await data.sql.close().catch(() => {});
 }
 
 /** Runs `stop` once on the first SIGINT or SIGTERM. */

@@ -2,7 +2,6 @@ import http from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '../app';
 import type { Config } from '../config';
-import type { DB } from '../db/open';
 import type { SqlDatabase } from '../db/sql';
 import type { ProjectKeys } from '../lib/keys';
 import type { Logger } from '../lib/logger';
@@ -12,8 +11,6 @@ import { closeData, listenError, onShutdown } from './prepare';
 export interface ServeOptions {
   config: Config;
   sql: SqlDatabase;
-  /** TRANSITION: the raw SQLite handle for code not yet on `sql` (see AppDeps.db). */
-  db: DB;
   keys: ProjectKeys;
   logger: Logger;
   /** Set on every response (cluster mode: `X-Worker`), before the app writes its own headers. */
@@ -32,7 +29,6 @@ export function serveApp(o: ServeOptions): ServerType {
   const app = createApp({
     config: o.config,
     sql: o.sql,
-    db: o.db,
     keys: o.keys,
     logger: o.logger,
     now: Date.now,
@@ -63,7 +59,7 @@ export function serveApp(o: ServeOptions): ServerType {
   const exit = () => {
     if (exiting) return;
     exiting = true;
-    void closeData({ sql: o.sql, db: o.db }, !o.shared).finally(() => process.exit(0));
+    void closeData({ sql: o.sql }, !o.shared).finally(() => process.exit(0));
   };
   onShutdown(() => {
     o.logger.info('shutting down');

@@ -2,6 +2,7 @@ import { constraintKind, type SqlExecutor } from '../db/sql';
 import { PgrstError } from './errors';
 import type { Row, SelectPlan } from './repository';
 import { quoteIdent, type TableDef } from './tables';
+import { conflictClause } from './upsert';
 
 /**
  * The /rest/v1 repository over the async data interface, for SQLite and PostgreSQL alike (the
@@ -11,8 +12,8 @@ import { quoteIdent, type TableDef } from './tables';
 export interface AsyncRestRepository {
   select(plan: SelectPlan): Promise<Row[]>;
   count(plan: SelectPlan): Promise<number>;
-  /** Inserts every row in one transaction; returns the stored rows (all columns) in order. */
-  insert(table: TableDef, rows: Row[]): Promise<Row[]>;
+  /** Inserts every row in one transaction; returns the stored rows in order (duplicates skipped with onConflict). */
+  insert(table: TableDef, rows: Row[], onConflict?: readonly string[] | null): Promise<Row[]>;
 }
 
 export function createSqlRestRepository(sql: SqlExecutor): AsyncRestRepository {
@@ -33,7 +34,7 @@ export function createSqlRestRepository(sql: SqlExecutor): AsyncRestRepository {
         );
         return row?.n ?? 0;
       }),
-    insert: (table, rows) =>
+    insert: (table, rows, onConflict) =>
       guard(table, () =>
         sql.transaction(async (tx) => {
           const stored: Row[] = [];
@@ -41,7 +42,7 @@ export function createSqlRestRepository(sql: SqlExecutor): AsyncRestRepository {
             const cols = Object.keys(row);
             const got = await tx.get(
               `INSERT INTO ${quoteIdent(table.name)} (${cols.map(quoteIdent).join(', ')}) ` +
-                `VALUES (${cols.map(() => '?').join(', ')}) RETURNING *`,
+                `VALUES (${cols.map(() => '?').join(', ')})${conflictClause(onConflict)} RETURNING *`,
               cols.map((c) => row[c] as never),
             );
             if (got) stored.push(got);

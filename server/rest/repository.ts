@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { DB } from '../db/open';
 import { PgrstError } from './errors';
 import { quoteIdent, type TableDef } from './tables';
+import { conflictClause } from './upsert';
 
 export type Row = Record<string, unknown>;
 
@@ -23,8 +24,11 @@ export interface RestRepository {
    */
   selectJson(plan: SelectPlan, objectSql: string): string[];
   count(plan: SelectPlan): number;
-  /** Inserts every row in one transaction; returns the stored rows (all columns) in order. */
-  insert(table: TableDef, rows: Row[]): Row[];
+  /**
+   * Inserts every row in one transaction; returns the stored rows (all columns) in order. With
+   * `onConflict`, a row clashing on that unique key is skipped (not returned).
+   */
+  insert(table: TableDef, rows: Row[], onConflict?: readonly string[] | null): Row[];
 }
 
 /** SQLite's default limit on a function's arguments is 127: two per column. */
@@ -89,14 +93,15 @@ export function createRestRepository(db: DB): RestRepository {
       const sql = `SELECT count(*) AS n FROM ${quoteIdent(plan.table.name)} WHERE ${plan.where}`;
       return guard(plan.table, () => (prepare(sql).get(...plan.params) as { n: number }).n);
     },
-    insert(table, rows) {
+    insert(table, rows, onConflict) {
       const run = db.transaction((items: Row[]) =>
-        items.map((row) => {
+        items.flatMap((row) => {
           const cols = Object.keys(row);
           const sql =
             `INSERT INTO ${quoteIdent(table.name)} (${cols.map(quoteIdent).join(', ')}) ` +
-            `VALUES (${cols.map(() => '?').join(', ')}) RETURNING *`;
-          return prepare(sql).get(...cols.map((c) => row[c])) as Row;
+            `VALUES (${cols.map(() => '?').join(', ')})${conflictClause(onConflict)} RETURNING *`;
+          const stored = prepare(sql).get(...cols.map((c) => row[c])) as Row | undefined;
+          return stored ? [stored] : [];
         }),
       );
       return guard(table, () => run(rows));

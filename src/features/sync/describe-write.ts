@@ -38,13 +38,13 @@ export function describeWrite(item: OutboxItem): WriteText {
       return {
         title: 'A reflection to share with the community',
         excerpt: shorten(str(body.reflectionText)),
-        lost: 'Your reflection will not be shared, and its words are deleted from this device.',
+        lost: 'Your reflection will not be shared, and its words will be gone.',
       };
     case 'private-reflection':
       return {
         title: 'A private reflection',
         excerpt: shorten(str(body.reflection_text)),
-        lost: 'Your reflection will not be saved, and its words are deleted from this device.',
+        lost: 'Your reflection will not be saved, and its words will be gone.',
       };
     default:
       return { title: 'Something you saved offline', excerpt: null, lost: 'It will not be sent.' };

@@ -30,6 +30,8 @@ export async function insertRows(
   query: ReadQuery,
   n: Negotiated,
   rawBody: string,
+  /** `resolution=ignore-duplicates` on this unique key (upsert.ts): duplicates are skipped. */
+  onConflict: readonly string[] | null = null,
 ): Promise<RestResult> {
   if (!table.insertable) throw permissionDenied(table.name, caller.role === 'anon');
   if (caller.role !== 'authenticated') throw rlsViolation(table.name, caller.role === 'anon');
@@ -46,13 +48,15 @@ export async function insertRows(
   const allowed = query.columns ?? null;
   for (const c of allowed ?? []) if (!columnType(table, c)) throw unknownBodyColumn(table.name, c);
   const records = items.map((item) => toRecord(table, item, allowed, caller.userId));
-  const stored = await repo.insert(table, records);
+  const stored = await repo.insert(table, records, onConflict);
   const headers: Record<string, string> = { 'Content-Range': `*/${n.count ? stored.length : '*'}` };
-  if (!n.returnRepresentation) return { status: 201, headers, body: null };
+  // Reference §3.1: 201 when something was inserted, 200 when every row was a duplicate.
+  const status = onConflict && stored.length === 0 ? 200 : 201;
+  if (!n.returnRepresentation) return { status, headers, body: null };
   const projection = compileSelect(table, query.select);
   const rows = shapeRows(projectRows(stored, projection), projection, n.stripNulls);
   headers['Content-Type'] = contentType(n);
-  return { status: 201, headers, body: JSON.stringify(n.singular ? rows[0] : rows) };
+  return { status, headers, body: JSON.stringify(n.singular ? rows[0] : rows) };
 }
 
 function parseBody(raw: string): Row[] {

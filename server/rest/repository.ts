@@ -1,6 +1,7 @@
 import { constraintKind, type Dialect, type SqlExecutor } from '../db/sql';
 import { PgrstError } from './errors';
 import { quoteIdent, type TableDef } from './tables';
+import { conflictClause } from './upsert';
 
 export type Row = Record<string, unknown>;
 
@@ -29,8 +30,11 @@ export interface RestRepository {
    */
   selectJson(plan: SelectPlan, objectSql: string): Promise<string[]>;
   count(plan: SelectPlan): Promise<number>;
-  /** Inserts every row in one transaction; returns the stored rows (all columns) in order. */
-  insert(table: TableDef, rows: Row[]): Promise<Row[]>;
+  /**
+   * Inserts every row in one transaction; returns the stored rows (all columns) in order. With
+   * `onConflict`, a row clashing on that unique key is skipped (not returned).
+   */
+  insert(table: TableDef, rows: Row[], onConflict?: readonly string[] | null): Promise<Row[]>;
 }
 
 /** SQLite's default limit on a function's arguments is 127: two per column. */
@@ -83,7 +87,7 @@ export function createRestRepository(sql: SqlExecutor): RestRepository {
         );
         return row?.n ?? 0;
       }),
-    insert: (table, rows) =>
+    insert: (table, rows, onConflict) =>
       guard(table, () =>
         sql.transaction(async (tx) => {
           const stored: Row[] = [];
@@ -91,7 +95,7 @@ export function createRestRepository(sql: SqlExecutor): RestRepository {
             const cols = Object.keys(row);
             const got = await tx.get<Row>(
               `INSERT INTO ${quoteIdent(table.name)} (${cols.map(quoteIdent).join(', ')}) ` +
-                `VALUES (${cols.map(() => '?').join(', ')}) RETURNING *`,
+                `VALUES (${cols.map(() => '?').join(', ')})${conflictClause(onConflict)} RETURNING *`,
               cols.map((c) => row[c] as never),
             );
             if (got) stored.push(got);

@@ -11,6 +11,7 @@ import { queryOf } from './query-cache';
 import { readRows, type RestResult } from './read';
 import { createRestRepository } from './repository';
 import { findTable, type TableDef } from './tables';
+import { ignoreDuplicatesTarget } from './upsert';
 
 const MAX_BODY = 1024 * 1024;
 
@@ -54,10 +55,8 @@ export function restRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.post('/:table', async (c) => {
     const { caller, table, query, n } = await prepare(c);
-    if (/resolution=/.test(c.req.header('prefer') ?? '')) {
-      throw new PgrstError(405, 'PGRST100', 'Upsert is not supported on this table');
-    }
-    return send(c, await insertRows(repo, table, caller, query, n, await c.req.text()));
+    const onConflict = ignoreDuplicatesTarget(table, c.req.header('prefer'), c.req.url);
+    return send(c, await insertRows(repo, table, caller, query, n, await c.req.text(), onConflict));
   });
 
   r.on(['PATCH', 'PUT', 'DELETE'], '/:table', async (c) => {

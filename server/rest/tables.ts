@@ -18,6 +18,11 @@ export interface TableDef {
    * null: no role may insert over REST (the catalogue is written by the seed, not by clients).
    */
   insertable: readonly string[] | null;
+  /**
+   * The unique key an insert may name with `on_conflict` and `Prefer: resolution=ignore-duplicates`
+   * (a replayed offline write becomes no change; upsert.ts). Absent: upserts answer 405.
+   */
+  ignoreDuplicatesOn?: readonly string[];
 }
 
 const TABLES: Readonly<Record<string, TableDef>> = {
@@ -62,10 +67,12 @@ const TABLES: Readonly<Record<string, TableDef>> = {
       user_id: 'text',
       session_id: 'integer',
       reflection_text: 'text',
+      client_key: 'text',
       created_at: 'text',
     },
     read: 'own',
-    insertable: ['session_id', 'reflection_text'],
+    insertable: ['session_id', 'reflection_text', 'client_key'],
+    ignoreDuplicatesOn: ['user_id', 'client_key'],
   },
 };
 

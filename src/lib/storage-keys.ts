@@ -15,4 +15,6 @@ export const storageKeys = {
   backendAnonKey: 'tuneful_backend_anon_key',
   voiceSessions: 'tuneful_voice_sessions',
   cuesMuted: 'tuneful_cues_muted',
+  /** The session guard's state shared by every page (src/features/auth/session-guard.ts). */
+  sessionGuard: 'tuneful_session_guard',
 } as const;

@@ -1,7 +1,28 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSessionGuard, type SessionGuardDeps } from './session-guard';
+import {
+  createSessionGuard,
+  tokenFingerprint,
+  type GuardRecord,
+  type SessionGuardDeps,
+} from './session-guard';
 
-function setup(refreshTo: string | null) {
+/** The record every page of the origin shares (localStorage in the app). */
+function sharedRecord() {
+  let record: GuardRecord | null = null;
+  return { read: () => record, write: (r: GuardRecord | null) => void (record = r) };
+}
+
+/** A cross-page lock: one holder at a time, in order, like Web Locks. */
+function pageLock() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+function setup(refreshTo: string | null, shared = sharedRecord(), exclusive = pageLock()) {
   let token: string | null = 'old';
   const deps: SessionGuardDeps = {
     currentToken: () => token,
@@ -14,6 +35,9 @@ function setup(refreshTo: string | null) {
     }),
     onRefreshed: vi.fn(),
     onSignedOut: vi.fn(),
+    shared,
+    exclusive,
+    now: () => 1_000,
   };
   return { deps, guard: createSessionGuard(deps) };
 }
@@ -74,5 +98,63 @@ describe('the session guard', () => {
     const { deps, guard } = setup(null);
     vi.mocked(deps.refresh).mockRejectedValueOnce(new Error('offline'));
     expect(await guard.report401('old')).toBe('signed-out');
+  });
+
+  it('refreshes once across pages: a page waits for the one already asking, then does not ask again', async () => {
+    const shared = sharedRecord();
+    const lock = pageLock();
+    let answerA: (token: string | null) => void = () => undefined;
+    const a = setup(null, shared, lock);
+    a.deps.refresh = vi.fn(() => new Promise<string | null>((resolve) => (answerA = resolve)));
+    const outcomeA = createSessionGuard(a.deps).report401('old');
+    await vi.waitFor(() => expect(a.deps.refresh).toHaveBeenCalled());
+    expect(shared.read()).toMatchObject({ token: tokenFingerprint('old'), state: 'refreshing' });
+    // Page B (a reload, another tab) with the same stored session gets a 401 meanwhile.
+    const b = setup(null, shared, lock);
+    const outcomeB = b.guard.report401('old');
+    answerA(null);
+    expect(await outcomeA).toBe('signed-out');
+    expect(await outcomeB).toBe('signed-out');
+    expect(b.deps.refresh).not.toHaveBeenCalled();
+    expect(b.deps.onSignedOut).toHaveBeenCalledTimes(1);
+    expect(shared.read()).toMatchObject({ state: 'refused' });
+  });
+
+  it("counts a refresh left 'refreshing' by a page that went away as refused: no second request", async () => {
+    const shared = sharedRecord();
+    shared.write({ token: tokenFingerprint('old'), state: 'refreshing', at: 0 });
+    const { deps, guard } = setup('new', shared);
+    expect(await guard.report401('old')).toBe('signed-out');
+    expect(deps.refresh).not.toHaveBeenCalled();
+    expect(deps.onSignedOut).toHaveBeenCalledTimes(1);
+    expect(shared.read()).toMatchObject({ state: 'refused' });
+  });
+
+  it('a page that finds the token already refused by another page signs out without a request', async () => {
+    const shared = sharedRecord();
+    shared.write({ token: tokenFingerprint('old'), state: 'refused', at: 0 });
+    const { deps, guard } = setup('new', shared);
+    expect(await guard.report401('old')).toBe('signed-out');
+    expect(deps.refresh).not.toHaveBeenCalled();
+    expect(deps.onSignedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves another token alone and clears the record after a successful refresh', async () => {
+    const shared = sharedRecord();
+    shared.write({ token: tokenFingerprint('older'), state: 'refused', at: 0 });
+    const { guard } = setup('new', shared);
+    expect(await guard.report401('old')).toBe('refreshed');
+    expect(shared.read()).toBeNull();
+  });
+
+  it('does nothing more when another page settled it while this one waited for the lock', async () => {
+    const { deps } = setup(null);
+    deps.exclusive = async (fn) => {
+      deps.currentToken = () => 'rotated'; // another tab refreshed meanwhile
+      return fn();
+    };
+    expect(await createSessionGuard(deps).report401('old')).toBe('refreshed');
+    expect(deps.refresh).not.toHaveBeenCalled();
+    expect(deps.onRefreshed).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,7 +5,29 @@
  * refused too, the member is signed out locally and told so. Every 401 of the burst that a
  * screen's parallel queries produce shares the same attempt, so a revoked session costs a
  * handful of requests instead of a loop.
+ *
+ * "One attempt per token" holds across pages, not only within one: a reload (or another tab)
+ * while a page is handling a refusal used to start a second refresh with the same stored
+ * session, or to land on sign-in without the notice because the page that knew why had gone.
+ * So the attempt runs under a cross-page lock (a page being left releases it), and its state
+ * is written to a record every page of the origin reads (`shared`): 'refreshing' before the
+ * request goes out, 'refused' the moment it is refused. A page that gets the lock and finds its
+ * token there does not ask the server again; a 'refreshing' left behind by a page that went
+ * away counts as refused (the request reached the server, its answer was lost with the page).
  */
+export interface GuardRecord {
+  /** Which token: a fingerprint (the end of its signature), never the token itself. */
+  token: string;
+  state: 'refreshing' | 'refused';
+  /** When it was written (ms): sign-in shows the notice for a refusal only while it is recent. */
+  at: number;
+}
+
+export interface SharedGuardRecord {
+  read: () => GuardRecord | null;
+  write: (record: GuardRecord | null) => void;
+}
+
 export interface SessionGuardDeps {
   /** The access token the app currently holds, or null when signed out. */
   currentToken: () => string | null;
@@ -17,6 +39,11 @@ export interface SessionGuardDeps {
   onRefreshed: () => void;
   /** After signing out: the sign-in screen says why. */
   onSignedOut: () => void;
+  /** The record shared by every page of the origin (localStorage in the app). */
+  shared: SharedGuardRecord;
+  /** Runs fn while no other page runs its guard (Web Locks in the app; waits for the lock). */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+  now: () => number;
 }
 
 export type GuardOutcome = 'ignored' | 'refreshed' | 'signed-out';
@@ -24,6 +51,11 @@ export type GuardOutcome = 'ignored' | 'refreshed' | 'signed-out';
 export interface SessionGuard {
   /** Report a 401 answered to a request sent with `tokenUsed`. */
   report401: (tokenUsed: string | null) => Promise<GuardOutcome>;
+}
+
+/** The last 24 characters of a JWT (its signature): tells tokens apart, useless as a credential. */
+export function tokenFingerprint(token: string): string {
+  return token.slice(-24);
 }
 
 export function createSessionGuard(deps: SessionGuardDeps): SessionGuard {
@@ -43,21 +75,47 @@ export function createSessionGuard(deps: SessionGuardDeps): SessionGuard {
     return 'signed-out';
   }
 
+  const refuse = (token: string) => {
+    refused.add(token);
+    deps.shared.write({ token: tokenFingerprint(token), state: 'refused', at: deps.now() });
+  };
+
   async function handle(tokenUsed: string): Promise<GuardOutcome> {
     if (tokenUsed === refreshedToken || refused.has(tokenUsed)) return endSession();
-    let next: string | null = null;
-    try {
-      next = await deps.refresh();
-    } catch {
-      next = null;
-    }
-    if (!next) {
-      refused.add(tokenUsed);
-      return endSession();
-    }
-    refreshedToken = next;
-    deps.onRefreshed();
-    return 'refreshed';
+    const fingerprint = tokenFingerprint(tokenUsed);
+    return deps.exclusive(async () => {
+      // Another page may have settled it while this one waited for the lock.
+      const current = deps.currentToken();
+      if (current !== tokenUsed) {
+        if (current !== null) {
+          deps.onRefreshed();
+          return 'refreshed';
+        }
+        if (deps.shared.read()?.token === fingerprint) deps.onSignedOut();
+        return 'signed-out';
+      }
+      const record = deps.shared.read();
+      if (record?.token === fingerprint) {
+        // Refused, or tried by a page that went away before it heard the answer: not again.
+        refuse(tokenUsed);
+        return endSession();
+      }
+      deps.shared.write({ token: fingerprint, state: 'refreshing', at: deps.now() });
+      let next: string | null = null;
+      try {
+        next = await deps.refresh();
+      } catch {
+        next = null;
+      }
+      if (!next) {
+        refuse(tokenUsed);
+        return endSession();
+      }
+      deps.shared.write(null);
+      refreshedToken = next;
+      deps.onRefreshed();
+      return 'refreshed';
+    });
   }
 
   return {

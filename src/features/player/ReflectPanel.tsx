@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { SAVED_OFFLINE_TITLE } from '../../lib/outbox/offline-writes';
 import { Button } from '../../ui/Button';
 import { toast } from '../toast/toast-store';
 import { logSessionAction, NotSignedInError, saveReflection } from './player-api';
@@ -15,9 +16,14 @@ export function ReflectPanel({ sessionId, onSaved }: { sessionId: number; onSave
     if (blank) return;
     setSaving(true);
     try {
-      await saveReflection(sessionId, text.trim());
-      void logSessionAction(sessionId, 'reflect', null);
-      toast({ title: 'Saved ✨', description: 'Your reflection has been saved', variant: 'success' });
+      const { queued } = await saveReflection(sessionId, text.trim());
+      if (queued) {
+        // Offline: it waits in the outbox (the log is a record only, so it is not kept for later).
+        toast({ title: SAVED_OFFLINE_TITLE, description: 'Your reflection is saved once it is sent.' });
+      } else {
+        void logSessionAction(sessionId, 'reflect', null);
+        toast({ title: 'Saved ✨', description: 'Your reflection has been saved', variant: 'success' });
+      }
       setText('');
       onSaved();
     } catch (err) {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sendOrQueue } from '../../lib/outbox/offline-writes';
+import { newIdempotencyKey, sendOrQueue, upsertOrQueue } from '../../lib/outbox/offline-writes';
 import { supabase } from '../../lib/supabase';
 import { useAuthStore } from '../auth/auth-store';
 import { offlineAudioUrl } from '../offline/downloads';
@@ -49,15 +49,23 @@ export async function logSessionAction(
 
 export class NotSignedInError extends Error {}
 
-export async function saveReflection(sessionId: number, text: string): Promise<void> {
+/** The reflections table's unique key for replays (migration 0100, server/rest/upsert.ts). */
+const REFLECTION_TARGET = { table: 'reflections', onConflict: 'user_id,client_key' };
+
+/**
+ * The player's private reflection. It carries a key made here once (`client_key`), so the
+ * write goes into the offline outbox when the network is down and a replay after a lost answer
+ * stores nothing new. Resolves `queued: true` when it waits to be sent.
+ */
+export async function saveReflection(sessionId: number, text: string): Promise<{ queued: boolean }> {
   const userId = useAuthStore.getState().user?.id;
   if (!userId) throw new NotSignedInError('You must be logged in to save reflections');
-  const { error } = await (
-    await supabase()
-  )
-    .from('reflections')
-    .insert({ user_id: userId, session_id: sessionId, reflection_text: text });
-  if (error) throw new Error(error.message);
+  return upsertOrQueue('private-reflection', REFLECTION_TARGET, {
+    user_id: userId,
+    session_id: sessionId,
+    reflection_text: text,
+    client_key: newIdempotencyKey(),
+  });
 }
 
 /** Resolves `queued: true` when the network is down: the echo waits in the outbox. */

@@ -5,6 +5,7 @@ import { useMarkAppVisited } from '../onboarding/useOnboardingGate';
 import { tierFor } from '../../domain/tiers';
 import { TierFeatures } from '../growth/TierFeatures';
 import { DownloadsSection } from '../offline/DownloadsSection';
+import { PendingWritesSection } from '../sync/PendingWritesSection';
 import { ExercisesSection } from './ExercisesSection';
 import { LevelAndStats, ProfileLinks } from './LevelAndStats';
 import { MyDataSection } from './my-data/MyDataSection';
@@ -56,6 +57,7 @@ export function ProfileScreen() {
       <ExercisesSection />
       <ReflectionsSection />
       <DownloadsSection />
+      <PendingWritesSection />
       <MyDataSection />
     </section>
   );

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { Link } from 'react-router-dom';
 import { pendingWrites } from '../../lib/outbox/pending-state';
 import styles from './PendingSyncNote.module.css';
 
@@ -25,7 +26,11 @@ export function PendingSyncNote() {
     <p role="status" className={styles.note} data-testid="pending-sync">
       {online
         ? `${what} ${count === 1 ? 'is' : 'are'} waiting to sync`
-        : `${what} will sync when you're back online`}
+        : `${what} will sync when you're back online`}{' '}
+      {/* The list lives in the profile (src/features/sync/PendingWritesSection.tsx). */}
+      <Link to="/profile#waiting-to-sync" className={styles.link}>
+        See what's waiting
+      </Link>
     </p>
   );
 }

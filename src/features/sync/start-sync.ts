@@ -11,6 +11,7 @@ const KIND_TEXT: Record<string, string> = {
   'template-session': 'A session you completed offline',
   echo: 'An echo you sent offline',
   reflection: 'A reflection you shared offline',
+  'private-reflection': 'A reflection you saved offline',
 };
 
 /**
@@ -41,7 +42,7 @@ export function startOfflineSync(client: QueryClient): () => void {
     }
   };
 
-  const stopListening = onOutboxChange(({ sent, refused }) => {
+  const stopListening = onOutboxChange(({ sent, refused, kept }) => {
     if (sent > 0) void client.invalidateQueries();
     for (const item of refused) {
       toast({
@@ -51,7 +52,7 @@ export function startOfflineSync(client: QueryClient): () => void {
       });
     }
     // Queued now (nothing sent or refused): try again shortly, as the network may be back.
-    if (sent === 0 && refused.length === 0) schedule(Date.now() + AFTER_ENQUEUE_MS);
+    if (sent === 0 && refused.length === 0 && !kept) schedule(Date.now() + AFTER_ENQUEUE_MS);
   });
   const onOnline = () => void flush();
   const onVisible = () => {

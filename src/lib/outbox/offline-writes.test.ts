@@ -6,8 +6,10 @@ import {
   newIdempotencyKey,
   refreshPendingCount,
   sendOrQueue,
+  upsertOrQueue,
   userIdOfToken,
 } from './offline-writes';
+import { configureSupabase } from '../supabase';
 import { pendingWrites } from './pending-state';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -93,5 +95,81 @@ describe('sendOrQueue', () => {
     setAccessTokenSource(() => Promise.resolve(null));
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     await expect(sendOrQueue('echo', '/api/sessions/3/echo', {})).rejects.toThrow(TypeError);
+  });
+});
+
+describe('upsertOrQueue (a row through /rest/v1, the private reflection)', () => {
+  const target = { table: 'reflections', onConflict: 'user_id,client_key' };
+  const calls: { url: string; init: RequestInit }[] = [];
+  const answerWith = (respond: () => Promise<Response>) => {
+    calls.length = 0;
+    // supabase-js refuses to start on Node 20 without a WebSocket (realtime); none is used here.
+    vi.stubGlobal('WebSocket', class {});
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      calls.push({ url: String(url), init });
+      return respond();
+    });
+  };
+  const row = (user: string) => ({
+    user_id: user,
+    session_id: 4,
+    reflection_text: 'Softer now.',
+    client_key: newIdempotencyKey(),
+  });
+  configureSupabase({ url: 'http://tuneful.test', anonKey: 'anon-key', external: false });
+
+  it('upserts with ignore-duplicates on the unique key when online', async () => {
+    setAccessTokenSource(() => Promise.resolve(tokenFor('dee')));
+    answerWith(() => Promise.resolve(new Response(null, { status: 201 })));
+    const r = row('dee');
+    expect(await upsertOrQueue('private-reflection', target, r)).toEqual({ queued: false });
+    expect(calls).toHaveLength(1);
+    const url = new URL(calls[0]!.url);
+    expect(url.pathname).toBe('/rest/v1/reflections');
+    expect(url.searchParams.get('on_conflict')).toBe('user_id,client_key');
+    expect(new Headers(calls[0]!.init.headers).get('Prefer')).toContain('resolution=ignore-duplicates');
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual(r);
+    expect(await getOutbox().pending('dee')).toEqual([]);
+  });
+
+  it('queues it when the server is not reached; the replay sends the same key, and a duplicate (200) is done', async () => {
+    setAccessTokenSource(() => Promise.resolve(tokenFor('eve')));
+    answerWith(() => Promise.reject(new TypeError('Failed to fetch')));
+    const r = row('eve');
+    expect(await upsertOrQueue('private-reflection', target, r)).toEqual({ queued: true });
+    const [item] = await getOutbox().pending('eve');
+    expect(item).toMatchObject({ key: r.client_key, kind: 'private-reflection', rest: target, body: r });
+
+    // The first try did reach the server (its answer was lost): the replay is a duplicate.
+    answerWith(() => Promise.resolve(new Response(null, { status: 200 })));
+    expect(await getOutbox().flush()).toMatchObject({ sent: 1, waiting: 0 });
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(String(calls[0]!.init.body))).toMatchObject({ client_key: r.client_key });
+    expect(await getOutbox().pending('eve')).toEqual([]);
+  });
+
+  it('keeps it with the reason on a 503, and throws a refusal without queueing', async () => {
+    setAccessTokenSource(() => Promise.resolve(tokenFor('fay')));
+    answerWith(() => Promise.reject(new TypeError('Failed to fetch')));
+    await upsertOrQueue('private-reflection', target, row('fay'));
+    answerWith(() => Promise.resolve(new Response('{"message":"down"}', { status: 503 })));
+    await getOutbox().flush();
+    expect(await getOutbox().pending('fay')).toMatchObject([
+      { attempts: 1, lastError: 'Tuneful could not take it just now (error 503)' },
+    ]);
+
+    answerWith(() =>
+      Promise.resolve(
+        new Response(
+          '{"code":"23514","message":"new row violates check constraint","details":null,"hint":null}',
+          {
+            status: 400,
+            headers: { 'Content-Type': 'application/json' },
+          },
+        ),
+      ),
+    );
+    await expect(upsertOrQueue('private-reflection', target, row('fay'))).rejects.toThrow(/check constraint/);
+    expect(await getOutbox().pending('fay')).toHaveLength(1);
   });
 });

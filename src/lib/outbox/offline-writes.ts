@@ -1,8 +1,17 @@
 import { apiRequest, ApiRequestError, currentAccessToken } from '../api';
 import { indexedDbOutboxStore } from './idb-store';
 import { memoryOutboxStore } from './memory-store';
-import { createOutbox, isRetryableStatus, type Outbox, type OutboxItem, type SendOutcome } from './outbox';
+import {
+  createOutbox,
+  isRetryableStatus,
+  NO_CONNECTION,
+  type Outbox,
+  type OutboxChange,
+  type OutboxItem,
+  type SendOutcome,
+} from './outbox';
 import { pendingWrites } from './pending-state';
+import { retryMessage, sendRestItem, sendRestRow, type RestTarget } from './rest-writes';
 
 /** Issue 13: what the member sees when a write is kept for later. */
 export const SAVED_OFFLINE_TITLE = "Saved — will sync when you're back online";
@@ -49,20 +58,22 @@ function retryAfterMs(err: ApiRequestError): number | undefined {
 
 async function send(item: OutboxItem): Promise<SendOutcome> {
   // Sent only under the member who made it; after a sign-in as someone else it waits.
-  if (userIdOfToken(await currentAccessToken()) !== item.userId) return { kind: 'retry' };
+  if (userIdOfToken(await currentAccessToken()) !== item.userId)
+    return { kind: 'retry', message: 'Waiting for the member who saved it to sign in' };
+  if (item.rest) return sendRestItem(item);
   try {
     await apiRequest(item.method, item.url, item.body, { 'Idempotency-Key': item.key });
     return { kind: 'done' };
   } catch (err) {
-    if (!(err instanceof ApiRequestError)) return { kind: 'retry' };
+    if (!(err instanceof ApiRequestError)) return { kind: 'retry', message: NO_CONNECTION };
     // 401: the session guard refreshes the token (or signs out); the write waits for it.
     if (err.status === 401 || isRetryableStatus(err.status))
-      return { kind: 'retry', retryAfterMs: retryAfterMs(err) };
+      return { kind: 'retry', retryAfterMs: retryAfterMs(err), message: retryMessage(err.status) };
     return { kind: 'refused', status: err.status, message: err.serverMessage };
   }
 }
 
-type Listener = (event: { sent: number; refused: OutboxItem[] }) => void;
+type Listener = (event: OutboxChange) => void;
 const listeners = new Set<Listener>();
 let channel: BroadcastChannel | null = null;
 let outbox: Outbox | null = null;
@@ -100,20 +111,62 @@ export function getOutbox(): Outbox {
     },
     onChange: (event) => {
       void refreshPendingCount();
-      channel?.postMessage({ sent: event.sent });
+      channel?.postMessage({ sent: event.sent, kept: event.kept === true });
       listeners.forEach((l) => l(event));
     },
   });
   if (channel) {
-    channel.onmessage = (e: MessageEvent<{ sent: number }>) => {
+    channel.onmessage = (e: MessageEvent<{ sent?: number; kept?: boolean }>) => {
       void refreshPendingCount();
-      listeners.forEach((l) => l({ sent: e.data?.sent ?? 0, refused: [] }));
+      listeners.forEach((l) => l({ sent: e.data?.sent ?? 0, refused: [], kept: e.data?.kept === true }));
     };
   }
   return outbox;
 }
 
 export type WriteResult = { queued: false; response: Response } | { queued: true };
+
+/** Puts a write that could not be sent into the outbox, under the signed-in member. */
+async function queueWrite(
+  item: Omit<OutboxItem, 'seq' | 'attempts' | 'notBefore' | 'userId'>,
+  original: unknown,
+): Promise<{ queued: true }> {
+  const userId = userIdOfToken(await currentAccessToken());
+  if (!userId) throw original; // Nobody signed in: nothing to queue it under.
+  await getOutbox().enqueue({ ...item, userId });
+  // Counted before the caller hears "queued", so no screen shows it as synced meanwhile.
+  await refreshPendingCount();
+  return { queued: true };
+}
+
+/**
+ * A row written through /rest/v1 that may wait offline (the player's private reflection).
+ * `row.client_key` must be a fresh UUID: it is the item's key and the row's unique key, so the
+ * first try, a try after a lost answer and every replay store one row. Resolves
+ * `{queued: true}` when the network is down; throws with the server's message otherwise.
+ */
+export async function upsertOrQueue(
+  kind: string,
+  target: RestTarget,
+  row: Record<string, unknown> & { client_key: string },
+): Promise<{ queued: boolean }> {
+  const occurredAt = new Date().toISOString();
+  const item = {
+    key: row.client_key,
+    method: 'POST' as const,
+    url: `/rest/v1/${target.table}`,
+    body: row,
+    occurredAt,
+    kind,
+    rest: target,
+  };
+  if (typeof navigator !== 'undefined' && navigator.onLine === false)
+    return queueWrite(item, new TypeError('offline'));
+  const outcome = await sendRestRow(target, row);
+  if (outcome.kind === 'done') return { queued: false };
+  if (outcome.kind === 'retry' && outcome.offline) return queueWrite(item, new TypeError(NO_CONNECTION));
+  throw new Error(outcome.message ?? 'The write was not accepted.');
+}
 
 /**
  * Sends a write the member may make offline (a completion, an echo, a reflection) with an
@@ -130,14 +183,8 @@ export async function sendOrQueue(
   const key = newIdempotencyKey();
   const occurredAt = new Date().toISOString();
   const payload = stamp ? { ...body, occurredAt } : body;
-  const queue = async (original: unknown): Promise<WriteResult> => {
-    const userId = userIdOfToken(await currentAccessToken());
-    if (!userId) throw original; // Nobody signed in: nothing to queue it under.
-    await getOutbox().enqueue({ key, userId, method: 'POST', url, body: payload, occurredAt, kind });
-    // Counted before the caller hears "queued", so no screen shows it as synced meanwhile.
-    await refreshPendingCount();
-    return { queued: true };
-  };
+  const queue = (original: unknown): Promise<WriteResult> =>
+    queueWrite({ key, method: 'POST', url, body: payload, occurredAt, kind }, original);
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return queue(new TypeError('offline'));
   try {
     return { queued: false, response: await apiRequest('POST', url, payload, { 'Idempotency-Key': key }) };

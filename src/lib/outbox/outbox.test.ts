@@ -170,4 +170,73 @@ describe('outbox', () => {
     expect(t.sent).toEqual(['new']);
     expect(t.store.items.size).toBe(0);
   });
+
+  describe('what the member can do with a waiting item', () => {
+    it('notes why a try failed and how many tries there were', async () => {
+      const t = setup();
+      await t.add('k1');
+      t.answer('k1', { kind: 'retry', message: 'Could not reach Tuneful' }, { kind: 'retry' });
+      await t.outbox.flush();
+      expect(await t.outbox.pending('ana')).toMatchObject([
+        { key: 'k1', attempts: 1, lastError: 'Could not reach Tuneful' },
+      ]);
+      t.tick(backoffMs(1));
+      await t.outbox.flush();
+      expect(await t.outbox.pending('ana')).toMatchObject([
+        { attempts: 2, lastError: 'Could not reach Tuneful' },
+      ]);
+      // The list re-reads on these: a failed pass reports a change without a send.
+      expect(t.deps.onChange).toHaveBeenLastCalledWith({ sent: 0, refused: [], kept: true });
+    });
+
+    it('sends one item now, out of turn and before its back-off ends, once', async () => {
+      const t = setup();
+      await t.add('k1');
+      t.tick(1);
+      await t.add('k2');
+      t.answer('k1', { kind: 'retry', retryAfterMs: 60_000, message: 'Tuneful asked to wait a little' });
+      await t.outbox.flush();
+      expect(t.sent).toEqual(['k1']);
+      expect(await t.outbox.sendNow('k2')).toEqual({ kind: 'sent' });
+      expect(t.sent).toEqual(['k1', 'k2']);
+      expect((await t.outbox.pending('ana')).map((i) => i.key)).toEqual(['k1']);
+      expect(t.deps.onChange).toHaveBeenLastCalledWith({ sent: 1, refused: [] });
+      expect(await t.outbox.sendNow('k2')).toEqual({ kind: 'gone' });
+      expect(t.sent).toEqual(['k1', 'k2']);
+    });
+
+    it('says why a send now did not go through and keeps the item, or drops a refused one', async () => {
+      const t = setup();
+      await t.add('k1');
+      await t.add('k2');
+      t.answer('k1', { kind: 'retry', message: 'Could not reach Tuneful' });
+      t.answer('k2', { kind: 'refused', status: 422, message: 'Too long' });
+      expect(await t.outbox.sendNow('k1')).toEqual({ kind: 'waiting', message: 'Could not reach Tuneful' });
+      expect(await t.outbox.pending('ana')).toMatchObject([{ key: 'k1', attempts: 1 }, { key: 'k2' }]);
+      expect(await t.outbox.sendNow('k2')).toEqual({ kind: 'refused', message: 'Too long' });
+      expect((await t.outbox.pending('ana')).map((i) => i.key)).toEqual(['k1']);
+    });
+
+    it("never sends another member's item, and waits while another tab holds the lock", async () => {
+      const t = setup();
+      await t.add('ben-1', 'ben');
+      expect(await t.outbox.sendNow('ben-1')).toEqual({ kind: 'gone' });
+      expect(t.sent).toEqual([]);
+      const busy = setup({ withLock: () => Promise.resolve(false) });
+      await busy.add('k1');
+      expect(await busy.outbox.sendNow('k1')).toEqual({ kind: 'busy' });
+      expect(busy.sent).toEqual([]);
+    });
+
+    it('discards an item unsent and tells the listeners', async () => {
+      const t = setup();
+      await t.add('k1');
+      await t.add('k2');
+      await t.outbox.discard('k1');
+      expect((await t.outbox.pending('ana')).map((i) => i.key)).toEqual(['k2']);
+      expect(t.deps.onChange).toHaveBeenLastCalledWith({ sent: 0, refused: [], kept: true });
+      await t.outbox.flush();
+      expect(t.sent).toEqual(['k2']);
+    });
+  });
 });

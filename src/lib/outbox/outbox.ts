@@ -19,11 +19,21 @@ export interface OutboxItem {
   body: unknown;
   /** When the member did it (ISO); completions carry it in the body as occurredAt too. */
   occurredAt: string;
-  /** What it is, for messages: 'completion', 'echo', 'reflection', 'template-session'. */
+  /**
+   * What it is, for messages: 'completion', 'echo', 'reflection', 'template-session',
+   * 'private-reflection'.
+   */
   kind: string;
   attempts: number;
   /** Not before this time (ms); set by back-off or a Retry-After. */
   notBefore: number;
+  /** Why the last try did not go through, in the member's words; absent before any try failed. */
+  lastError?: string;
+  /**
+   * A row for /rest/v1 instead of an /api route: `body` is upserted into this table with
+   * `ignore-duplicates` on this unique key, whose client-made value makes a replay no change.
+   */
+  rest?: { table: string; onConflict: string };
 }
 
 export interface OutboxStore {
@@ -36,7 +46,26 @@ export interface OutboxStore {
 export type SendOutcome =
   | { kind: 'done' }
   | { kind: 'refused'; status: number; message: string }
-  | { kind: 'retry'; retryAfterMs?: number };
+  | {
+      kind: 'retry';
+      retryAfterMs?: number;
+      message?: string;
+      /** The server was not reached at all (as opposed to an answer saying "later"). */
+      offline?: boolean;
+    };
+
+/** What "Send now" on one item came to. */
+export type SendNowResult =
+  | { kind: 'sent' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'waiting'; message: string }
+  /** Not there any more (sent or discarded by another tab meanwhile), or not this member's. */
+  | { kind: 'gone' }
+  /** Another tab is sending the outbox right now. */
+  | { kind: 'busy' };
+
+/** The lastError of an item whose send failed without a word from the server. */
+export const NO_CONNECTION = 'Could not reach Tuneful';
 
 export interface OutboxDeps {
   store: OutboxStore;
@@ -50,7 +79,17 @@ export interface OutboxDeps {
    */
   withLock: (fn: () => Promise<void>) => Promise<boolean>;
   /** Called when the number of waiting items may have changed, or items were sent. */
-  onChange?: (event: { sent: number; refused: OutboxItem[] }) => void;
+  onChange?: (event: OutboxChange) => void;
+}
+
+/**
+ * What changed: items sent, items refused for good, or (`kept`) items updated or removed by the
+ * member without a send; an event with none of them is a new item queued.
+ */
+export interface OutboxChange {
+  sent: number;
+  refused: OutboxItem[];
+  kept?: boolean;
 }
 
 const BASE_DELAY_MS = 2_000;
@@ -97,6 +136,21 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
+  const sendOne = (item: OutboxItem) =>
+    deps.send(item).catch((): SendOutcome => ({ kind: 'retry', message: NO_CONNECTION }));
+
+  /** Counts the failed try, notes why and when to try again. */
+  async function keepForLater(
+    item: OutboxItem,
+    outcome: SendOutcome & { kind: 'retry' },
+  ): Promise<OutboxItem> {
+    const attempts = item.attempts + 1;
+    const notBefore = deps.now() + Math.max(outcome.retryAfterMs ?? 0, backoffMs(attempts));
+    const kept = { ...item, attempts, notBefore, lastError: outcome.message ?? NO_CONNECTION };
+    await deps.store.put(kept);
+    return kept;
+  }
+
   /** One pass in order: stops at the first item that must wait, so order is kept. */
   async function pass(): Promise<FlushResult> {
     const result: FlushResult = { sent: 0, refused: [], waiting: 0, nextAttemptAt: null };
@@ -111,13 +165,10 @@ export function createOutbox(deps: OutboxDeps) {
         result.nextAttemptAt = item.notBefore;
         break;
       }
-      const outcome = await deps.send(item).catch((): SendOutcome => ({ kind: 'retry' }));
+      const outcome = await sendOne(item);
       if (outcome.kind === 'retry') {
-        const attempts = item.attempts + 1;
-        const notBefore = deps.now() + Math.max(outcome.retryAfterMs ?? 0, backoffMs(attempts));
-        await deps.store.put({ ...item, attempts, notBefore });
         result.waiting = items.length - i;
-        result.nextAttemptAt = notBefore;
+        result.nextAttemptAt = (await keepForLater(item, outcome)).notBefore;
         break;
       }
       // Sent, or refused for good (4xx): either way it must not be sent again.
@@ -127,6 +178,7 @@ export function createOutbox(deps: OutboxDeps) {
     }
     if (result.sent > 0 || result.refused.length > 0)
       deps.onChange?.({ sent: result.sent, refused: result.refused });
+    else if (result.waiting > 0) deps.onChange?.({ sent: 0, refused: [], kept: true });
     return result;
   }
 
@@ -148,7 +200,45 @@ export function createOutbox(deps: OutboxDeps) {
     return running;
   }
 
-  return { enqueue, flush, pending };
+  /**
+   * "Send now" on one item, out of turn and ignoring its back-off. Safe out of order: no queued
+   * write refers to another (each is a whole completion, echo or reflection; ids the server
+   * makes are never known offline). Holds the same cross-tab lock as a flush.
+   */
+  async function sendNow(key: string): Promise<SendNowResult> {
+    await running?.catch(() => undefined);
+    let result: SendNowResult = { kind: 'busy' };
+    await deps.withLock(async () => {
+      const userId = await deps.currentUserId();
+      const item = (await pending(userId)).find((i) => i.key === key);
+      if (!item) {
+        result = { kind: 'gone' };
+        return;
+      }
+      const outcome = await sendOne(item);
+      if (outcome.kind === 'retry') {
+        const kept = await keepForLater(item, outcome);
+        result = { kind: 'waiting', message: kept.lastError ?? NO_CONNECTION };
+        deps.onChange?.({ sent: 0, refused: [], kept: true });
+        return;
+      }
+      await deps.store.remove(item.key);
+      result = outcome.kind === 'done' ? { kind: 'sent' } : { kind: 'refused', message: outcome.message };
+      deps.onChange?.({
+        sent: outcome.kind === 'done' ? 1 : 0,
+        refused: outcome.kind === 'done' ? [] : [item],
+      });
+    });
+    return result;
+  }
+
+  /** The member gives the write up: it is removed unsent. */
+  async function discard(key: string): Promise<void> {
+    await deps.store.remove(key);
+    deps.onChange?.({ sent: 0, refused: [], kept: true });
+  }
+
+  return { enqueue, flush, pending, sendNow, discard };
 }
 
 export interface FlushResult {

@@ -72,4 +72,45 @@ test.describe('a session revoked on another device', () => {
       dropExpectedRefusals(consoleErrors);
     });
   }
+
+  test('a reload while the refusal is being handled asks for one refresh in all and still says why', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    const member = await createOnboardedMember(request);
+    const settled = backendSettled(page);
+    await signInToHome(page, member);
+    await settled();
+    const other = await accessTokenOf(request, member);
+    const res = await request.post('/auth/v1/logout?scope=global', {
+      headers: { apikey: await anonKey(request), Authorization: `Bearer ${other}` },
+    });
+    expect(res.status()).toBe(204);
+
+    // The refresh the app asks for is held, so the member reloads while it is under way (the
+    // race a loaded machine produced now and then: the old page's work was lost with it).
+    let refreshes = 0;
+    let asked: () => void = () => undefined;
+    const refreshAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route('**/auth/v1/token?grant_type=refresh_token', async (route) => {
+      refreshes += 1;
+      asked();
+      await new Promise((r) => setTimeout(r, 3_000));
+      await route.continue().catch(() => undefined); // the page that asked may be gone
+    });
+    // Profile's reads are refused (401). Home may get there first with a read of its own (a
+    // refetch), and then the tab bar is gone before the click: either way one refresh is asked.
+    await page
+      .locator('[data-tab="profile"]')
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    await refreshAsked;
+    await page.reload();
+    await expect(page).toHaveURL(/\/\?returnTo=%2F(profile|home)$/);
+    await expect(page.getByText('You were signed out. Please sign in again.')).toBeVisible();
+    await page.waitForTimeout(4_000);
+    expect(refreshes, 'refresh requests from both pages').toBe(1);
+    dropExpectedRefusals(consoleErrors);
+  });
 });

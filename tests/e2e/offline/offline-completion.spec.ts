@@ -57,7 +57,9 @@ test('a session completed offline is sent once when back online and counted once
   await expect(page.getByText(SAVED_OFFLINE_TOAST, { exact: true })).toBeVisible({ timeout: 6_000 });
   await expect(player(page)).toHaveCount(0);
   const pending = page.getByTestId('pending-sync');
-  await expect(pending).toHaveText("1 thing you saved offline will sync when you're back online");
+  await expect(pending).toHaveText(
+    "1 thing you saved offline will sync when you're back online See what's waiting",
+  );
   await expect(page.getByTestId('celebration')).toHaveCount(0);
   await expect(other.getByTestId('pending-sync')).toBeVisible();
 

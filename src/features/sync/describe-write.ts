@@ -1,0 +1,65 @@
+import type { OutboxItem } from '../../lib/outbox/outbox';
+
+/** How a queued write is named in the "Waiting to sync" list and its discard dialog. */
+export interface WriteText {
+  /** What it is, e.g. 'Completed “Morning hum”'. */
+  title: string;
+  /** The member's own words, for reflections (shortened). */
+  excerpt: string | null;
+  /** What discarding it loses, said plainly. */
+  lost: string;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+function shorten(text: string | null, max = 120): string | null {
+  if (!text) return null;
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+export function describeWrite(item: OutboxItem): WriteText {
+  const body = (item.body ?? {}) as Record<string, unknown>;
+  const title = str(body.title);
+  switch (item.kind) {
+    case 'completion':
+    case 'template-session':
+      return {
+        title: title ? `Completed “${title}”` : 'A completed session',
+        excerpt: null,
+        lost: 'The session will not count: no tone tokens and no streak day for it.',
+      };
+    case 'echo':
+      return {
+        title: 'An echo',
+        excerpt: null,
+        lost: 'The echo will not be sent.',
+      };
+    case 'reflection':
+      return {
+        title: 'A reflection to share with the community',
+        excerpt: shorten(str(body.reflectionText)),
+        lost: 'Your reflection will not be shared, and its words will be gone.',
+      };
+    case 'private-reflection':
+      return {
+        title: 'A private reflection',
+        excerpt: shorten(str(body.reflection_text)),
+        lost: 'Your reflection will not be saved, and its words will be gone.',
+      };
+    default:
+      return { title: 'Something you saved offline', excerpt: null, lost: 'It will not be sent.' };
+  }
+}
+
+/** "26 Nov, 10:31" in the member's locale and zone. */
+export function madeAt(iso: string, locale?: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleString(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+}
+
+/** "Not tried yet", "1 try", "3 tries". */
+export function triesText(attempts: number): string {
+  if (attempts <= 0) return 'Not tried yet';
+  return attempts === 1 ? '1 try' : `${attempts} tries`;
+}

@@ -36,6 +36,12 @@ function readJson(file) {
   }
 }
 
+// The tests make their own databases and folders (a private PostgreSQL, temp DATA_DIRs): an
+// operator's DATABASE_URL or STORAGE_DIR must never receive test data.
+for (const name of ['DATABASE_URL', 'STORAGE_DIR']) {
+  if (process.env[name]) console.log(`${name} is set; the tests ignore it and use their own.`);
+  delete process.env[name];
+}
 fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
 const browserReady = ensureChromium();
 const enginesMissing = ensureEnginePackages();

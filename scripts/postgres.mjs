@@ -107,8 +107,16 @@ export async function startPostgres({ database = 'tuneful', log = console.error 
     'max_connections=100',
     '-c',
     'shared_buffers=32MB',
+    '-c',
+    'log_checkpoints=off',
   ]);
-  const server = spawn(pcmd, pargs, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // The server's log goes to a file, not a pipe: a parent that blocks its event loop (npm test
+  // runs vitest with spawnSync) would stop draining a pipe, and once its buffer filled every
+  // postgres process writing a log line (a checkpoint per CREATE/DROP DATABASE) would hang.
+  const logFile = path.join(dir, 'postgres.log');
+  const logFd = fs.openSync(logFile, 'a');
+  const server = spawn(pcmd, pargs, { stdio: ['ignore', 'ignore', logFd] });
+  fs.closeSync(logFd);
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -145,26 +153,32 @@ export async function startPostgres({ database = 'tuneful', log = console.error 
     { detached: true, stdio: 'ignore' },
   ).unref();
 
-  let stderr = '';
+  const readLog = () => {
+    try {
+      return fs.readFileSync(logFile, 'utf8');
+    } catch {
+      return '';
+    }
+  };
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`postgres did not start in 30 s:\n${stderr}`)), 30_000);
-    server.stderr.on('data', (chunk) => {
-      stderr += chunk;
-      if (/ready to accept connections/.test(stderr)) {
-        clearTimeout(timer);
+    const started = Date.now();
+    const poll = setInterval(() => {
+      if (/ready to accept connections/.test(readLog())) {
+        clearInterval(poll);
         resolve();
+      } else if (Date.now() - started > 30_000) {
+        clearInterval(poll);
+        reject(new Error(`postgres did not start in 30 s:\n${readLog()}`));
       }
-    });
+    }, 25);
     server.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`postgres exited (${code}):\n${stderr}`));
+      clearInterval(poll);
+      reject(new Error(`postgres exited (${code}):\n${readLog()}`));
     });
   }).catch((err) => {
     stop();
     throw err;
   });
-  server.stderr.resume();
-  server.stderr.removeAllListeners('data');
   server.removeAllListeners('exit');
 
   const created = spawnSync(

@@ -19,6 +19,9 @@ export const FIND = `(q) => {
     ) || null;
   }
   if (!el || !el.isConnected) return null;
+  // The static first paint (server/lib/first-paint.ts) is inert until the app's first render
+  // replaces it: a member cannot use it yet, and a mark put on it would vanish with it.
+  if (el.closest('[inert]')) return null;
   const r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) return null;
   el.setAttribute('data-smoke', q.id);

@@ -67,8 +67,9 @@ test.describe('opening a session from each entry point', () => {
     await expect(page).toHaveURL(/\/listening-room$/);
     await expect(page.getByRole('heading', { name: 'about the music' })).toBeVisible();
     const tracks = page.getByTestId('room-track');
+    // The tracks arrive after the page's heading: wait for them, as a member would.
+    await expect.poll(() => tracks.count()).toBeGreaterThanOrEqual(6);
     const all = await tracks.count();
-    expect(all).toBeGreaterThanOrEqual(6);
     await page.getByRole('button', { name: 'uplifting & energized' }).click();
     await expect.poll(() => tracks.count()).toBeLessThan(all);
     await expect(tracks.first()).toContainText('instrumental');

@@ -28,6 +28,8 @@ export interface RequestUser {
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** The headers every answer carries (server/lib/shared-headers.ts), lower-case names. */
+    sharedHeaders: Record<string, string>;
     user: RequestUser;
   };
 }

@@ -8,9 +8,9 @@ import { storageRoutes } from './storage/routes';
 import { handleError, isServicePath, notFoundJson } from './lib/errors';
 import { ApiError } from './lib/http';
 import { compressJson } from './lib/compress-json';
-import { corsFor } from './lib/cors';
+import { corsPreflight } from './lib/cors';
 import { requestLog } from './lib/request-log';
-import { securityHeaders } from './lib/security-headers';
+import { sharedHeaders } from './lib/shared-headers';
 import { runtimeConfigMeta } from './lib/runtime-config-meta';
 import { firstPaints } from './lib/first-paint';
 import { routePreloads } from './lib/route-preloads';
@@ -40,9 +40,10 @@ const EXPOSED_HEADERS = [
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(deps.logger));
-  app.use('*', securityHeaders(deps));
-  const cors = corsFor(EXPOSED_HEADERS);
-  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/storage/v1/*']) app.use(prefix, cors);
+  const corsPrefixes = ['/auth/v1/', '/rest/v1/', '/storage/v1/'];
+  app.use('*', sharedHeaders(deps, { corsPrefixes, exposeHeaders: EXPOSED_HEADERS }));
+  const preflight = corsPreflight(EXPOSED_HEADERS);
+  for (const prefix of corsPrefixes) app.use(`${prefix}*`, preflight);
   app.use(
     '/api/*',
     limitBody({

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { completeResponse, isComplete } from './shared-headers';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -21,6 +22,8 @@ export function compressJson(): MiddlewareHandler {
     declareJsonLength(c);
     await next();
     const res = c.res;
+    // Built by jsonResponse, which already decided: nothing to compress.
+    if (isComplete(res)) return;
     if (c.req.method === 'HEAD' || res.status === 206 || res.status === 204) return;
     // Headers before the body: reading `res.body` turns the node adapter's lightweight response
     // into a web Response with a stream, so an answer that declares a small length never does.
@@ -28,8 +31,7 @@ export function compressJson(): MiddlewareHandler {
     if (!/^application\/(?:[\w.+-]+\+)?json/i.test(type) || res.headers.has('Content-Encoding')) return;
     const declared = Number(res.headers.get('Content-Length') ?? NaN);
     if (declared < JSON_COMPRESS_THRESHOLD) return;
-    const accept = (c.req.header('Accept-Encoding') ?? '').toLowerCase();
-    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    const encoding = acceptedEncoding(c);
     if (!encoding) {
       // Nothing to pick: no need to read the body; caches still learn the answer varies.
       if (!Number.isNaN(declared) || res.body !== null) res.headers.append('Vary', 'Accept-Encoding');
@@ -55,10 +57,48 @@ export function compressJson(): MiddlewareHandler {
   };
 }
 
+function acceptedEncoding(c: Context): 'br' | 'gzip' | null {
+  const accept = (c.req.header('Accept-Encoding') ?? '').toLowerCase();
+  return /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json/i;
+
+/**
+ * A JSON text answer under this middleware (the REST reads), with its Content-Length. When
+ * nothing is left to decide after the handler (small, not JSON, or large JSON to a client that
+ * takes no compression) it is complete with the shared headers (shared-headers.ts), so neither
+ * this middleware nor the shared headers touch it again; large JSON for a client that accepts br
+ * or gzip is compressed above.
+ */
+export function jsonResponse(
+  c: Context,
+  text: string,
+  status: number,
+  headers: Record<string, string>,
+): Response {
+  const length = Buffer.byteLength(text);
+  const all: Record<string, string> = { ...headers, 'Content-Length': String(length) };
+  const type = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  const large = c.req.method !== 'HEAD' && length >= JSON_COMPRESS_THRESHOLD && JSON_TYPE.test(type);
+  if (large && status !== 206 && status !== 204) {
+    if (acceptedEncoding(c)) return new Response(text, { status, headers: all });
+    // Caches still learn that the answer varies.
+    all.Vary = 'Accept-Encoding';
+  }
+  return completeResponse(c, text, status, all);
+}
+
 /**
  * `c.json` for this request, with a Content-Length: the length is known once the text exists,
  * and declaring it lets the check above pass small answers without reading them back (which
  * turns the node adapter's lightweight response into a web Response with a stream).
+ *
+ * It stays on Hono's `c.body`, not `jsonResponse`: handlers set headers with `c.header` before
+ * `c.json` or before throwing (Retry-After), and those live inside Hono's context. Wrapping
+ * `c.header` per request to notice them made garbage collection promote far more (a full
+ * mark-compact about every second under load instead of none), so only the REST reads, which
+ * never call `c.header`, take `jsonResponse`.
  */
 function declareJsonLength(c: Context): void {
   const json = c.json;

@@ -1,21 +1,18 @@
-import crypto from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { CLIENT_CLOSED } from './client-abort';
 import type { Logger } from './logger';
 
 /**
- * One structured line per request. Only the path is logged, never the query string: signed
- * audio URLs carry their token there.
+ * One structured line per request, registered first so it times everything. Only the path is
+ * logged, never the query string: signed audio URLs carry their token there.
  */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
-    const requestId = c.req.header('x-request-id')?.slice(0, 64) || crypto.randomUUID();
-    c.set('requestId', requestId);
     await next();
-    // On the response itself: `c.header` after the handler would rebuild it from its body stream.
-    c.res.headers.set('X-Request-Id', requestId);
+    // Set (and sent as X-Request-Id) by the shared headers, which run inside this middleware.
+    const requestId = c.get('requestId');
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const status = c.res.status;
     const fields = { requestId, method: c.req.method, path: c.req.path, status, ms };

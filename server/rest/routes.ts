@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono';
 import { limitBody } from '../lib/body-limit';
 import type { AppDeps, AppEnv } from '../app-env';
 import { clientClosed, isClientAbort } from '../lib/client-abort';
+import { jsonResponse } from '../lib/compress-json';
+import { completeResponse } from '../lib/shared-headers';
 import { GatewayError, restCaller } from './caller';
 import { tooDeep } from '../lib/json-depth';
 import { permissionDenied, PgrstError, unknownFunction, unknownTable } from './errors';
@@ -92,13 +94,9 @@ function requireTable(name: string): TableDef {
 }
 
 function send(c: Context<AppEnv>, result: RestResult): Response {
-  const headers = { ...result.headers };
-  if (c.req.method === 'HEAD' || result.body === null) {
-    return new Response(null, { status: result.status, headers });
-  }
-  // A declared length lets the compression middleware pass small answers by without reading them.
-  headers['Content-Length'] = String(Buffer.byteLength(result.body));
-  return new Response(result.body, { status: result.status, headers });
+  if (c.req.method === 'HEAD' || result.body === null)
+    return completeResponse(c, null, result.status, result.headers);
+  return jsonResponse(c, result.body, result.status, result.headers);
 }
 
 /** The argument names PostgREST would search a function by: JSON body keys, or query keys for GET. */

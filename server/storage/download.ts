@@ -6,6 +6,7 @@ import { objectFile } from './object-key';
 import { isServableInline } from './mime';
 import { parseRange } from './range';
 import { verifyObjectUrl } from './signing';
+import { completeResponse } from '../lib/shared-headers';
 
 /**
  * GET|HEAD /object/sign/<bucket>/<key>?token=…: no apikey needed, so `<audio src>` works.
@@ -25,36 +26,36 @@ export async function serveSigned(
   const stat = obj ? statFile(file) : null;
   if (!obj || !stat) throw noSuchKey();
 
-  const headers = new Headers({
+  // A plain object: completeResponse adds the shared headers without web Headers (shared-headers.ts).
+  const headers: Record<string, string> = {
     'Accept-Ranges': 'bytes',
     'Content-Type': obj.mimetype,
     ETag: obj.etag,
     'Last-Modified': stat.mtime.toUTCString(),
     'Cache-Control': obj.cache_control,
     Expires: new Date(exp * 1000).toUTCString(),
-  });
+  };
   const download = c.req.query('download');
-  if (download !== undefined) headers.set('Content-Disposition', disposition(download));
+  if (download !== undefined) headers['Content-Disposition'] = disposition(download);
   if (!isServableInline(obj.mimetype)) {
     // An older or service-written object of another type is never rendered in our origin.
-    if (download === undefined) headers.set('Content-Disposition', disposition(''));
-    headers.set('Content-Security-Policy', 'sandbox');
+    if (download === undefined) headers['Content-Disposition'] = disposition('');
+    headers['Content-Security-Policy'] = 'sandbox';
   }
-  if (matchesEtag(c.req.header('if-none-match'), obj.etag))
-    return new Response(null, { status: 304, headers });
+  if (matchesEtag(c.req.header('if-none-match'), obj.etag)) return completeResponse(c, null, 304, headers);
 
   const ifRange = c.req.header('if-range');
   const rangeHeader = ifRange && ifRange !== obj.etag ? undefined : c.req.header('range');
   const range = parseRange(rangeHeader, stat.size);
   if (range.kind === 'unsatisfiable') {
-    headers.set('Content-Range', `bytes */${stat.size}`);
-    headers.set('Content-Length', '0');
-    return new Response(null, { status: 416, headers });
+    headers['Content-Range'] = `bytes */${stat.size}`;
+    headers['Content-Length'] = '0';
+    return completeResponse(c, null, 416, headers);
   }
   const [start, end, status] =
     range.kind === 'partial' ? [range.start, range.end, 206] : [0, stat.size - 1, 200];
-  if (range.kind === 'partial') headers.set('Content-Range', `bytes ${start}-${end}/${stat.size}`);
-  headers.set('Content-Length', String(end - start + 1));
+  if (range.kind === 'partial') headers['Content-Range'] = `bytes ${start}-${end}/${stat.size}`;
+  headers['Content-Length'] = String(end - start + 1);
   const length = end - start + 1;
   const body =
     c.req.method === 'HEAD' || end < start
@@ -66,7 +67,7 @@ export async function serveSigned(
             throw err;
           })
         : streamFile(file, start, end);
-  return new Response(body, { status, headers });
+  return completeResponse(c, body, status, headers);
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {

@@ -1,0 +1,60 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script without types
+import { openLoop } from './open-loop.mjs';
+
+interface OpenLoopResult {
+  rps: number;
+  total: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+const run = openLoop as (opts: object) => Promise<OpenLoopResult>;
+
+let server: http.Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+/** A server answering every request after `delayMs` (or failing every `failEvery`th). */
+function serve(delayMs: number, failEvery = 0): Promise<string> {
+  let n = 0;
+  server = http.createServer((_req, res) => {
+    n++;
+    const status = failEvery && n % failEvery === 0 ? 500 : 200;
+    setTimeout(() => res.writeHead(status).end('ok'), delayMs);
+  });
+  return new Promise((resolve) =>
+    server!.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server!.address() as AddressInfo).port}`),
+    ),
+  );
+}
+
+describe('the open-loop load of npm run bench:server', () => {
+  it('offers the asked rate and measures a fast server as fast', async () => {
+    const base = await serve(0);
+    const r = await run({ base, requests: [{ path: '/' }], rate: 400, connections: 20, seconds: 1.5 });
+    expect(r.errors).toBe(0);
+    expect(r.total).toBeGreaterThan(400 * 1.5 * 0.75);
+    expect(r.total).toBeLessThan(400 * 1.5 * 1.25);
+    expect(r.p50).toBeLessThan(20);
+  });
+
+  it('counts the wait behind a slow answer as latency (no coordinated omission)', async () => {
+    // Each connection is offered 25 requests a second but can answer only 20 (50 ms each): the
+    // queue grows, and latency from each request's due time must show it.
+    const base = await serve(50);
+    const r = await run({ base, requests: [{ path: '/' }], rate: 50, connections: 2, seconds: 2 });
+    expect(r.p50).toBeGreaterThan(50);
+    expect(r.max).toBeGreaterThan(150);
+  });
+
+  it('counts answers other than 2xx as errors', async () => {
+    const base = await serve(0, 4);
+    const r = await run({ base, requests: [{ path: '/' }], rate: 200, connections: 4, seconds: 1 });
+    expect(r.errors).toBeGreaterThan(0);
+    expect(r.errors / (r.errors + r.total)).toBeCloseTo(0.25, 1);
+  });
+});

@@ -6,8 +6,21 @@ import type { ConstraintKind, SqlValue } from './types';
  * are outside the common subset for this reason: use the functions instead.)
  */
 export function toPgPlaceholders(sql: string): string {
-  let out = '';
   let n = 0;
+  return mapPlaceholders(sql, () => `$${++n}`);
+}
+
+/**
+ * `?` after LIMIT or OFFSET as `?+0`, for SQLite: see `constantPlanLimits` in sqlite.ts for why.
+ * Literals, quoted identifiers and comments are left alone.
+ */
+export function limitsAsExpressions(sql: string): string {
+  return mapPlaceholders(sql, (before) => (/\b(?:LIMIT|OFFSET)\s*$/i.test(before) ? '?+0' : '?'));
+}
+
+/** Each `?` outside literals, quoted identifiers and comments, replaced by `replace(text so far)`. */
+function mapPlaceholders(sql: string, replace: (before: string) => string): string {
+  let out = '';
   for (let i = 0; i < sql.length; i++) {
     const c = sql[i];
     if (c === "'" || c === '"') {
@@ -25,7 +38,7 @@ export function toPgPlaceholders(sql: string): string {
       out += sql.slice(i, stop);
       i = stop - 1;
     } else if (c === '?') {
-      out += `$${++n}`;
+      out += replace(out);
     } else {
       out += c;
     }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPostgresUrl, openSql } from './index';
-import { constraintKind, toPgPlaceholders } from './portable';
+import { constraintKind, limitsAsExpressions, toPgPlaceholders } from './portable';
 import { describeEachBackend, type TestDatabase } from './test-backends';
 import type { Dialect, SqlDatabase } from './types';
 
@@ -19,6 +19,20 @@ const SCHEMA: Record<Dialect, string> = {
 };
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('LIMIT and OFFSET parameters for SQLite', () => {
+  it('become expressions, so a bound value never recompiles the statement', () => {
+    expect(limitsAsExpressions('SELECT a FROM t WHERE b = ? ORDER BY a LIMIT ? OFFSET ?')).toBe(
+      'SELECT a FROM t WHERE b = ? ORDER BY a LIMIT ?+0 OFFSET ?+0',
+    );
+    expect(limitsAsExpressions('SELECT a FROM t WHERE n LIKE ? limit\n  ?')).toBe(
+      'SELECT a FROM t WHERE n LIKE ? limit\n  ?+0',
+    );
+    expect(limitsAsExpressions(`SELECT 'LIMIT ?', "OFFSET ?" -- LIMIT ?\n FROM t LIMIT ?`)).toBe(
+      `SELECT 'LIMIT ?', "OFFSET ?" -- LIMIT ?\n FROM t LIMIT ?+0`,
+    );
+  });
+});
 
 describe('? placeholders for PostgreSQL', () => {
   it('are numbered in order, outside literals, quoted names and comments', () => {
@@ -70,6 +84,11 @@ describeEachBackend('the async data interface', ({ dialect, fresh }) => {
       { id: 2, name: 'b', score: 1.5 },
       { id: 1, name: 'a', score: 1.5 },
     ]);
+    // The same statement again with other bounds (SQLite prepares LIMIT/OFFSET as expressions).
+    const page = 'SELECT name FROM parents ORDER BY id LIMIT ? OFFSET ?';
+    expect(await db.all(page, [1, 1])).toEqual([{ name: 'b' }]);
+    expect(await db.all(page, [0, 0])).toEqual([]);
+    expect(await db.all(page, [5, 1])).toEqual([{ name: 'b' }]);
     expect(await db.query('SELECT name FROM parents WHERE name = ?', ['zzz'])).toEqual([]);
     expect(await db.get('SELECT name FROM parents WHERE name = ?', ['zzz'])).toBeUndefined();
   });

@@ -42,7 +42,12 @@ export async function freshPostgres(): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = postgresDatabase(PG_URL, { max: 1 });
   await admin.exec(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_URL);
+  return connectCreated(PG_URL, admin, name);
+}
+
+/** The test database `name` just created through `admin`; dropping it closes both. */
+function connectCreated(serverUrl: string, admin: SqlDatabase, name: string): TestDatabase {
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const sql = postgresDatabase(url.toString(), { max: 4 });
   return {
@@ -128,18 +133,7 @@ export async function freshMigratedPostgres(): Promise<TestDatabase> {
       await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
     }
   }
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const sql = postgresDatabase(url.toString(), { max: 4 });
-  return {
-    sql,
-    location: url.toString(),
-    drop: async () => {
-      await sql.close();
-      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.close();
-    },
-  };
+  return connectCreated(PG_URL, admin, name);
 }
 
 export interface Backend {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { accessTokenOf, anonKey, createOnboardedMember, signInToHome } from '../support/members';
 
@@ -41,6 +41,24 @@ function backendSettled(page: Page): () => Promise<void> {
     expect.poll(() => inFlight === 0 && Date.now() - quietSince >= 500, { timeout: 15_000 }).toBe(true);
 }
 
+/**
+ * A member signed in on this page, with home's own first requests settled (one still in flight
+ * when the session ends would be refused on the page being left, and that page's refresh would
+ * count too), then signed out everywhere from device B (a password reset ends every session the
+ * same way).
+ */
+async function signInThenRevokeElsewhere(page: Page, request: APIRequestContext): Promise<void> {
+  const member = await createOnboardedMember(request);
+  const settled = backendSettled(page);
+  await signInToHome(page, member);
+  await settled();
+  const other = await accessTokenOf(request, member);
+  const res = await request.post('/auth/v1/logout?scope=global', {
+    headers: { apikey: await anonKey(request), Authorization: `Bearer ${other}` },
+  });
+  expect(res.status()).toBe(204);
+}
+
 test.describe('a session revoked on another device', () => {
   for (const path of ['/home', '/profile', '/community', '/filtered?type=mood&value=calm']) {
     test(`on ${path.split('?')[0]} it ends in sign-in with returnTo and a calm message, without a request storm`, async ({
@@ -48,18 +66,7 @@ test.describe('a session revoked on another device', () => {
       request,
       consoleErrors,
     }) => {
-      const member = await createOnboardedMember(request);
-      const settled = backendSettled(page);
-      await signInToHome(page, member);
-      // Home's own first requests settle first: one still in flight when the session ends would
-      // be refused on the page being left, and that page's refresh would count here too.
-      await settled();
-      // Device B: sign out everywhere (a password reset ends every session the same way).
-      const other = await accessTokenOf(request, member);
-      const res = await request.post('/auth/v1/logout?scope=global', {
-        headers: { apikey: await anonKey(request), Authorization: `Bearer ${other}` },
-      });
-      expect(res.status()).toBe(204);
+      await signInThenRevokeElsewhere(page, request);
 
       const requests = countBackendRequests(page);
       await page.goto(path);
@@ -78,15 +85,7 @@ test.describe('a session revoked on another device', () => {
     request,
     consoleErrors,
   }) => {
-    const member = await createOnboardedMember(request);
-    const settled = backendSettled(page);
-    await signInToHome(page, member);
-    await settled();
-    const other = await accessTokenOf(request, member);
-    const res = await request.post('/auth/v1/logout?scope=global', {
-      headers: { apikey: await anonKey(request), Authorization: `Bearer ${other}` },
-    });
-    expect(res.status()).toBe(204);
+    await signInThenRevokeElsewhere(page, request);
 
     // The refresh the app asks for is held, so the member reloads while it is under way (the
     // race a loaded machine produced now and then: the old page's work was lost with it).

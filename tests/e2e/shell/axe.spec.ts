@@ -14,7 +14,7 @@ import {
  * every route, signed out and signed in as a member with some practice. axe-core is injected
  * from node_modules, so the check needs no network. One failure lists every violation found.
  */
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 600_000 });
 // The app's Content-Security-Policy forbids inline scripts; axe is injected as one.
 test.use({ bypassCSP: true });
 

@@ -70,7 +70,11 @@ export interface WalkStop {
 
 /** Every route of the table with its parameters filled in, plus one circle of the member's. */
 export function routesToWalk(circleId: number | null): WalkStop[] {
-  const stops = ROUTES.map((r) => ({ route: r.path, url: r.path.replace(':templateId', '1'), frame: r.frame }));
+  const stops = ROUTES.map((r) => ({
+    route: r.path,
+    url: r.path.replace(':templateId', '1'),
+    frame: r.frame,
+  }));
   if (circleId !== null) {
     for (const r of CIRCLE_ROUTES.filter((c) => c.frame !== 'flow')) {
       stops.push({ route: r.path, url: r.path.replace(':id', String(circleId)), frame: r.frame });
@@ -129,29 +133,51 @@ export function describeViolations(url: string, violations: AxeViolation[]): str
 
 /** The back control of a screen: a link or button whose name starts with "back". */
 export const backControl = (page: Page) =>
-  page.getByRole('main').getByRole('link', { name: /^back\b/i }).or(page.getByRole('main').getByRole('button', { name: /^back\b/i }));
+  page
+    .getByRole('main')
+    .getByRole('link', { name: /^back\b/i })
+    .or(page.getByRole('main').getByRole('button', { name: /^back\b/i }));
 
 /**
  * How the member can leave the screen: the tab bar, a back control, a visible link to another
- * address, or a screen that moves on by itself (the intro splash). Null when stuck. A button
- * does not count: one that only navigates should be a link (so it is announced as one and can
- * open in a new tab), and pressing the others would act (create an account, sign in).
+ * address, a screen that moves on by itself (the intro splash), or, in a full-screen flow, its
+ * way forward (Next, Continue, Skip). Null when stuck. Other buttons do not count: one that
+ * only navigates should be a link (announced as one), and pressing the others would act
+ * (create an account, sign in) and change the rest of the walk.
  */
-export async function wayOut(page: Page): Promise<string | null> {
+export async function wayOut(page: Page, frame: ScreenFrame | null): Promise<string | null> {
   const bar = page.getByTestId('tab-bar').getByRole('link');
   if ((await bar.count()) > 0 && (await bar.first().isVisible())) return 'tab bar';
-  if (await backControl(page).first().isVisible().catch(() => false)) return 'back control';
+  if (
+    await backControl(page)
+      .first()
+      .isVisible()
+      .catch(() => false)
+  )
+    return 'back control';
   const here = new URL(page.url());
-  const links = await page.locator('a[href]:visible').evaluateAll((as) =>
-    as.map((a) => (a as HTMLAnchorElement).href),
-  );
+  const links = await page
+    .locator('a[href]:visible')
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
   const away = links.find((href) => {
     const to = new URL(href);
     return to.origin === here.origin && to.pathname + to.search !== here.pathname + here.search;
   });
   if (away) return `link to ${new URL(away).pathname}`;
+  if (frame === 'flow') {
+    const forward = page
+      .getByRole('main')
+      .getByRole('button', { name: /^(next|continue|skip|let's begin|begin)\b/i });
+    if (
+      await forward
+        .first()
+        .isEnabled()
+        .catch(() => false)
+    )
+      return 'way forward';
+  }
   const moved = await page
-    .waitForURL((u) => u.pathname !== here.pathname, { timeout: 4_000 })
+    .waitForURL((u) => u.pathname !== here.pathname, { timeout: 8_000 })
     .then(() => true)
     .catch(() => false);
   return moved ? `moves on to ${new URL(page.url()).pathname}` : null;

@@ -6,10 +6,11 @@ import { backControl, practisingMember, routesToWalk, settle, wayOut, type WalkS
 /**
  * Issue 20, "No dead ends": on a phone a member must always have a way out. Every route of the
  * table is opened signed out and signed in (a member with some practice); each screen must offer
- * the tab bar, a back control, a link that goes elsewhere, or move on by itself. Where the app lands
+ * the tab bar, a back control, a link that goes elsewhere, move on by itself, or (a full-screen
+ * flow) its way forward. Where the app lands
  * decides the frame: a screen of a tab shows the tab bar, a screen below one also a back control.
  */
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 600_000 });
 
 async function walk(page: import('@playwright/test').Page, stops: WalkStop[]) {
   for (const stop of stops) {
@@ -24,7 +25,7 @@ async function walk(page: import('@playwright/test').Page, stops: WalkStop[]) {
     if (frame === 'below') {
       await expect.soft(backControl(page).first(), `${where}: a back control`).toBeVisible();
     }
-    expect.soft(await wayOut(page), `${where}: a way out`).not.toBeNull();
+    expect.soft(await wayOut(page, frame), `${where}: a way out`).not.toBeNull();
   }
 }
 

@@ -86,8 +86,8 @@ function BadgeCard({ badge, unlockedAt }: { badge: Badge; unlockedAt: string | u
         <p className={styles.muted}>unlocked {formatDay(unlockedAt)}</p>
       ) : (
         <p className={styles.muted}>
-          <span className="visually-hidden">locked: </span>
-          {badge.unlocks}
+          {/* Said in words, not only by the dimmed look (issue 20). */}
+          <span className={styles.lockWord}>locked</span> · {badge.unlocks}
         </p>
       )}
     </li>

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { formatCountdown } from './session-clock';
 import type { SaveResult, SessionTemplate } from './template-api';
 import styles from './Templates.module.css';
+import { countText } from '../../lib/plural';
 
 interface CompletedPhaseProps {
   template: SessionTemplate;
@@ -45,7 +46,7 @@ export function CompletedPhase({ template, activeSec, save, onRetry }: Completed
         {save.isSuccess && save.data !== null && (
           <p data-testid="tokens-earned">
             {save.data.tokensAwarded > 0
-              ? `+${save.data.tokensAwarded} tone tokens`
+              ? `+${countText(save.data.tokensAwarded, 'tone token')}`
               : 'Saved. You already earned the tone tokens for this session today.'}
           </p>
         )}

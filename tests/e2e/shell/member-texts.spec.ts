@@ -114,11 +114,17 @@ test('a member whose reflections are all shared sees no private-reflections note
 }) => {
   const member = await createOnboardedMember(request);
   const token = await accessTokenOf(request, member);
+  // Sharing needs the session completed first (the server refuses otherwise).
+  const done = await request.post('/api/session-completions', {
+    headers: bearer(token),
+    data: { sessionId: 12, timeZone: 'UTC' },
+  });
+  expect(done.ok()).toBeTruthy();
   const shared = await request.post('/api/community/reflections', {
     headers: bearer(token),
     data: { sessionId: 12, reflectionText: 'Shared with everyone: steady breath today.' },
   });
-  expect(shared.ok()).toBeTruthy();
+  expect(shared.ok(), `share: ${shared.status()} ${await shared.text()}`).toBeTruthy();
   await signInToHome(page, member);
   await page.goto('/community');
   await page.getByRole('tab', { name: 'Reflections' }).click();

@@ -168,13 +168,9 @@ export async function wayOut(page: Page, frame: ScreenFrame | null): Promise<str
     const forward = page
       .getByRole('main')
       .getByRole('button', { name: /^(next|continue|skip|let's begin|begin)\b/i });
-    if (
-      await forward
-        .first()
-        .isEnabled()
-        .catch(() => false)
-    )
-      return 'way forward';
+    // isVisible answers at once; isEnabled alone would wait for a button that is not there.
+    const first = forward.first();
+    if ((await first.isVisible()) && (await first.isEnabled())) return 'way forward';
   }
   const moved = await page
     .waitForURL((u) => u.pathname !== here.pathname, { timeout: 8_000 })

@@ -239,11 +239,8 @@ const byPriority = (a: FeedbackRule, b: FeedbackRule) => b.priority - a.priority
  * priority, one per dimension (the higher-priority measure is believed, and nothing is said
  * twice), within each slot's cap; then the exercises.
  */
-export function decideFeedback(
-  m: VoiceMeasurements,
-  rules: readonly FeedbackRule[] = FEEDBACK_RULES,
-): Feedback {
-  const applicable = rules.filter((r) => r.when(m)).sort(byPriority);
+export function decideFeedback(m: VoiceMeasurements): Feedback {
+  const applicable = FEEDBACK_RULES.filter((r) => r.when(m)).sort(byPriority);
   const verdict = applicable.find((r) => r.slot === 'verdict');
   if (verdict)
     return {

@@ -30,7 +30,18 @@ async function call(who: TestMember, url: string, init: RequestInit = {}) {
   if (init.body) headers.set('Content-Type', 'application/json');
   return t.fetch(`/api${url}`, { ...init, headers });
 }
-async function get<T = any>(who: TestMember, url: string): Promise<T> {
+interface Dashboard {
+  streaks: { current: number; longest: number };
+  user: { totalSessions: number; currentStreak: number; toneTokens: number };
+  totals: { minutes: number; sessions: number };
+}
+interface CalendarMonth {
+  month: string;
+  streak: { current: number; longest: number };
+  days: { sessionCount: number; hasSession: boolean }[];
+}
+
+async function get<T = unknown>(who: TestMember, url: string): Promise<T> {
   const res = await call(who, url);
   expect(res.status, url).toBe(200);
   return (await res.json()) as T;
@@ -75,7 +86,7 @@ interface Journey {
  * group with two different values is two screens telling the member different things.
  */
 async function numbersOf(who: TestMember) {
-  const dash = await get(who, `/users/${who.id}/dashboard?tz=UTC`);
+  const dash = await get<Dashboard>(who, `/users/${who.id}/dashboard?tz=UTC`);
   // The zone a request names does not change the member's days: another tz, the same answer.
   expect(await get(who, `/users/${who.id}/dashboard?tz=Pacific/Kiritimati`)).toEqual(dash);
   const journey = await get<Journey>(who, `/users/${who.id}/journey-progress`);
@@ -83,7 +94,7 @@ async function numbersOf(who: TestMember) {
     who,
     `/users/${who.id}/completed-sessions`,
   );
-  const current = await get(who, `/users/${who.id}/calendar`);
+  const current = await get<CalendarMonth>(who, `/users/${who.id}/calendar`);
   const months = new Set([current.month as string, ...list.map((e) => e.localDate.slice(0, 7))]);
   const calendars = await Promise.all(
     [...months].map((m) =>

@@ -17,6 +17,7 @@ import {
   type ClockState,
 } from './session-clock';
 import { SAVED_OFFLINE_TITLE } from '../../lib/outbox/offline-writes';
+import { countsAsSession } from '../../domain/practice';
 import { saveTemplateSession, type SessionTemplate } from './template-api';
 import { useStepCue } from './use-step-cue';
 import { useVoiceMeter } from './use-voice-meter';
@@ -52,10 +53,18 @@ export function TemplatePlayer({ template }: { template: SessionTemplate }) {
       if (!userId) throw new Error('not signed in');
       return saveTemplateSession({ template, userId, maxLevel: meter.maxLevel(), ...input }, queryClient);
     },
-    onSuccess: (result) =>
-      result
-        ? toast({ title: 'Session completed!', variant: 'success' })
-        : toast({ title: SAVED_OFFLINE_TITLE, description: 'It counts for today once it is sent.' }),
+    onSuccess: (result, input) => {
+      if (result === null) {
+        const counts = countsAsSession(Math.round(input.activeSec), template.duration);
+        toast({
+          title: SAVED_OFFLINE_TITLE,
+          description: counts
+            ? 'It counts for today once it is sent.'
+            : 'Its minutes are added once it is sent; a partial practice earns no tokens.',
+        });
+      } else if (result.counted) toast({ title: 'Session completed!', variant: 'success' });
+      else toast({ title: 'Partial practice saved', description: 'Your minutes are in your journey.' });
+    },
     onError: (e) => {
       console.warn('Could not save the template session', e);
       toast({

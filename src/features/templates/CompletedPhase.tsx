@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { formatCountdown } from './session-clock';
 import type { SaveResult, SessionTemplate } from './template-api';
 import styles from './Templates.module.css';
+import { countText } from '../../lib/plural';
 
 interface CompletedPhaseProps {
   template: SessionTemplate;
@@ -33,7 +34,7 @@ function SavedOffline({ partial }: { partial: boolean }) {
 function earnedText(result: SaveResult): string {
   if (!result.counted) return partialPracticeText(result.practisedSec, result.plannedSec);
   return result.tokensAwarded > 0
-    ? `+${result.tokensAwarded} tone tokens`
+    ? `+${countText(result.tokensAwarded, 'tone token')}`
     : 'Saved. You already earned the tone tokens for this session today.';
 }
 

@@ -40,7 +40,8 @@ export function envReads(source: string): string[] {
   for (const m of source.matchAll(
     /process\.env(?:\.([A-Z][A-Z0-9_]*)|\[\s*['"]([A-Z][A-Z0-9_]*)['"]\s*\])/g,
   )) {
-    names.add(m[1] ?? m[2]);
+    const name = m[1] ?? m[2];
+    if (name) names.add(name);
   }
   return [...names];
 }
@@ -49,7 +50,7 @@ export function envReads(source: string): string[] {
 export function configKeys(source: string): string[] {
   const body = source.slice(source.indexOf('const schema = z.object({'));
   const end = body.indexOf('\n});');
-  return [...body.slice(0, end).matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]);
+  return [...body.slice(0, end).matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1] ?? '');
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */

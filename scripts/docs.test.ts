@@ -68,7 +68,7 @@ function anchors(markdown: string): Set<string> {
   for (const line of markdown.split('\n')) {
     if (line.startsWith('```')) inFence = !inFence;
     const m = !inFence && /^#{1,6} (.+)$/.exec(line);
-    if (m) out.add(slug(m[1]));
+    if (m && m[1]) out.add(slug(m[1]));
   }
   return out;
 }
@@ -110,8 +110,8 @@ describe('the documentation', () => {
     const broken: string[] = [];
     for (const [file, text] of docs) {
       const targets = [
-        ...[...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]),
-        ...[...text.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]),
+        ...[...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? ''),
+        ...[...text.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1] ?? ''),
       ];
       for (const target of targets) {
         if (/^[a-z]+:/i.test(target)) continue; // http:, https:, mailto:

@@ -147,17 +147,18 @@ try {
   console.error(`PostgreSQL tests will be skipped: ${err instanceof Error ? err.message : err}`);
 }
 
-// Both Vitest runs at once, each with two workers: most server test files wait (on timers,
-// child processes, PostgreSQL) far more than they compute, and Vitest's default on two cores
-// is a single worker, which ran every file one after another.
+// Both Vitest runs at once. Vitest's default on two cores is a single worker, which ran every
+// file one after another, mostly waiting (timers, child processes, PostgreSQL round trips). The
+// SQLite run gets two workers, the PostgreSQL run (mostly waiting on the database) one: three
+// at most, so the timing-sensitive tests (live-session steps, worker restarts) keep a core.
 const unitFile = path.join(root, 'test-results/unit.json');
 const pgFile = path.join(root, 'test-results/server-postgres.json');
 fs.rmSync(unitFile, { force: true });
 fs.rmSync(pgFile, { force: true });
-// The two runs' four workers share two cores: a test's time limit is doubled (60 s) so that a
+// The runs' three workers share two cores: a test's time limit is doubled (60 s) so that a
 // CPU-heavy one (a few dozen scrypt password hashes) is judged on what it does, not on its share.
-const vitestArgs = (outputFile) => [
-  '--maxWorkers=2',
+const vitestArgs = (outputFile, workers) => [
+  `--maxWorkers=${workers}`,
   '--testTimeout=60000',
   '--reporter=default',
   '--reporter=json',
@@ -167,7 +168,7 @@ const vitestRuns = await Promise.all([
   vitestSuite(
     'vitest',
     'unit and server tests (vitest)',
-    ['run', ...vitestArgs(unitFile)],
+    ['run', ...vitestArgs(unitFile, 2)],
     pg ? { TEST_DATABASE_URL: pg.url } : {},
     unitFile,
   ),
@@ -178,7 +179,7 @@ const vitestRuns = await Promise.all([
     ? vitestSuite(
         'vitest server on PostgreSQL',
         'server tests on PostgreSQL (vitest, TEST_BACKEND=postgres)',
-        ['run', 'server/', '--exclude', 'server/seed/audio/**', ...vitestArgs(pgFile)],
+        ['run', 'server/', '--exclude', 'server/seed/audio/**', ...vitestArgs(pgFile, 1)],
         { TEST_BACKEND: 'postgres', TEST_DATABASE_URL: pg.url },
         pgFile,
       )

@@ -58,6 +58,11 @@ const schema = z.object({
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   CLIENT_DIR: z.string().optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters (a random secret)')
+    .optional(),
+  METRICS_PORT: port.optional(),
 });
 
 export interface Config {
@@ -96,6 +101,10 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Folder of the built SPA (vite build output). */
   clientDir: string;
+  /** METRICS_TOKEN: `GET /metrics` answers a request bearing it (and 404s any other). */
+  metricsToken?: string;
+  /** METRICS_PORT: `GET /metrics` without a token, on 127.0.0.1 at this port only. */
+  metricsPort?: number;
 }
 
 export class ConfigError extends Error {}
@@ -129,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
   };
 }
 

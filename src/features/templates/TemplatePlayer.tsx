@@ -6,6 +6,7 @@ import { toast } from '../toast/toast-store';
 import { ActivePhase } from './ActivePhase';
 import { CompletedPhase } from './CompletedPhase';
 import { PreviewPhase } from './PreviewPhase';
+import { SessionVoiceFeedback } from './SessionVoiceFeedback';
 import {
   finishClock,
   pauseClock,
@@ -19,6 +20,7 @@ import { SAVED_OFFLINE_TITLE } from '../../lib/outbox/offline-writes';
 import { saveTemplateSession, type SessionTemplate } from './template-api';
 import { useStepCue } from './use-step-cue';
 import { useVoiceMeter } from './use-voice-meter';
+import type { Feedback } from '../../domain/voice';
 
 type Phase = 'preview' | 'active' | 'completed';
 
@@ -41,6 +43,7 @@ export function TemplatePlayer({ template }: { template: SessionTemplate }) {
   const userId = useAuthStore((s) => s.user?.id ?? null);
   const queryClient = useQueryClient();
   const completedOnce = useRef(false);
+  const [voiceFeedback, setVoiceFeedback] = useState<Feedback | null>(null);
 
   const save = useMutation({
     // Runs offline too: the outbox keeps the save (TanStack would otherwise pause it unsent).
@@ -72,6 +75,7 @@ export function TemplatePlayer({ template }: { template: SessionTemplate }) {
       setNow(at);
       setPhase('completed');
       meter.stop();
+      setVoiceFeedback(meter.feedback());
       save.mutate({ activeSec: viewClock(final, durations, at).activeSec, completed: ranToEnd });
     },
     [durations, meter, save],
@@ -131,6 +135,7 @@ export function TemplatePlayer({ template }: { template: SessionTemplate }) {
             save.mutate({ activeSec: view.activeSec, completed: save.variables?.completed ?? false })
           }
         />
+        {voiceFeedback && <SessionVoiceFeedback feedback={voiceFeedback} />}
       </>
     );
 

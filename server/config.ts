@@ -58,6 +58,11 @@ const schema = z.object({
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   CLIENT_DIR: z.string().optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters (a random secret)')
+    .optional(),
+  METRICS_PORT: port.optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_EVERY: z
     .string()
@@ -115,6 +120,10 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Folder of the built SPA (vite build output). */
   clientDir: string;
+  /** METRICS_TOKEN: `GET /metrics` answers a request bearing it (and 404s any other). */
+  metricsToken?: string;
+  /** METRICS_PORT: `GET /metrics` without a token, on 127.0.0.1 at this port only. */
+  metricsPort?: number;
   /** BACKUP_DIR: where `npm run backup` and the scheduled backups write (DATA_DIR/backups when unset). */
   backupDir: string | undefined;
   /** BACKUP_EVERY in ms: the server takes a backup this often into BACKUP_DIR (unset: never). */
@@ -154,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
     backupDir: e.BACKUP_DIR ? path.resolve(cwd, e.BACKUP_DIR) : undefined,
     backupEveryMs: e.BACKUP_EVERY,
     backupKeep: e.BACKUP_KEEP,

@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { createLogger } from './lib/logger';
 import { dataLine, fail, prepareData, renderDemoAudioInBackground } from './boot/prepare';
 import { serveApp } from './boot/serve';
+import { globalRegistry, startMetricsListener } from './lib/metrics';
 import { markServing } from './ops/backup/in-use';
 import { scheduleBackups } from './ops/backup/schedule';
 
@@ -10,6 +11,15 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const { sql, keys } = await prepareData(config, logger);
+  if (config.metricsPort !== undefined) {
+    const listener = await startMetricsListener(config.metricsPort, async () => ({
+      body: await globalRegistry.metrics(),
+      contentType: globalRegistry.contentType,
+    })).catch((err: unknown) => {
+      throw new Error(`METRICS_PORT ${config.metricsPort} on 127.0.0.1 cannot be used: ${String(err)}`);
+    });
+    logger.info('metrics', { url: `http://127.0.0.1:${listener.port}/metrics` });
+  }
   serveApp({
     config,
     sql,

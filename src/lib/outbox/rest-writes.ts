@@ -1,5 +1,11 @@
 import { supabase } from '../supabase';
-import { isRetryableStatus, NO_CONNECTION, type OutboxItem, type SendOutcome } from './outbox';
+import {
+  isRetryableStatus,
+  isUnavailableStatus,
+  NO_CONNECTION,
+  type OutboxItem,
+  type SendOutcome,
+} from './outbox';
 
 /**
  * Writes made through /rest/v1 with supabase-js (the player's private reflection) that may wait
@@ -18,6 +24,9 @@ export function retryMessage(status: number): string {
   if (status === 0) return NO_CONNECTION;
   if (status === 401) return 'Waiting for you to sign in again';
   if (status === 429) return 'Tuneful asked to wait a little';
+  // A gateway or database outage (the server answers 503 with Retry-After while its database
+  // restarts): nothing is wrong with what the member wrote, and it will go by itself.
+  if (isUnavailableStatus(status)) return 'Tuneful is temporarily unavailable; it will try again';
   return `Tuneful could not take it just now (error ${status})`;
 }
 
@@ -30,7 +39,12 @@ export async function sendRestRow(target: RestTarget, row: Record<string, unknow
     .upsert(row, { onConflict: target.onConflict, ignoreDuplicates: true });
   if (!error) return { kind: 'done' };
   if (status === 0 || status === 401 || isRetryableStatus(status))
-    return { kind: 'retry', message: retryMessage(status), offline: status === 0 };
+    return {
+      kind: 'retry',
+      message: retryMessage(status),
+      offline: status === 0,
+      unavailable: isUnavailableStatus(status),
+    };
   return { kind: 'refused', status, message: error.message };
 }
 

@@ -121,6 +121,13 @@ describe('sendOrQueue', () => {
     expect(await outbox.pending('bo')).toEqual([]);
   });
 
+  it('does not queue a bare 503 without Retry-After: the screen shows its error (a save failure)', async () => {
+    setAccessTokenSource(() => Promise.resolve(tokenFor('bea')));
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('{"message":"down"}', { status: 503 })));
+    await expect(sendOrQueue('echo', '/api/sessions/3/echo', {})).rejects.toThrow(/503/);
+    expect(await getOutbox().pending('bea')).toEqual([]);
+  });
+
   it('does not queue a refusal: a 4xx is thrown as before', async () => {
     setAccessTokenSource(() => Promise.resolve(tokenFor('cy')));
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('{"message":"no"}', { status: 400 })));

@@ -46,16 +46,19 @@ export function newIdempotencyKey(): string {
 /**
  * A failure that means "the server was not reached", so the write should wait and go later:
  * fetch's TypeError (network down, DNS, connection refused). An answer from the server is not:
- * a 4xx or 500 shows its error and offers a retry, as the spec asks (a 502/503/504 is queued
- * too, see isUnavailableAnswer).
+ * a 4xx or 5xx shows its error and offers a retry, as the spec asks (only a 503 with
+ * Retry-After is queued too, see isUnavailableAnswer).
  */
 export function isOfflineFailure(err: unknown): boolean {
   return err instanceof TypeError;
 }
 
-/** A 502/503/504 answer: the server or its database is unavailable for a moment. */
+/**
+ * The server's own "unavailable for a moment" (its database restarting): a 502/503/504 that says
+ * when to come back with Retry-After. A bare 5xx is not: the screen shows its error.
+ */
 export function isUnavailableAnswer(err: unknown): boolean {
-  return err instanceof ApiRequestError && isUnavailableStatus(err.status);
+  return err instanceof ApiRequestError && isUnavailableStatus(err.status) && err.retryAfter !== null;
 }
 
 function retryAfterMs(err: ApiRequestError): number | undefined {
@@ -79,7 +82,7 @@ async function send(item: OutboxItem): Promise<SendOutcome> {
         kind: 'retry',
         retryAfterMs: retryAfterMs(err),
         message: retryMessage(err.status),
-        unavailable: isUnavailableStatus(err.status),
+        unavailable: isUnavailableAnswer(err),
       };
     return { kind: 'refused', status: err.status, message: err.serverMessage };
   }
@@ -184,7 +187,7 @@ export async function upsertOrQueue(
 /**
  * Sends a write the member may make offline (a completion, an echo, a reflection) with an
  * Idempotency-Key. When the network is down, or the server answers that it is unavailable for
- * a moment (502/503/504: its database restarting), it goes into the outbox instead and resolves
+ * a moment (503 with Retry-After: its database restarting), it goes into the outbox and resolves
  * `{queued: true}`: the member is told it will sync. Other failures throw as apiRequest does.
  * `stamp` adds `occurredAt` to the body, for writes whose day counts (completions).
  */

@@ -52,7 +52,7 @@ export type SendOutcome =
       message?: string;
       /** The server was not reached at all (as opposed to an answer saying "later"). */
       offline?: boolean;
-      /** The server answered that it is unavailable for a moment (502, 503, 504). */
+      /** The server answered that it is unavailable for a moment (a 503 with Retry-After). */
       unavailable?: boolean;
     };
 

@@ -30,6 +30,12 @@ export function retryMessage(status: number): string {
   return `Tuneful could not take it just now (error ${status})`;
 }
 
+/**
+ * PostgREST's "cannot reach the database" codes (what our server sends with its 503 and
+ * Retry-After; supabase-js does not expose the header, the code says the same).
+ */
+const POSTGREST_UNAVAILABLE = /^PGRST00[0-2]$/;
+
 /** One try: done, refused for good (a 4xx other than 401/408/429), or retry later. */
 export async function sendRestRow(target: RestTarget, row: Record<string, unknown>): Promise<SendOutcome> {
   const { error, status } = await (
@@ -43,7 +49,7 @@ export async function sendRestRow(target: RestTarget, row: Record<string, unknow
       kind: 'retry',
       message: retryMessage(status),
       offline: status === 0,
-      unavailable: isUnavailableStatus(status),
+      unavailable: status === 503 && POSTGREST_UNAVAILABLE.test(error.code ?? ''),
     };
   return { kind: 'refused', status, message: error.message };
 }

@@ -186,6 +186,32 @@ describe('a database outage', () => {
   });
 });
 
+describe('a PostgreSQL server that does not answer at all (host down, packets dropped)', () => {
+  it('is a 503 once the pool gives up connecting, not a request hanging for minutes', async () => {
+    // Accepts TCP connections and never says a word: what a black-holed database looks like.
+    const held: net.Socket[] = [];
+    const silent = net.createServer((s) => held.push(s));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const sql = postgresDatabase(`postgres://tuneful@127.0.0.1:${port}/tuneful`, {
+      max: 1,
+      connectTimeoutMs: 300,
+    });
+    try {
+      const silentApp = createApp({ ...t.deps, sql });
+      const started = Date.now();
+      const res = await silentApp.fetch(families['/rest/v1']!());
+      expect(res.status).toBe(503);
+      expect(res.headers.get('Retry-After')).toBe('3');
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await sql.close();
+      for (const s of held) s.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
+
 describe('isDatabaseUnavailable', () => {
   it('knows the outage codes of both drivers and nothing else', () => {
     for (const makeError of Object.values(outages)) expect(isDatabaseUnavailable(makeError())).toBe(true);

@@ -18,6 +18,14 @@ describe('query retries', () => {
     expect(retryDelay(10)).toBe(8000);
   });
 
+  it('waits out the Retry-After of a 503 (a restarting database), within bounds', () => {
+    expect(retryDelay(0, new ApiRequestError(503, 'unavailable', '3'))).toBe(3000);
+    expect(retryDelay(3, new ApiRequestError(503, 'unavailable', '3'))).toBe(8000);
+    expect(retryDelay(0, new ApiRequestError(503, 'unavailable', '3600'))).toBe(10_000);
+    expect(retryDelay(0, new ApiRequestError(503, 'unavailable', 'soon'))).toBe(1000);
+    expect(retryDelay(0, new ApiRequestError(500, 'x'))).toBe(1000);
+  });
+
   it('does not retry other errors (a table read whose status is unknown)', () => {
     expect(shouldRetry(0, new Error('JWT expired'))).toBe(false);
   });

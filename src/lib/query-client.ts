@@ -15,9 +15,16 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return error instanceof TypeError; // fetch's "Failed to fetch"
 }
 
-/** 1 s, then 2 s (capped at 8 s): a struggling server is not hammered. */
-export function retryDelay(attempt: number): number {
-  return Math.min(1000 * 2 ** attempt, 8000);
+/**
+ * 1 s, then 2 s (capped at 8 s): a struggling server is not hammered. A 503 whose Retry-After
+ * says longer (the database restarting) is waited out, up to 10 s, rather than retried early.
+ */
+export function retryDelay(attempt: number, error?: unknown): number {
+  const backoff = Math.min(1000 * 2 ** attempt, 8000);
+  const seconds = error instanceof ApiRequestError ? Number(error.retryAfter ?? NaN) : NaN;
+  return Number.isFinite(seconds) && seconds > 0
+    ? Math.max(backoff, Math.min(seconds * 1000, 10_000))
+    : backoff;
 }
 
 /**

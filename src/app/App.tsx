@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { installSessionGuard } from '../features/auth/install-session-guard';
+import { installSavedData } from '../features/offline/saved-data/install-saved-data';
 import { LazyToaster } from './lazy-shell';
 import { createQueryClient } from '../lib/query-client';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -13,6 +14,8 @@ export function App({ router: given }: { router?: ReturnType<typeof createAppRou
     const client = createQueryClient();
     // Installed before the first render, so no screen's request can miss it.
     installSessionGuard(client);
+    // Before the first render too: a screen opened offline finds the member's saved answers.
+    installSavedData(client);
     return client;
   });
   const [router] = useState(() => given ?? createAppRouter());

@@ -45,6 +45,29 @@ describe('QueryBlock', () => {
     warn.mockRestore();
   });
 
+  it('shows saved data with when it was saved instead of an error when the refresh could not reach the server', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const savedAt = Date.now() - 60_000;
+    renderBlock(
+      query({ data: ['a'], dataUpdatedAt: savedAt, isError: true, error: new TypeError('Failed to fetch') }),
+    );
+    expect(screen.getByText('a')).toBeTruthy();
+    expect(screen.getByTestId('saved-note').textContent).toMatch(/^Saved (\d{2}:\d{2}|yesterday)$/);
+    expect(screen.queryByRole('alert')).toBeNull();
+    warn.mockRestore();
+  });
+
+  it('says it needs a connection, with a retry, when nothing was saved and the network is out of reach', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const q = query({ isPending: true, isError: true, error: new TypeError('Failed to fetch') });
+    renderBlock(q);
+    expect(screen.getByText('This needs a connection.')).toBeTruthy();
+    expect(screen.queryByText('loading…')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'try again' }));
+    expect(q.refetch).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+
   it('shows the empty text, then the content', () => {
     renderBlock(query({ data: [] }));
     expect(screen.getByText('no reflections yet')).toBeTruthy();

@@ -2,7 +2,7 @@ import { useAuthStore } from '../auth/auth-store';
 import { reportOffline, reportOnline, useNetworkStore } from './network-store';
 import type { SwMessage } from '../../sw/messages';
 import { CATALOGUE_CACHE, DOWNLOADS_CACHE } from './cache-keys';
-import { clearSavedData } from './saved-data/persist-queries';
+import { clearSavedData } from './saved-data/clear-saved-data';
 
 /**
  * Starts the offline machinery: the browser's online/offline events, the service worker

@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSavedDataStatus } from '../offline/saved-data/saved-data-status';
 import { QueryBlock } from './QueryBlock';
 
 afterEach(cleanup);
+// The saving code has started and read back what this device had (nothing).
+beforeEach(() => useSavedDataStatus.setState({ restoring: false }));
 
 const query = (over: Partial<Parameters<typeof QueryBlock<string[]>>[0]['query']>) => ({
   data: undefined,

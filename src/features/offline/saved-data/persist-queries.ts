@@ -5,8 +5,8 @@ import {
   type Query,
   type QueryClient,
 } from '@tanstack/react-query';
-import { create } from 'zustand';
 import { savedDataStore, type SavedDataStore } from './saved-data-store';
+import { useSavedDataStatus } from './saved-data-status';
 
 type DehydratedQuery = DehydratedState['queries'][number];
 
@@ -28,9 +28,6 @@ export function isSavable(query: Query): boolean {
  */
 export const SAVE_DELAY_MS = 50;
 
-/** Whether the signed-in member's saved answers are still being read back (screens wait, not "no data"). */
-export const useSavedDataStatus = create<{ restoring: boolean }>(() => ({ restoring: false }));
-
 interface MemberSource {
   current(): string | null;
   subscribe(listener: (memberId: string | null) => void): () => void;
@@ -46,7 +43,7 @@ interface MemberSource {
  * - Kept entries are merged: a screen opened last week stays saved even after its query left
  *   memory, with the time of its own last answer.
  * - A refreshed answer that failed keeps its saved copy (stored as success with its old time).
- * Clearing on sign-out is clearSavedData (called by clearOfflineData).
+ * Clearing on sign-out is clearSavedData (clear-saved-data.ts, called by clearOfflineData).
  */
 export function startSavedData(
   client: QueryClient,
@@ -74,8 +71,17 @@ export function startSavedData(
     } catch (err) {
       console.warn('Could not read the saved screens of this device', err);
     } finally {
-      if (member === id) useSavedDataStatus.setState({ restoring: false });
+      if (member === id) {
+        useSavedDataStatus.setState({ restoring: false });
+        // Answers that arrived before this code started listening are saved too.
+        schedule();
+      }
     }
+  };
+
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void save(), SAVE_DELAY_MS);
   };
 
   const save = async () => {
@@ -85,6 +91,7 @@ export function startSavedData(
     if (member !== id) return;
     const fresh = dehydrate(client, { shouldDehydrateQuery: isSavable }).queries;
     for (const q of fresh) kept.set(q.queryHash, asSaved(q));
+    if (kept.size === 0) return;
     try {
       await store.put({ memberId: id, queries: [...kept.values()] });
     } catch (err) {
@@ -102,12 +109,11 @@ export function startSavedData(
   };
 
   switchTo(members.current());
+  if (!member) useSavedDataStatus.setState({ restoring: false });
   const stopMembers = members.subscribe(switchTo);
   const stopCache = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || !member) return;
-    if (!isSavable(event.query)) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void save(), SAVE_DELAY_MS);
+    if (isSavable(event.query)) schedule();
   });
   return () => {
     clearTimeout(timer);
@@ -130,9 +136,4 @@ function asSaved(q: DehydratedQuery): DehydratedQuery {
       isInvalidated: false,
     },
   };
-}
-
-/** Removes every member's saved screens from this device. */
-export async function clearSavedData(store: SavedDataStore = savedDataStore()): Promise<void> {
-  await store.clear();
 }

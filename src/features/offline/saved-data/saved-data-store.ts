@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import { SAVED_DATA_DB } from './clear-saved-data';
 
 /** What one member's screens last showed: their query answers, each with when it arrived. */
 export interface SavedRecord {
@@ -10,11 +11,8 @@ export interface SavedRecord {
 export interface SavedDataStore {
   get(memberId: string): Promise<SavedRecord | null>;
   put(record: SavedRecord): Promise<void>;
-  /** Removes every member's record (sign-out, account deletion, a sign-in ended at start). */
-  clear(): Promise<void>;
 }
 
-const DB_NAME = 'tuneful-saved-data';
 const STORE = 'members';
 
 function done<T>(req: IDBRequest<T>): Promise<T> {
@@ -34,7 +32,7 @@ export function indexedDbSavedDataStore(factory: IDBFactory = indexedDB): SavedD
   let opened: Promise<IDBDatabase> | null = null;
   const open = () =>
     (opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const req = factory.open(DB_NAME, 1);
+      const req = factory.open(SAVED_DATA_DB, 1);
       req.onupgradeneeded = () => {
         if (!req.result.objectStoreNames.contains(STORE))
           req.result.createObjectStore(STORE, { keyPath: 'memberId' });
@@ -72,9 +70,6 @@ export function indexedDbSavedDataStore(factory: IDBFactory = indexedDB): SavedD
     put: async (record) => {
       await run('readwrite', (s) => s.put(record));
     },
-    clear: async () => {
-      await run('readwrite', (s) => s.clear());
-    },
   };
 }
 
@@ -84,9 +79,6 @@ export function memorySavedDataStore(): SavedDataStore {
     get: async (memberId) => structuredClone(records.get(memberId) ?? null),
     put: async (record) => {
       records.set(record.memberId, structuredClone(record));
-    },
-    clear: async () => {
-      records.clear();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { useNetworkStore } from '../network-store';
-import { useSavedDataStatus } from './persist-queries';
+import { useSavedDataStatus } from './saved-data-status';
 import { viewOf, type QueryLike, type QueryView } from './query-view';
 
 /** When this page was loaded (navigation start): older answers came from the device. */

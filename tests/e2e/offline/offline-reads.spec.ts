@@ -234,3 +234,43 @@ function savedMembers(page: Page): Promise<string[]> {
     return keys.map(String);
   });
 }
+
+test('a member whose access token expired while offline stays signed in on their saved screens and downloads', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signInNewMember(page, request);
+  await waitForServiceWorker(page);
+  const title = await downloadFirstLatest(page);
+  await page.goto('/profile');
+  await expect(
+    page
+      .getByRole('region', { name: 'your progress' })
+      .getByTestId(/^stat-/)
+      .first(),
+  ).toBeVisible();
+  // The next day: the hour-long access token has expired, and there is no network to refresh it.
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('sb-') && k.endsWith('-auth-token'));
+    if (!key) throw new Error('no stored session');
+    const session = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at: number };
+    session.expires_at = Math.floor(Date.now() / 1000) - 60;
+    localStorage.setItem(key, JSON.stringify(session));
+  });
+  await context.setOffline(true);
+  await page.goto('/home');
+  // At once: no 30 s wait for a refresh that cannot reach the server.
+  await expect(page).toHaveURL(/\/home$/);
+  const latest = page.getByRole('list', { name: 'latest sessions' });
+  await expect(latest.getByTestId('session-card').first()).toHaveAccessibleName(downloadedName(title));
+  await expect(page.getByTestId('saved-note').first()).toHaveText(SAVED_NOTE);
+  await playsOffline(page, latest.getByTestId('session-card').first(), title);
+
+  // Back online, the token is refreshed and the screens are fresh again.
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(latest.getByTestId('session-card').first()).toBeVisible();
+  await expect(page.getByTestId('saved-note')).toHaveCount(0);
+});

@@ -29,7 +29,7 @@ export function LatestList() {
   else
     body = (
       <>
-        <SavedNote savedAt={view.savedAt} />
+        <SavedNote savedAt={view.savedAt} className={styles.inset} />
         <ul className={styles.latestRow} aria-label="latest sessions">
           {view.data.map((s) => (
             <li key={s.id}>

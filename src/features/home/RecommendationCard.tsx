@@ -47,7 +47,7 @@ export function RecommendationCard() {
         </p>
       )}
       {!playable && view.kind !== 'loading' && view.kind !== 'error' && !online && (
-        <p className={styles.recError} data-testid="recommendation-offline">
+        <p className={styles.recOffline} data-testid="recommendation-offline">
           {session
             ? "Today's session is not downloaded, so it needs a connection."
             : "Today's session needs a connection: none was saved on this device yet."}{' '}

@@ -3,10 +3,14 @@ import { savedNoteText } from './query-view';
 import styles from './SavedNote.module.css';
 
 /** "Saved 14:02": the data shown is this device's copy from then, not a fresh answer. */
-export function SavedNote({ savedAt }: { savedAt: number | null }) {
+export function SavedNote({ savedAt, className }: { savedAt: number | null; className?: string }) {
   if (savedAt === null) return null;
   return (
-    <p className={styles.note} data-testid="saved-note" title={new Date(savedAt).toLocaleString()}>
+    <p
+      className={className ? `${styles.note} ${className}` : styles.note}
+      data-testid="saved-note"
+      title={new Date(savedAt).toLocaleString()}
+    >
       {savedNoteText(savedAt, Date.now())}
     </p>
   );

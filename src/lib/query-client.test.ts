@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from './api';
 import { retryDelay, shouldRetry } from './query-client';
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('query retries', () => {
   it('never retries a refused or unauthorised read', () => {
@@ -24,6 +26,12 @@ describe('query retries', () => {
     expect(retryDelay(0, new ApiRequestError(503, 'unavailable', '3600'))).toBe(10_000);
     expect(retryDelay(0, new ApiRequestError(503, 'unavailable', 'soon'))).toBe(1000);
     expect(retryDelay(0, new ApiRequestError(500, 'x'))).toBe(1000);
+  });
+
+  it('does not retry a network failure while the browser says it is offline', () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    expect(shouldRetry(0, new TypeError('Failed to fetch'))).toBe(false);
+    expect(shouldRetry(0, new ApiRequestError(503, 'busy'))).toBe(false);
   });
 
   it('does not retry other errors (a table read whose status is unknown)', () => {

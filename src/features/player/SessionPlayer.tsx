@@ -148,6 +148,13 @@ export function SessionPlayer({
           </div>
           {preparing.known && !preparing.ready ? (
             <PreparingAudio percent={preparing.percent} />
+          ) : urls.notDownloaded && !url ? (
+            <StateMessage
+              kind="empty"
+              title="This session is not downloaded, so it cannot play offline."
+              hint="It plays again when you are back online. Download sessions in the player to listen without a connection."
+              onRetry={urls.retry}
+            />
           ) : urls.failed && !url ? (
             <StateMessage kind="error" title="We couldn't load the audio just now." onRetry={urls.retry} />
           ) : state.failed ? (

@@ -57,5 +57,6 @@ export function readinessOf(
 export function useAudioReadiness(session: Session, variant?: AudioVariant): AudioReadiness {
   const q = useCatalogueAudio();
   const v = variant ?? (session.voicePath ? 'vocal' : 'instrumental');
-  return readinessOf(q.data, q.isError, session.id, v);
+  // Offline with no answer (paused): treated like a failed read, so downloaded audio still plays.
+  return readinessOf(q.data, q.isError || (q.fetchStatus === 'paused' && !q.data), session.id, v);
 }

@@ -63,7 +63,7 @@ const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
 
 const { renderShell, SHELL_ROUTES } = await import(pathToFileURL(path.join(outDir, 'render-shell.js')).href);
 const shells = {};
-for (const { route, screen } of FIRST_SCREENS) {
+for (const { route, screen } of FIRST_SCREENS.filter((s) => s.shell)) {
   if (!SHELL_ROUTES.includes(route)) throw new Error(`src/prerender/render-shell.tsx does not list ${route}`);
   const html = await renderShell(route);
   if (!html.includes('<main'))

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The static first paint (issue 13, src/app/first-paint.ts): the markup of `/` and
+ * The static first paint (issue 13, src/app/first-paint.ts): the markup of `/`, `/signup` and
  * `/tuning-room` as a signed-out visitor's first render shows it, rendered by the build
  * (scripts/prerender.mjs, `.vite/shells.json`), goes inside `<div id="root">`, so the screen
  * paints as soon as the HTML and its stylesheet are in, before the entry chunk has downloaded,

@@ -1,6 +1,6 @@
 /**
- * The static first paint (issue 13). For the screens people land on signed out (`/`,
- * `/tuning-room`) the server puts the screen's markup, rendered at build time by
+ * The static first paint (issue 13). For the screens people land on signed out (`/`, `/signup`,
+ * `/tuning-room`: src/prerender/render-shell.tsx lists them) the server puts the screen's markup, rendered at build time by
  * src/prerender/, into `<div id="root" data-shell=… inert aria-disabled="true">`, so it paints
  * before any JavaScript has run. It cannot be used yet (inert), and the first render replaces it
  * with the same markup (no layout shift). A small script in the head (server/lib/first-paint.ts)

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
 /**
- * The static first paint (issue 13): `/` and `/tuning-room` arrive with their screen's markup
+ * The static first paint (issue 13; `/signup`, where a shared invite lands, since issue 20): `/`,
+ * `/signup` and `/tuning-room` arrive with their screen's markup
  * in #root (server/lib/first-paint.ts), painted before the app's JavaScript has run, and the
  * first render replaces it with the same markup in the same place.
  */
@@ -28,6 +29,7 @@ async function boxes(page: Page) {
 
 for (const [route, heading] of [
   ['/', 'welcome back'],
+  ['/signup', 'find your voice'],
   ['/tuning-room', 'the tuning room'],
 ] as const) {
   test(`${route} paints its screen before the app runs, and the app keeps it in place`, async ({

@@ -1,4 +1,5 @@
 import { Button } from '../../ui/Button';
+import { useWarmPlayer } from '../player/use-warm-player';
 import { minutesLabel, roundedMinutes } from '../sessions/format';
 import { openSession } from '../sessions/open-session';
 import { useRecommendation } from '../sessions/queries';
@@ -11,6 +12,8 @@ export const DEFAULT_MINUTES = 15;
 
 export function RecommendationCard() {
   const { data: session, isPending, isError, refetch } = useRecommendation();
+  // Issue 20: the tap on "begin today's journey" only has to start playing.
+  useWarmPlayer(session);
   const title = session?.title ?? FALLBACK_TITLE;
   const minutes = roundedMinutes(session?.lengthSec, DEFAULT_MINUTES);
   return (

@@ -115,14 +115,22 @@ export function useAudio(onEnded: () => void) {
     if (!audio || !Number.isFinite(audio.duration)) return;
     audio.currentTime = Math.min(Math.max(0, audio.currentTime + delta), audio.duration);
   }, []);
-  const setSource = useCallback((url: string, at: number, shouldPlay: boolean) => {
-    const audio = ref.current;
-    if (!audio) return;
-    pending.current = { at, play: shouldPlay };
-    setState((s) => ({ ...s, ready: false, failed: false }));
-    audio.src = url;
-    audio.load();
-  }, []);
+  const setSource = useCallback(
+    (url: string, at: number, shouldPlay: boolean) => {
+      const audio = ref.current;
+      if (!audio) return;
+      // From the start, play() is asked for at once: the element starts as soon as it can, while
+      // the metadata is being read (issue 20: waiting for it first cost 30-120 ms of first sound).
+      // A later position needs the duration first, so that play waits for the metadata.
+      const playNow = shouldPlay && at <= 0;
+      pending.current = { at, play: shouldPlay && !playNow };
+      setState((s) => ({ ...s, ready: false, failed: false }));
+      audio.src = url;
+      audio.load();
+      if (playNow) play();
+    },
+    [play],
+  );
   const controls: AudioControls = useMemo(
     () => ({ play, pause, toggle, seek, skip, setSource }),
     [play, pause, toggle, seek, skip, setSource],

@@ -1,0 +1,66 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { catalogueAudioQuery, readinessOf } from '../sessions/catalogue-audio';
+import { sessionKeys } from '../sessions/queries';
+import type { Session } from '../sessions/session';
+import { signAudioPath } from './player-api';
+import { loadPlayerOverlay } from './player-loader';
+import { signedAudioKey } from './use-session-audio-urls';
+
+/**
+ * Gets everything the player needs for one session before the member taps it (issue 20: "begin
+ * today's journey" took 511 ms to the first sound on this machine and 1.23 s on a slow 4G link,
+ * spent in a chain the tap started: the player's code, the session's row, a signed URL, the
+ * audio's first bytes; docs/performance-first-screens.md has the breakdown). Called by a screen
+ * once it shows a session to begin, when the browser is idle:
+ *  - the player's code downloads (and renders in the tap's commit: player-loader.ts);
+ *  - the session row the screen already has is the player's (no read of it after the tap);
+ *  - both versions' URLs are signed (signed URLs live 7 days; the player reads the same queries);
+ *  - the version it opens with starts loading in a detached <audio preload="metadata">: Chromium
+ *    and Firefox share a URL's media data between elements of a page, so the player's element
+ *    starts from bytes already here. Not on a Save-Data connection, where only a tap spends data.
+ * Nothing here is needed for correctness: a failure leaves the player to do it after the tap.
+ */
+export async function warmUpSession(client: QueryClient, session: Session): Promise<void> {
+  const code = loadPlayerOverlay();
+  client.setQueryData<Session>(sessionKeys.byId(session.id), (known) => known ?? session);
+  const status = await client.fetchQuery(catalogueAudioQuery).then(
+    (data) => ({ data, failed: false }),
+    () => ({ data: undefined, failed: true }),
+  );
+  const versions = [
+    { variant: 'vocal', path: session.voicePath },
+    { variant: 'instrumental', path: session.instrPath },
+  ] as const;
+  // A version still being prepared (first start) is signed by the player once it is ready.
+  const ready = versions.filter(
+    (v) => v.path !== null && readinessOf(status.data, status.failed, session.id, v.variant).ready,
+  );
+  const urls = await Promise.all(
+    ready.map(async ({ path }) => {
+      await client.prefetchQuery({
+        queryKey: signedAudioKey(path),
+        queryFn: () => signAudioPath(path ?? ''),
+      });
+      return client.getQueryData<string>(signedAudioKey(path));
+    }),
+  );
+  // The player opens with the voice version when there is one (open-session.ts).
+  const first = urls.find((url): url is string => typeof url === 'string');
+  if (first) warmAudio(first);
+  await code;
+}
+
+let warm: HTMLAudioElement | null = null;
+
+/** Starts loading the first bytes of `url`; one element at a time (a new session replaces it). */
+function warmAudio(url: string): void {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  if (connection?.saveData || warm?.src === url) return;
+  warm?.removeAttribute('src');
+  const audio = new Audio();
+  // The player's element is CORS-enabled (crossorigin="anonymous"); shared data must match.
+  audio.crossOrigin = 'anonymous';
+  audio.preload = 'metadata';
+  audio.src = url;
+  warm = audio;
+}

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { catalogueAudioQuery, readinessOf } from '../sessions/catalogue-audio';
 import { sessionKeys } from '../sessions/queries';
-import type { Session } from '../sessions/session';
+import { isInstrumentalOnly, type Session } from '../sessions/session';
 import { signAudioPath } from './player-api';
 import { loadPlayerOverlay } from './player-loader';
 import { signedAudioKey } from './use-session-audio-urls';
@@ -35,18 +35,15 @@ export async function warmUpSession(client: QueryClient, session: Session): Prom
   const ready = versions.filter(
     (v) => v.path !== null && readinessOf(status.data, status.failed, session.id, v.variant).ready,
   );
-  const urls = await Promise.all(
-    ready.map(async ({ path }) => {
-      await client.prefetchQuery({
-        queryKey: signedAudioKey(path),
-        queryFn: () => signAudioPath(path ?? ''),
-      });
-      return client.getQueryData<string>(signedAudioKey(path));
-    }),
+  await Promise.all(
+    ready.map(({ path }) =>
+      client.prefetchQuery({ queryKey: signedAudioKey(path), queryFn: () => signAudioPath(path ?? '') }),
+    ),
   );
-  // The player opens with the voice version when there is one (open-session.ts).
-  const first = urls.find((url): url is string => typeof url === 'string');
-  if (first) warmAudio(first);
+  // The version the player opens with (open-session.ts): the voice one when the session has it.
+  const opening = isInstrumentalOnly(session) ? session.instrPath : session.voicePath;
+  const url = client.getQueryData<string>(signedAudioKey(opening));
+  if (url && ready.some((v) => v.path === opening)) warmAudio(url);
   await code;
 }
 

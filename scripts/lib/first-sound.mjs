@@ -28,12 +28,15 @@ export function recordInPage() {
   );
   const first = (name) => (e) => {
     if (!(e.target instanceof HTMLAudioElement) || marks.tap === null) return;
-    if (marks.events[name] === undefined) marks.events[name] = performance.now() - marks.tap;
+    // The event's own time stamp: Chromium makes a media event when the element queues it, so
+    // it does not include the time the page's main thread was busy before running it (the
+    // player's first render after the tap), while the audio itself plays on other threads.
+    if (marks.events[name] === undefined) marks.events[name] = e.timeStamp - marks.tap;
     // The clock seen moving past its start: the element really renders sound.
     if (name === 'timeupdate' && e.target.currentTime > 0 && !e.target.paused && marks.clock === undefined)
-      marks.clock = performance.now() - marks.tap;
+      marks.clock = e.timeStamp - marks.tap;
   };
-  for (const name of [
+  const names = [
     'loadstart',
     'loadedmetadata',
     'canplay',
@@ -42,8 +45,19 @@ export function recordInPage() {
     'timeupdate',
     'seeking',
     'seeked',
-  ])
-    document.addEventListener(name, first(name), true);
+  ];
+  for (const name of names) document.addEventListener(name, first(name), true);
+  // An element still outside the document (the app's audio loaded ahead of the tap starts
+  // playing before the player takes it in) is watched from its play() call.
+  const watched = new WeakSet();
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function watchedPlay(...args) {
+    if (!this.isConnected && !watched.has(this)) {
+      watched.add(this);
+      for (const name of names) this.addEventListener(name, first(name));
+    }
+    return play.apply(this, args);
+  };
 }
 
 /**

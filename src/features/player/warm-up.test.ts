@@ -103,3 +103,28 @@ describe('warmUpSession: the player is ready before the tap', () => {
     expect(created).toHaveLength(0);
   });
 });
+
+describe('the warm element: played by the tap that opens its session, then the player’s', () => {
+  it('plays only for its session and mode, and is handed over once, for its URL only', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+    const warm = await import('./warm-audio');
+    const url = 'https://tuneful.test/storage/v1/object/sign/audio/guided/012-voice.mp3?token=t';
+    warm.keepWarmAudio(12, 'vocal', url);
+    warm.playWarmAudio(13, 'vocal');
+    warm.playWarmAudio(12, 'instrumental');
+    expect(play).not.toHaveBeenCalled();
+    warm.playWarmAudio(12, 'vocal');
+    expect(play).toHaveBeenCalledTimes(1);
+    const element = warm.takeWarmAudio(url);
+    expect(element).toBe(created[0]);
+    expect(warm.takeWarmAudio(url)).toBeNull();
+
+    // Another session's player: the element warmed for 12 stops and is never shown.
+    warm.keepWarmAudio(12, 'vocal', url);
+    expect(warm.takeWarmAudio('https://tuneful.test/other.mp3')).toBeNull();
+    expect(pause).toHaveBeenCalled();
+    expect(created[1]?.getAttribute('src')).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@ import { isInstrumentalOnly, type Session } from '../sessions/session';
 import { signAudioPath } from './player-api';
 import { loadPlayerOverlay } from './player-loader';
 import { signedAudioKey } from './use-session-audio-urls';
+import { keepWarmAudio } from './warm-audio';
 
 /**
  * Gets everything the player needs for one session before the member taps it (issue 20: "begin
@@ -15,13 +16,15 @@ import { signedAudioKey } from './use-session-audio-urls';
  *  - the player's code downloads (and renders in the tap's commit: player-loader.ts);
  *  - the session row the screen already has is the player's (no read of it after the tap);
  *  - both versions' URLs are signed (signed URLs live 7 days; the player reads the same queries);
- *  - the version it opens with starts loading in a detached <audio preload="metadata">: Chromium
- *    and Firefox share a URL's media data between elements of a page, so the player's element
- *    starts from bytes already here. Not on a Save-Data connection, where only a tap spends data.
+ *  - the version it opens with starts loading in a detached <audio preload="metadata"> that the tap
+ *    plays at once and the player takes over (warm-audio.ts). Not on a Save-Data connection,
+ *    where only a tap spends data.
  * Nothing here is needed for correctness: a failure leaves the player to do it after the tap.
  */
 export async function warmUpSession(client: QueryClient, session: Session): Promise<void> {
   const code = loadPlayerOverlay();
+  // Awaited before the audio is kept; a failed download leaves the player to the tap.
+  code.catch(() => undefined);
   client.setQueryData<Session>(sessionKeys.byId(session.id), (known) => known ?? session);
   const status = await client.fetchQuery(catalogueAudioQuery).then(
     (data) => ({ data, failed: false }),
@@ -41,23 +44,12 @@ export async function warmUpSession(client: QueryClient, session: Session): Prom
     ),
   );
   // The version the player opens with (open-session.ts): the voice one when the session has it.
-  const opening = isInstrumentalOnly(session) ? session.instrPath : session.voicePath;
+  const mode = isInstrumentalOnly(session) ? 'instrumental' : 'vocal';
+  const opening = mode === 'vocal' ? session.voicePath : session.instrPath;
   const url = client.getQueryData<string>(signedAudioKey(opening));
-  if (url && ready.some((v) => v.path === opening)) warmAudio(url);
+  // Only with the player's code here: a tap plays this element at once, and the player must follow.
   await code;
-}
-
-let warm: HTMLAudioElement | null = null;
-
-/** Starts loading the first bytes of `url`; one element at a time (a new session replaces it). */
-function warmAudio(url: string): void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  if (connection?.saveData || warm?.src === url) return;
-  warm?.removeAttribute('src');
-  const audio = new Audio();
-  // The player's element is CORS-enabled (crossorigin="anonymous"); shared data must match.
-  audio.crossOrigin = 'anonymous';
-  audio.preload = 'metadata';
-  audio.src = url;
-  warm = audio;
+  if (url && !connection?.saveData && ready.some((v) => v.path === opening))
+    keepWarmAudio(session.id, mode, url);
 }

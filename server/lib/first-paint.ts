@@ -67,8 +67,20 @@ export function firstPaints(clientDir: string): (urlPath: string) => FirstPaint 
       styles,
     });
   }
+  // A member's landing page sends a visitor to sign-in: that screen is what such a visit paints.
+  const signIn = pages.get('/');
+  if (signIn) for (const route of SIGNED_OUT_TO_SIGN_IN) pages.set(route, signIn);
   return (urlPath) => pages.get(urlPath) ?? null;
 }
+
+/**
+ * Member pages people open from outside the app (a bookmark, the installed app's start): without
+ * a stored session the app sends the visitor to `/?returnTo=<path>` (RequireMember), so their
+ * HTML carries `/`'s markup (data-shell="/") and src/app/first-paint.ts moves the address there
+ * before the first render (issue 20: signed out, `/home` painted only after the app ran). With a
+ * stored session, the guard hides it and the app renders the member's page as before.
+ */
+export const SIGNED_OUT_TO_SIGN_IN = ['/home'];
 
 function readStyles(clientDir: string, files: unknown): InlineStyle[] | null {
   if (!Array.isArray(files)) return null;

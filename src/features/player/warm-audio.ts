@@ -32,6 +32,9 @@ export function keepWarmAudio(sessionId: number, mode: PlayerMode, url: string):
 /** In the tap that opens `sessionId` as `mode`: plays its warm element now (a user gesture). */
 export function playWarmAudio(sessionId: number, mode: PlayerMode): void {
   if (!warm || warm.sessionId !== sessionId || warm.mode !== mode) return;
+  // Loaded so far only as far as its metadata: from now on it buffers ahead like any playing
+  // element (else a seek of +15 s soon after waits for a new request: 340 ms on a slow link).
+  warm.element.preload = 'auto';
   warm.element.play().catch((err: unknown) => {
     // The player starts it again once it has taken the element (or logs why it cannot).
     console.warn('The prepared audio did not start from the tap', err);

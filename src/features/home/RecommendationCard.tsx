@@ -4,6 +4,7 @@ import { OfflineAvailability, useIsDownloaded } from '../offline/OfflineAvailabi
 import { useNetworkStore } from '../offline/network-store';
 import { SavedNote } from '../offline/saved-data/SavedNote';
 import { useQueryView } from '../offline/saved-data/use-query-view';
+import { useWarmPlayer } from '../player/use-warm-player';
 import { minutesLabel, roundedMinutes } from '../sessions/format';
 import { openSession } from '../sessions/open-session';
 import { useRecommendation } from '../sessions/queries';
@@ -20,6 +21,9 @@ export function RecommendationCard() {
   const session = view.kind === 'data' ? view.data : undefined;
   const online = useNetworkStore((s) => s.online);
   const downloaded = useIsDownloaded(session?.id ?? 0);
+  // Issue 20: the tap on "begin today's journey" only has to start playing. Offline there is
+  // nothing to sign or fetch ahead: a downloaded session plays from the device.
+  useWarmPlayer(online ? session : undefined);
   const title = session?.title ?? FALLBACK_TITLE;
   const minutes = roundedMinutes(session?.lengthSec, DEFAULT_MINUTES);
   // Offline, only a downloaded session can play: anything else is explained, not left disabled.

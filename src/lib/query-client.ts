@@ -38,7 +38,10 @@ export function createQueryClient(): QueryClient {
         // from its cache, and anything it cannot answer fails into the screen's error state.
         networkMode: 'always',
       },
-      mutations: { retry: false },
+      // Never paused while offline either (issue 20): a paused mutation spins with no word and
+      // is lost when its dialog closes. Every write queues in the outbox or is refused in words
+      // (docs/offline-writes.md), so it must run to say which.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -53,7 +53,11 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     const answers = parseOnboarding(await jsonBody(c, z.unknown()));
     const now = new Date(deps.now()).toISOString();
     return idem.respond(c, key, async (tx) => {
-      await createAccountRepository(tx).completeOnboarding(c.var.user.id, { ...answers, completedAt: now }, now);
+      await createAccountRepository(tx).completeOnboarding(
+        c.var.user.id,
+        { ...answers, completedAt: now },
+        now,
+      );
       return { status: 200, body: await profileOf(c.var.user.id, tx) };
     });
   });

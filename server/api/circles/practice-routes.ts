@@ -73,7 +73,13 @@ export function practiceRoutes(
     const weekStart = weekStartOf(localDateOf(at, body.timeZone));
     return idem.respond(c, key, async (tx) => {
       const circles = createCirclesRepository(tx);
-      const created = await circles.practise(row.id, me, weekStart, new Date(at).toISOString(), body.timeZone);
+      const created = await circles.practise(
+        row.id,
+        me,
+        weekStart,
+        new Date(at).toISOString(),
+        body.timeZone,
+      );
       const who = await circles.practisedBy(row.id, weekStart);
       return { status: created ? 201 : 200, body: summaryOf(weekStart, who, me) };
     });

@@ -88,6 +88,12 @@ export function describeWrite(item: OutboxItem): WriteText {
         excerpt: null,
         lost: 'Your answers will not be saved, and you may be asked them again.',
       };
+    case 'onboarding-skip':
+      return {
+        title: 'Skipping the questionnaire',
+        excerpt: null,
+        lost: 'Another device may offer you the questionnaire again.',
+      };
     default:
       return { title: 'Something you saved offline', excerpt: null, lost: 'It will not be sent.' };
   }

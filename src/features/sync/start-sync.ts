@@ -21,6 +21,7 @@ const KIND_TEXT: Record<string, string> = {
   'voice-analysis': 'A voice analysis you saved offline',
   'class-view': 'A class you opened offline',
   onboarding: 'Your onboarding answers',
+  'onboarding-skip': 'Skipping the questionnaire',
 };
 
 /**

@@ -43,3 +43,12 @@ export function writeErrorText(err: unknown, fallback: string): string {
   if (err instanceof ApiRequestError) return err.serverMessage;
   return fallback;
 }
+
+/**
+ * The refusal's words when the browser is offline, else null: for forms (sign-in, password,
+ * email) that check before they start, so the member is told at once instead of waiting on a
+ * request that cannot succeed (or, for "forgot password", being told a mail was sent).
+ */
+export function offlineText(action: string): string | null {
+  return browserOffline() ? offlineRefusalText(action) : null;
+}

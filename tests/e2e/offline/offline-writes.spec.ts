@@ -1,5 +1,10 @@
 import type { Page } from '@playwright/test';
-import { countOf, expectOfflineWriteArrivesOnce, SAVED_OFFLINE, type OfflineWriteCase } from './offline-write';
+import {
+  countOf,
+  expectOfflineWriteArrivesOnce,
+  SAVED_OFFLINE,
+  type OfflineWriteCase,
+} from './offline-write';
 import { expect, OFFLINE_TIMEOUT_MS, offlineUse, test } from './support';
 
 test.use(offlineUse);

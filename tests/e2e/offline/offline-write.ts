@@ -11,11 +11,11 @@ export const SAVED_OFFLINE = "Saved — will sync when you're back online";
  */
 export interface OfflineWriteCase {
   /** The screen the write is made on; opened online first, as a member would have. */
-  screen: string;
+  screen: string | ((prepared: string) => string);
   /** Something on that screen that shows it has loaded its data. */
   ready: (page: Page) => ReturnType<Page['getByText']>;
-  /** Server-side set-up before the member opens the screen (joining a circle, say). */
-  prepare?: (request: APIRequestContext, signedIn: SignedInMember) => Promise<void>;
+  /** Server-side set-up before the member opens the screen (a circle, say); gives the screen its id. */
+  prepare?: (request: APIRequestContext, signedIn: SignedInMember) => Promise<string>;
   /** Makes the write with the network off and closes the dialog it was made in. */
   make: (page: Page) => Promise<void>;
   /** How its row in "Waiting to sync" is titled. */
@@ -54,10 +54,10 @@ export async function expectOfflineWriteArrivesOnce(
   const signedIn = await signInNewMember(page, request);
   const { token } = signedIn;
   await waitForServiceWorker(page);
-  await write.prepare?.(request, signedIn);
+  const prepared = (await write.prepare?.(request, signedIn)) ?? '';
   await page.goto('/profile');
   await expect(page.getByText('Nothing is waiting to sync.')).toBeVisible();
-  await page.goto(write.screen);
+  await page.goto(typeof write.screen === 'string' ? write.screen : write.screen(prepared));
   await expect(write.ready(page)).toBeVisible();
   const before = await write.count(request, token);
 

@@ -33,11 +33,84 @@ const cases: Record<string, OfflineWriteCase> = {
       await page.getByRole('button', { name: 'Track Your Mood' }).click();
       await page.getByRole('dialog', { name: 'Track Your Mood' }).getByLabel('Mood').fill('8');
       await saveOffline(page, 'Track Your Mood', 'Save mood');
-      // Shown at once, marked as waiting, before the server has it.
+      // Shown at once in the list, marked as waiting, before the server has it.
+      await page.getByRole('tab', { name: 'Mood' }).click();
       await expect(page.getByTestId('mood-entry').first()).toContainText('Mood 8/10');
+      await expect(page.getByTestId('mood-entry').first()).toContainText('Waiting to sync');
     },
     listed: 'A mood entry',
     count: (request, token) => countOf(request, token, '/api/mood-tracking'),
+  },
+  'a biometric reading': {
+    screen: '/wellness',
+    ready: (page) => page.getByText('No biometric data yet'),
+    make: async (page) => {
+      await page.getByRole('button', { name: 'Add Biometric Data' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Biometric Data' });
+      await dialog.getByLabel('Data type').selectOption({ label: 'Sleep quality' });
+      await dialog.getByLabel('Value').fill('7');
+      await saveOffline(page, 'Add Biometric Data', 'Save');
+      await page.getByRole('tab', { name: 'Vitals' }).click();
+      await expect(page.getByTestId('vital-entry').first()).toContainText('Waiting to sync');
+    },
+    listed: 'A biometric reading',
+    count: (request, token) => countOf(request, token, '/api/biometric-data'),
+  },
+  'a voice goal': {
+    screen: '/voice-health-insights',
+    ready: (page) => page.getByRole('tab', { name: 'goals' }),
+    make: async (page) => {
+      await page.getByRole('tab', { name: 'goals' }).click();
+      await page.getByRole('button', { name: 'set new goal' }).click();
+      await page.getByLabel('metric').selectOption('tonalClarity');
+      await page.getByLabel('target date').fill('2030-06-30');
+      await page.getByRole('button', { name: 'save goal' }).click();
+      await expect(page.getByText(SAVED_OFFLINE, { exact: true }).first()).toBeVisible();
+      await expect(page.getByRole('form', { name: 'new goal' })).toHaveCount(0);
+      await expect(page.getByTestId('goal').first()).toContainText('Waiting to sync');
+    },
+    listed: 'A voice goal',
+    count: (request, token) => countOf(request, token, '/api/voice-goals'),
+  },
+  'a program enrolment': {
+    screen: '/expert-content',
+    ready: (page) => page.getByRole('tab', { name: 'Programs' }),
+    make: async (page) => {
+      await page.getByRole('tab', { name: 'Programs' }).click();
+      const program = page.getByTestId('program-card').filter({ hasText: '14 Days of Calm' });
+      await program.getByRole('button', { name: /^Enroll: / }).click();
+      await expect(page.getByText(SAVED_OFFLINE, { exact: true }).first()).toBeVisible();
+      await expect(program.getByTestId('enrol-waiting')).toBeVisible();
+    },
+    listed: 'Joining a program',
+    count: (request, token) => countOf(request, token, '/api/my-enrollments'),
+  },
+  "a circle's weekly practice": {
+    prepare: async (request, { token }) => {
+      const res = await request.post('/api/voice-circles', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { name: `Offline hum ${Date.now()}`, sessionType: 'asynchronous' },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return String(((await res.json()) as { id: number }).id);
+    },
+    screen: (id) => `/voice-circles/${id}`,
+    ready: (page) => page.getByRole('button', { name: "I've done this week's practice" }),
+    make: async (page) => {
+      await page.getByRole('button', { name: "I've done this week's practice" }).click();
+      await expect(page.getByText(SAVED_OFFLINE, { exact: true }).first()).toBeVisible();
+      await expect(page.getByTestId('practice-waiting')).toBeVisible();
+    },
+    listed: "A circle's weekly practice",
+    count: async (request, token) => {
+      const circles = await request.get('/api/voice-circles/my-circles', {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const [circle] = (await circles.json()) as { id: number }[];
+      return countOf(request, token, `/api/voice-circles/${circle!.id}/practice?tz=UTC`, (b) =>
+        (b as { practisedByMe: boolean }).practisedByMe ? [b] : [],
+      );
+    },
   },
 };
 

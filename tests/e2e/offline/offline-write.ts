@@ -12,6 +12,8 @@ export const SAVED_OFFLINE = "Saved — will sync when you're back online";
 export interface OfflineWriteCase {
   /** The screen the write is made on; opened online first, as a member would have. */
   screen: string | ((prepared: string) => string);
+  /** Online, after the screen opened: whatever the member did before (a tab chosen). */
+  open?: (page: Page) => Promise<void>;
   /** Something on that screen that shows it has loaded its data. */
   ready: (page: Page) => ReturnType<Page['getByText']>;
   /** Server-side set-up before the member opens the screen (a circle, say); gives the screen its id. */
@@ -58,6 +60,7 @@ export async function expectOfflineWriteArrivesOnce(
   await page.goto('/profile');
   await expect(page.getByText('Nothing is waiting to sync.')).toBeVisible();
   await page.goto(typeof write.screen === 'string' ? write.screen : write.screen(prepared));
+  await write.open?.(page);
   await expect(write.ready(page)).toBeVisible();
   const before = await write.count(request, token);
 

@@ -74,9 +74,10 @@ const cases: Record<string, OfflineWriteCase> = {
   },
   'a program enrolment': {
     screen: '/expert-content',
-    ready: (page) => page.getByRole('tab', { name: 'Programs' }),
+    // Chosen online: the screens' offline reads are another part of issue 20.
+    open: (page) => page.getByRole('tab', { name: 'Programs' }).click(),
+    ready: (page) => page.getByRole('button', { name: 'Enroll: 14 Days of Calm' }),
     make: async (page) => {
-      await page.getByRole('tab', { name: 'Programs' }).click();
       const program = page.getByTestId('program-card').filter({ hasText: '14 Days of Calm' });
       await program.getByRole('button', { name: /^Enroll: / }).click();
       await expect(page.getByText(SAVED_OFFLINE, { exact: true }).first()).toBeVisible();

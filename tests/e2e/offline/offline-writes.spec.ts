@@ -5,7 +5,8 @@ import {
   SAVED_OFFLINE,
   type OfflineWriteCase,
 } from './offline-write';
-import { expect, OFFLINE_TIMEOUT_MS, offlineUse, test } from './support';
+import { signInNewMember } from '../listening/support';
+import { expect, OFFLINE_TIMEOUT_MS, offlineUse, test, waitForServiceWorker } from './support';
 
 test.use(offlineUse);
 test.describe.configure({ timeout: OFFLINE_TIMEOUT_MS });
@@ -124,3 +125,30 @@ for (const [kind, write] of Object.entries(cases)) {
     await expectOfflineWriteArrivesOnce(page, context, request, write);
   });
 }
+
+test('a write that cannot wait is refused at once offline, in words, and nothing is queued or sent', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { token } = await signInNewMember(page, request);
+  await waitForServiceWorker(page);
+  await page.goto('/voice-circles');
+  await expect(page.getByRole('button', { name: 'Create Circle' })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Create Circle' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Circle' });
+  await dialog.getByLabel('Circle name').fill('Offline sirens');
+  await dialog.getByRole('button', { name: 'Create Circle' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    "You're offline. Creating a circle needs a connection: try again when you're back online.",
+  );
+  await page.keyboard.press('Escape');
+  await page.goto('/profile');
+  await expect(page.getByText('Nothing is waiting to sync.')).toBeVisible();
+
+  await context.setOffline(false);
+  await page.waitForTimeout(1_500);
+  expect(await countOf(request, token, '/api/voice-circles/my-circles')).toBe(0);
+});

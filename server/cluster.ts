@@ -1,5 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { loadConfig } from './config';
+import { markServing } from './ops/backup/in-use';
+import { scheduleBackups } from './ops/backup/schedule';
 import { createLogger } from './lib/logger';
 import {
   closeData,
@@ -56,6 +58,8 @@ async function primary(): Promise<void> {
           `\n  Ready (${workers} workers). Open ${config.publicUrl} in your browser.\n  ${dataLine(config)}\n`,
         );
         renderDemoAudioInBackground(config, data.sql, logger);
+        markServing(config.dataDir, config.port);
+        scheduleBackups(config, logger);
       }
     });
     return w;

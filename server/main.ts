@@ -2,6 +2,8 @@ import { loadConfig } from './config';
 import { createLogger } from './lib/logger';
 import { dataLine, fail, prepareData, renderDemoAudioInBackground } from './boot/prepare';
 import { serveApp } from './boot/serve';
+import { markServing } from './ops/backup/in-use';
+import { scheduleBackups } from './ops/backup/schedule';
 
 /** Starts the whole product on one port: migrate, seed on first start, serve, shut down cleanly. */
 async function main(): Promise<void> {
@@ -18,6 +20,8 @@ async function main(): Promise<void> {
       logger.info('listening', { host: config.host, port });
       logger.say(`\n  Ready. Open ${config.publicUrl} in your browser.\n  ${dataLine(config)}\n`);
       renderDemoAudioInBackground(config, sql, logger);
+      markServing(config.dataDir, port);
+      scheduleBackups(config, logger);
     },
   });
 }

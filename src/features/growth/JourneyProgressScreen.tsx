@@ -67,7 +67,7 @@ function JourneyBody({ j }: { j: Journey }) {
               <div className={styles.row}>
                 <span>week of {formatDay(`${w.week}T12:00:00Z`, 'UTC')}</span>
                 <span>
-                  {w.sessions} sessions · {w.minutes} min
+                  {w.sessions} {w.sessions === 1 ? 'session' : 'sessions'} · {w.minutes} min
                 </span>
               </div>
               <div className={styles.bar} aria-hidden="true">

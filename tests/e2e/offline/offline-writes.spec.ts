@@ -26,6 +26,8 @@ async function saveOffline(page: Page, dialogName: string, save: string) {
   await expect(dialog).toHaveCount(0);
 }
 
+const SHARED_TEXT = 'Shared from a train with no signal.';
+
 const cases: Record<string, OfflineWriteCase> = {
   'a mood entry': {
     screen: '/wellness',
@@ -86,6 +88,38 @@ const cases: Record<string, OfflineWriteCase> = {
     },
     listed: 'Joining a program',
     count: (request, token) => countOf(request, token, '/api/my-enrollments'),
+  },
+  'a reflection shared with the community': {
+    // Shared reflections need a completed session (the server checks it).
+    prepare: async (request, { token }) => {
+      const res = await request.post('/api/session-completions', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { sessionId: 12, timeZone: 'UTC' },
+      });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      return '';
+    },
+    screen: '/community',
+    // The dialog is opened online: its session picker reads the member's completed sessions.
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Reflections' }).click();
+      await page.getByRole('button', { name: /add reflection/ }).click();
+    },
+    ready: (page) => page.getByRole('dialog', { name: 'add reflection' }).getByLabel('session'),
+    make: async (page) => {
+      const dialog = page.getByRole('dialog', { name: 'add reflection' });
+      // Waits for the option, read while online.
+      await dialog.getByLabel('session').selectOption({ label: 'gentle voice awakening' });
+      await dialog.getByLabel('your reflection').fill(SHARED_TEXT);
+      await dialog.getByRole('button', { name: 'share reflection' }).click();
+      await expect(page.getByText(SAVED_OFFLINE, { exact: true }).first()).toBeVisible();
+      await expect(dialog).toHaveCount(0);
+    },
+    listed: SHARED_TEXT,
+    count: (request, token) =>
+      countOf(request, token, '/api/community/reflections', (b) =>
+        (b as { content: string }[]).filter((r) => r.content === SHARED_TEXT),
+      ),
   },
   "a circle's weekly practice": {
     prepare: async (request, { token }) => {

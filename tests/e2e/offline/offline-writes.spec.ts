@@ -89,6 +89,32 @@ const cases: Record<string, OfflineWriteCase> = {
     listed: 'Joining a program',
     count: (request, token) => countOf(request, token, '/api/my-enrollments'),
   },
+  'leaving a program': {
+    prepare: async (request, { token }) => {
+      const programs = await request.get('/api/specialized-programs', {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const calm = ((await programs.json()) as { id: number; title: string }[]).find(
+        (p) => p.title === '14 Days of Calm',
+      );
+      const res = await request.post(`/api/specialized-programs/${calm!.id}/enroll`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return '';
+    },
+    screen: '/expert-content',
+    open: (page) => page.getByRole('tab', { name: 'My Learning' }).click(),
+    ready: (page) => page.getByRole('button', { name: 'Leave program' }),
+    make: async (page) => {
+      await page.getByRole('button', { name: 'Leave program' }).click();
+      await expect(page.getByText(SAVED_OFFLINE, { exact: true }).first()).toBeVisible();
+      await expect(page.getByTestId('leave-waiting')).toBeVisible();
+    },
+    listed: 'Leaving a program',
+    delta: -1,
+    count: (request, token) => countOf(request, token, '/api/my-enrollments'),
+  },
   'a reflection shared with the community': {
     // Shared reflections need a completed session (the server checks it).
     prepare: async (request, { token }) => {

@@ -154,9 +154,9 @@ export function useRecordPractice(id: number) {
         toast({ title: SAVED_OFFLINE_TITLE, description: 'Your circle sees it once it is sent.' });
       return sent;
     },
-    onSuccess: () => {
+    onSuccess: (sent) => {
       haptic();
-      return refresh();
+      return sent.queued ? undefined : refresh();
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { SAVED_OFFLINE_TITLE, sendOrQueue } from '../../lib/outbox/offline-writes';
+import { SAVED_OFFLINE_TITLE, sendOrQueue, wasQueued } from '../../lib/outbox/offline-writes';
 import { usePendingOfKind } from '../sync/pending-writes-queries';
 import { toast } from '../toast/toast-store';
 
@@ -68,7 +68,10 @@ function useRefreshing<T>(fn: (arg: T) => Promise<unknown>, what: string, keys: 
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => Promise.all(keys.map((k) => client.invalidateQueries({ queryKey: [k] }))),
+    onSuccess: (result) =>
+      wasQueued(result)
+        ? undefined
+        : Promise.all(keys.map((k) => client.invalidateQueries({ queryKey: [k] }))),
     onError: (err) => console.warn(`Could not ${what}`, err),
   });
 }

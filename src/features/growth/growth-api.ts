@@ -194,6 +194,6 @@ export function useAddGoal() {
         toast({ title: SAVED_OFFLINE_TITLE, description: 'Your goal is saved once it is sent.' });
       return sent;
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['/api/voice-goals'] }),
+    onSuccess: (sent) => (sent.queued ? undefined : qc.invalidateQueries({ queryKey: ['/api/voice-goals'] })),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api';
-import { SAVED_OFFLINE_TITLE, sendOrQueue } from '../../lib/outbox/offline-writes';
+import { SAVED_OFFLINE_TITLE, sendOrQueue, wasQueued } from '../../lib/outbox/offline-writes';
 import { onlineOnly } from '../../lib/outbox/online-only';
 import { toast } from '../toast/toast-store';
 
@@ -95,8 +95,9 @@ function useWellnessWrite<T>(fn: (arg: T) => Promise<unknown>, what: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => {
+    onSuccess: (result) => {
       haptic();
+      if (wasQueued(result)) return;
       return client.invalidateQueries({
         predicate: (q) => q.queryKey.some((k) => typeof k === 'string' && k.startsWith('wellness:')),
       });

@@ -195,3 +195,12 @@ export async function sendOrQueue(
     throw err;
   }
 }
+
+/**
+ * True for a write's result that went into the outbox. Screens then skip refreshing their data:
+ * nothing changed on the server yet, and a refetch while offline would swap the screen's saved
+ * data for an error. The outbox refreshes every query once it has sent (start-sync.ts).
+ */
+export function wasQueued(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && (result as { queued?: unknown }).queued === true;
+}

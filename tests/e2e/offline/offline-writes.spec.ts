@@ -6,6 +6,7 @@ import {
   type OfflineWriteCase,
 } from './offline-write';
 import { signInNewMember } from '../listening/support';
+import { accessTokenOf, createOnboardedMember } from '../support/members';
 import { expect, OFFLINE_TIMEOUT_MS, offlineUse, test, waitForServiceWorker } from './support';
 
 test.use(offlineUse);
@@ -27,6 +28,9 @@ async function saveOffline(page: Page, dialogName: string, save: string) {
 }
 
 const SHARED_TEXT = 'Shared from a train with no signal.';
+/** The other member whose completion is echoed (a name no other test uses). */
+const OTHER = `Echoee${Date.now() % 100_000}`;
+const othersPulse = (page: Page) => page.getByTestId('pulse-item').filter({ hasText: `${OTHER} completed` });
 
 const cases: Record<string, OfflineWriteCase> = {
   'a mood entry': {
@@ -114,6 +118,32 @@ const cases: Record<string, OfflineWriteCase> = {
     listed: 'Leaving a program',
     delta: -1,
     count: (request, token) => countOf(request, token, '/api/my-enrollments'),
+  },
+  "an echo of another member's session": {
+    // Another member completes a session, so the pulse has something to echo.
+    prepare: async (request) => {
+      const other = await createOnboardedMember(request, { firstName: OTHER });
+      const res = await request.post('/api/session-completions', {
+        headers: { Authorization: `Bearer ${await accessTokenOf(request, other)}` },
+        data: { sessionId: 12, timeZone: 'UTC' },
+      });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      return '';
+    },
+    screen: '/community',
+    ready: (page) => othersPulse(page).getByRole('button', { name: /^echo / }),
+    make: async (page) => {
+      await othersPulse(page)
+        .getByRole('button', { name: /^echo / })
+        .click();
+      await expect(othersPulse(page).getByText('echoed!')).toBeVisible();
+    },
+    listed: 'An echo',
+    count: (request, token) =>
+      countOf(request, token, '/api/community/pulse', (b) => {
+        const item = (b as { userName: string; echoes: number }[]).find((i) => i.userName.includes(OTHER));
+        return Array.from({ length: item?.echoes ?? 0 });
+      }),
   },
   'a reflection shared with the community': {
     // Shared reflections need a completed session (the server checks it).

@@ -12,7 +12,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A successful answer of a write route: what is sent now and, with a key, what is replayed. */
 export interface Answer {
-  status: 200 | 201;
+  /** 204 (a DELETE) sends no body; its stored body is null. */
+  status: 200 | 201 | 204;
   body: unknown;
 }
 
@@ -144,6 +145,7 @@ export function createIdempotency(deps: Pick<AppDeps, 'sql' | 'now'>) {
         return { ...result, replayed: false };
       });
       if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+      if (answer.status === 204) return c.body(null, 204);
       return c.json(answer.body as object, answer.status);
     },
   };

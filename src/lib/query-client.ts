@@ -49,7 +49,10 @@ export function createQueryClient(): QueryClient {
         // connection, and no screen waits on a paused query that nothing will resume.
         networkMode: 'always',
       },
-      mutations: { retry: false },
+      // Never paused while offline either (issue 20): a paused mutation spins with no word and
+      // is lost when its dialog closes. Every write queues in the outbox or is refused in words
+      // (docs/offline-writes.md), so it must run to say which.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

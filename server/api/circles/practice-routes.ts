@@ -5,7 +5,9 @@ import { ApiError, jsonBody } from '../../lib/http';
 import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
 import { weekStartOf } from '../../../src/domain/circles';
 import { firstNameOf } from './present';
-import type { CirclesRepository } from './repository';
+import { createIdempotency } from '../../lib/idempotency';
+import { occurredAtField, occurredAtMs } from '../listening/occurred-at';
+import { createCirclesRepository, type CirclesRepository } from './repository';
 
 const timeZone = z
   .string()
@@ -13,13 +15,22 @@ const timeZone = z
   .refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London')
   .default('UTC');
 
+function summaryOf(weekStart: string, who: { id: string; first_name: string }[], me: string) {
+  return {
+    weekStart,
+    practisedBy: who.map((m) => firstNameOf(m.first_name)),
+    practisedByMe: who.some((m) => m.id === me),
+  };
+}
+
 /**
  * An asynchronous circle's shared practice of the week. The week is the member's own calendar
  * week (Monday to Sunday in their time zone), so "this week" never flips at a UTC midnight.
  *
  * GET  /voice-circles/:id/practice?tz=  200 {weekStart, practisedBy: firstName[], practisedByMe} | 403 | 404
  * POST /voice-circles/:id/practice      201 recorded | 200 already this week: same shape | 400 | 403 | 404
- *                                       body {timeZone}
+ *                                       body {timeZone, occurredAt?}; takes an Idempotency-Key (the
+ *                                       app's outbox replays a practice marked offline)
  */
 export function practiceRoutes(
   deps: AppDeps,
@@ -28,6 +39,7 @@ export function practiceRoutes(
   parseId: (raw: string) => number,
 ): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
+  const idem = createIdempotency(deps);
 
   const memberCircle = async (rawId: string, me: string) => {
     const row = await repo.one(parseId(rawId), me);
@@ -38,14 +50,8 @@ export function practiceRoutes(
     return row;
   };
   const weekOf = (tz: string) => weekStartOf(localDateOf(deps.now(), tz));
-  const summary = async (circleId: number, weekStart: string, me: string) => {
-    const who = await repo.practisedBy(circleId, weekStart);
-    return {
-      weekStart,
-      practisedBy: who.map((m) => firstNameOf(m.first_name)),
-      practisedByMe: who.some((m) => m.id === me),
-    };
-  };
+  const summary = async (circleId: number, weekStart: string, me: string) =>
+    summaryOf(weekStart, await repo.practisedBy(circleId, weekStart), me);
 
   r.get('/voice-circles/:id/practice', auth, async (c) => {
     const row = await memberCircle(c.req.param('id'), c.var.user.id);
@@ -58,18 +64,25 @@ export function practiceRoutes(
   });
 
   r.post('/voice-circles/:id/practice', auth, async (c) => {
+    const key = idem.keyOf(c);
     const me = c.var.user.id;
     const row = await memberCircle(c.req.param('id'), me);
-    const body = await jsonBody(c, z.object({ timeZone }).strict());
-    const weekStart = weekOf(body.timeZone);
-    const created = await repo.practise(
-      row.id,
-      me,
-      weekStart,
-      new Date(deps.now()).toISOString(),
-      body.timeZone,
-    );
-    return c.json(await summary(row.id, weekStart, me), created ? 201 : 200);
+    const body = await jsonBody(c, z.object({ timeZone, occurredAt: occurredAtField }).strict());
+    // Marked offline, it counts for the week it was done in (bounded like a completion's).
+    const at = occurredAtMs(body.occurredAt, deps.now());
+    const weekStart = weekStartOf(localDateOf(at, body.timeZone));
+    return idem.respond(c, key, async (tx) => {
+      const circles = createCirclesRepository(tx);
+      const created = await circles.practise(
+        row.id,
+        me,
+        weekStart,
+        new Date(at).toISOString(),
+        body.timeZone,
+      );
+      const who = await circles.practisedBy(row.id, weekStart);
+      return { status: created ? 201 : 200, body: summaryOf(weekStart, who, me) };
+    });
   });
 
   return r;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { assertSelf, requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
+import { createIdempotency } from '../../lib/idempotency';
 import { awardBadges } from '../achievements/award';
 import { BADGE_CATEGORIES, BADGES, badgeById, presentBadge } from './badges';
 import { buildCalendar } from './calendar';
@@ -29,7 +30,7 @@ const goalBody = z
  * GET    /users/:id/journey-progress       200 journey (spec §3) | 401 | 403
  * GET    /users/:id/calendar?month=YYYY-MM 200 calendar month | 400 | 401 | 403
  * GET    /voice-goals                      200 Goal[]
- * POST   /voice-goals                      201 Goal | 400 naming the field
+ * POST   /voice-goals                      201 Goal | 400 naming the field (Idempotency-Key)
  * DELETE /voice-goals/:id                  204 | 404
  */
 export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -37,6 +38,8 @@ export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
   const repo = createGrowthRepository(deps.sql);
   const goals = createGoalRepository(deps.sql);
   const auth = requireUser(deps);
+  // A goal may be set offline and replayed by the app's outbox: one key, one goal.
+  const idem = createIdempotency(deps);
   // Outside a transaction: each award is one ON CONFLICT DO NOTHING insert, exactly once anyway.
   const backfill = (userId: string) => awardBadges(deps.sql, userId, 'backfill', new Date(deps.now()));
 
@@ -94,13 +97,18 @@ export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/voice-goals', auth, async (c) => c.json(await goals.list(c.var.user.id)));
 
   r.post('/voice-goals', auth, async (c) => {
+    const key = idem.keyOf(c);
     const body = await jsonBody(c, goalBody);
     if (Number.isNaN(Date.parse(`${body.targetDate}T00:00:00Z`))) {
       throw new ApiError(400, 'validation_failed', 'Invalid targetDate: not a real date', {
         targetDate: 'not a real date',
       });
     }
-    return c.json(await goals.add(c.var.user.id, body, new Date(deps.now()).toISOString()), 201);
+    const at = new Date(deps.now()).toISOString();
+    return idem.respond(c, key, async (tx) => ({
+      status: 201,
+      body: await createGoalRepository(tx).add(c.var.user.id, body, at),
+    }));
   });
 
   r.delete('/voice-goals/:id', auth, async (c) => {

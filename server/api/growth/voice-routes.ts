@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
+import { createIdempotency } from '../../lib/idempotency';
 import { localDateOf } from '../../../src/domain/streaks';
 import { memberTimeZone } from './member-zone';
 import { createVoiceRepository, type VoiceAnalysisInput } from './voice-repository';
@@ -87,8 +88,11 @@ export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const repo = createVoiceRepository(deps.sql);
   const auth = requireUser(deps);
+  // An analysis may be saved offline and replayed by the app's outbox: one key, one row.
+  const idem = createIdempotency(deps);
 
   r.post('/voice-analyses', auth, async (c) => {
+    const key = idem.keyOf(c);
     const raw: unknown = await jsonBody(c, z.unknown());
     const list = isBatch(raw) ? validate(batchBody, raw).analyses : [validate(analysisBody, raw)];
     const now = deps.now();
@@ -114,7 +118,10 @@ export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
       engineVersion: a.engineVersion ?? null,
       extra: a.measures ?? {},
     }));
-    return c.json(await repo.add(c.var.user.id, items, new Date(now)), 201);
+    return idem.respond(c, key, async (tx) => ({
+      status: 201,
+      body: await createVoiceRepository(tx).add(c.var.user.id, items, new Date(now)),
+    }));
   });
 
   r.get('/voice-analyses', auth, async (c) => {

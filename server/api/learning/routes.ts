@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
 import { ApiError } from '../../lib/http';
+import { createIdempotency } from '../../lib/idempotency';
 import { groupItems, presentClass, presentEnrollment, presentProgram } from './present';
 import { createLearningRepository } from './repository';
 
@@ -26,6 +27,8 @@ export function learningRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const repo = createLearningRepository(deps.sql);
   const auth = requireUser(deps);
+  // Enrolments and class views may be made offline and replayed by the app's outbox.
+  const idem = createIdempotency(deps);
 
   const parseId = (raw: string, what: string) => {
     const parsed = idParam.safeParse(raw);
@@ -45,13 +48,17 @@ export function learningRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.post('/expert-content/:id/view', auth, async (c) => {
-    const views = await repo.view(
-      parseId(c.req.param('id'), 'class'),
-      c.var.user.id,
-      new Date(deps.now()).toISOString(),
-    );
-    if (views === null) throw new ApiError(404, 'class_not_found', 'There is no class with this id.');
-    return c.json({ viewCount: views });
+    const key = idem.keyOf(c);
+    const classId = parseId(c.req.param('id'), 'class');
+    return idem.respond(c, key, async (tx) => {
+      const views = await createLearningRepository(tx).view(
+        classId,
+        c.var.user.id,
+        new Date(deps.now()).toISOString(),
+      );
+      if (views === null) throw new ApiError(404, 'class_not_found', 'There is no class with this id.');
+      return { status: 200, body: { viewCount: views } };
+    });
   });
 
   r.get('/specialized-programs', auth, async (c) => {
@@ -73,17 +80,24 @@ export function learningRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.post('/specialized-programs/:id/enroll', auth, async (c) => {
+    const key = idem.keyOf(c);
     const program = await requireProgram(c.req.param('id'));
-    const { row, created } = await repo.enroll(c.var.user.id, program.id, new Date(deps.now()).toISOString());
     const steps = groupItems(await repo.programItems()).get(program.id) ?? [];
-    return c.json(presentEnrollment(row, steps), created ? 201 : 200);
+    return idem.respond(c, key, async (tx) => {
+      const at = new Date(deps.now()).toISOString();
+      const { row, created } = await createLearningRepository(tx).enroll(c.var.user.id, program.id, at);
+      return { status: created ? 201 : 200, body: presentEnrollment(row, steps) };
+    });
   });
 
   r.delete('/specialized-programs/:id/enroll', auth, async (c) => {
+    const key = idem.keyOf(c);
     const program = await requireProgram(c.req.param('id'));
-    if (!(await repo.unenroll(c.var.user.id, program.id)))
-      throw new ApiError(404, 'not_enrolled', 'You are not enrolled in this program.');
-    return c.body(null, 204);
+    return idem.respond(c, key, async (tx) => {
+      if (!(await createLearningRepository(tx).unenroll(c.var.user.id, program.id)))
+        throw new ApiError(404, 'not_enrolled', 'You are not enrolled in this program.');
+      return { status: 204, body: null };
+    });
   });
 
   return r;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
+import { createIdempotency } from '../../lib/idempotency';
 import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
 import { awardBadges } from '../achievements/award';
 import { createMemberZones } from '../listening/member-zone';
@@ -30,6 +31,7 @@ const daysParam = z
  *
  * GET    /mood-tracking[?days=N]     200 MoodEntry[]: newest 10, or all of the last N local days
  * POST   /mood-tracking              201 MoodEntry & {newBadges} | 400 naming the field
+ *                                     (POSTs take an Idempotency-Key: a replay is the same answer)
  * DELETE /mood-tracking/:id          204 | 400 | 404 (also for another member's entry)
  * GET    /biometric-data[?days=N]    200 BiometricRecord[] (as above)
  * POST   /biometric-data             201 BiometricRecord | 400 naming the field
@@ -41,6 +43,8 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
   const repo = createWellnessRepository(deps.sql);
   const zones = createMemberZones(deps.sql);
   const auth = requireUser(deps);
+  // Entries may be saved offline and replayed by the app's outbox: one key, one row.
+  const idem = createIdempotency(deps);
 
   const parseId = (raw: string) => {
     const parsed = idParam.safeParse(raw);
@@ -96,13 +100,16 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.post('/mood-tracking', auth, async (c) => {
+    const key = idem.keyOf(c);
     const body = await jsonBody(c, moodBody);
     const userId = c.var.user.id;
     const times = await when(userId, body.recordedAt, body.timeZone);
-    const { row, extra } = await repo.addMood({ userId, ...body, ...times }, (tx) =>
-      awardBadges(tx, userId, 'mood-entry'),
-    );
-    return c.json({ ...presentMood(row), newBadges: extra }, 201);
+    return idem.respond(c, key, async (tx) => {
+      const { row, extra } = await createWellnessRepository(tx).addMood({ userId, ...body, ...times }, (t) =>
+        awardBadges(t, userId, 'mood-entry'),
+      );
+      return { status: 201, body: { ...presentMood(row), newBadges: extra } };
+    });
   });
 
   r.delete('/mood-tracking/:id', auth, async (c) => {
@@ -122,6 +129,7 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.post('/biometric-data', auth, async (c) => {
+    const key = idem.keyOf(c);
     const body = await jsonBody(c, biometricBody);
     const problem = biometricProblem(body);
     if (problem)
@@ -129,15 +137,18 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
         [problem[0]]: problem[1],
       });
     const userId = c.var.user.id;
-    const row = await repo.addBiometric({
-      userId,
-      dataType: body.dataType,
-      value: body.value,
-      unit: BIOMETRIC_TYPES[body.dataType].unit,
-      sourceDevice: body.sourceDevice,
-      ...(await when(userId, body.recordedAt, body.timeZone)),
+    const times = await when(userId, body.recordedAt, body.timeZone);
+    return idem.respond(c, key, async (tx) => {
+      const row = await createWellnessRepository(tx).addBiometric({
+        userId,
+        dataType: body.dataType,
+        value: body.value,
+        unit: BIOMETRIC_TYPES[body.dataType].unit,
+        sourceDevice: body.sourceDevice,
+        ...times,
+      });
+      return { status: 201, body: presentBiometric(row) };
     });
-    return c.json(presentBiometric(row), 201);
   });
 
   r.delete('/biometric-data/:id', auth, async (c) => {

@@ -7,6 +7,7 @@ import { TextField } from '../../ui/TextField';
 import { useAuthStore } from './auth-store';
 import { EMAIL_PATTERN } from './validation';
 import styles from './ChangeEmail.module.css';
+import { offlineText } from '../../lib/outbox/online-only';
 
 /**
  * 'change e-mail' from the profile settings (issue 8). A secure change: the auth service mails
@@ -44,6 +45,8 @@ export function ChangeEmailDialog({
     if (!EMAIL_PATTERN.test(next)) return setProblem('Please enter a valid email address');
     if (next === current.toLowerCase()) return setProblem('That is already your email address.');
     setProblem(null);
+    const offline = offlineText('Changing your email address');
+    if (offline) return setProblem(offline);
     setBusy(true);
     try {
       const { error } = await (

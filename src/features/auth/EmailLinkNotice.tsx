@@ -6,6 +6,7 @@ import { TextField } from '../../ui/TextField';
 import styles from './AuthCard.module.css';
 import { explainEmailLinkError, takenEmailLinkError } from './email-link-error';
 import { EMAIL_PATTERN } from './validation';
+import { offlineText } from '../../lib/outbox/online-only';
 
 /**
  * Shown on sign-in when the member arrived from an email link that failed (issue 8 item 4):
@@ -25,6 +26,8 @@ export function EmailLinkNotice() {
     const trimmed = email.trim();
     if (!EMAIL_PATTERN.test(trimmed)) return setProblem('Please enter a valid email address');
     setProblem(null);
+    const offline = offlineText('Sending the confirmation mail again');
+    if (offline) return setProblem(offline);
     setBusy(true);
     try {
       const { error } = await (

@@ -7,6 +7,7 @@ import { TextField } from '../../ui/TextField';
 import { AuthCard } from './AuthCard';
 import styles from './AuthCard.module.css';
 import { EMAIL_PATTERN } from './validation';
+import { offlineText } from '../../lib/outbox/online-only';
 
 /**
  * Asks for a password-reset mail. The confirmation is the same whether or not the address
@@ -25,6 +26,8 @@ export function ForgotPasswordScreen() {
     if (!trimmed) return setError('Please fill in all fields');
     if (!EMAIL_PATTERN.test(trimmed)) return setError('Please enter a valid email address');
     setError(null);
+    const offline = offlineText('Sending a reset link');
+    if (offline) return setError(offline);
     setBusy(true);
     try {
       const { error: authError } = await (

@@ -10,6 +10,7 @@ import styles from './AuthCard.module.css';
 import { AuthLoading } from './AuthLoading';
 import { linkErrorMessage, parseLinkError } from './reset-link';
 import { validateNewPassword } from './validation';
+import { offlineText } from '../../lib/outbox/online-only';
 
 /**
  * The landing of the recovery mail. The client reads the session from the URL fragment at
@@ -60,6 +61,8 @@ function NewPasswordForm() {
     const invalid = validateNewPassword(password, confirm);
     setError(invalid);
     if (invalid) return;
+    const offline = offlineText('Changing your password');
+    if (offline) return setError(offline);
     setBusy(true);
     try {
       const { error: authError } = await (await supabase()).auth.updateUser({ password });

@@ -16,6 +16,7 @@ import { EmailLinkNotice } from './EmailLinkNotice';
 import { RETURN_PARAM, safeReturnPath } from './RequireMember';
 import { resolveSignedInLanding } from './signed-in-landing';
 import { validateSignIn } from './validation';
+import { offlineText } from '../../lib/outbox/online-only';
 
 /**
  * Sign-in (`/` and `/login`). While the stored session is read it shows a loading state; a
@@ -72,6 +73,8 @@ function SignInForm({ submitting }: { submitting: { current: boolean } }) {
     const invalid = validateSignIn(email, password);
     setError(invalid);
     if (invalid) return;
+    const offline = offlineText('Signing in');
+    if (offline) return setError(offline);
     setBusy(true);
     submitting.current = true;
     try {

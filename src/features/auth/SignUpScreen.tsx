@@ -8,6 +8,7 @@ import { AuthCard } from './AuthCard';
 import styles from './AuthCard.module.css';
 import { browserSessionMark, recordRememberChoice } from './remember-me';
 import { validateSignUp, type SignUpForm } from './validation';
+import { offlineText } from '../../lib/outbox/online-only';
 
 const empty: SignUpForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
@@ -25,6 +26,8 @@ export function SignUpScreen() {
     const invalid = validateSignUp(form);
     setError(invalid);
     if (invalid) return;
+    const offline = offlineText('Creating an account');
+    if (offline) return setError(offline);
     setLoading(true);
     try {
       const { data, error: authError } = await (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ApiRequestError } from '../../lib/api';
+import { writeErrorText } from '../../lib/outbox/online-only';
 import { Button } from '../../ui/Button';
 import { useJoinCircle, type VoiceCircle } from './circles-api';
 import { focusLabel, isFull, scheduleLabel, skillLabel, typeLabel } from './circles-text';
@@ -13,12 +13,7 @@ import styles from './VoiceCircles.module.css';
 export function CircleCard({ circle }: { circle: VoiceCircle }) {
   const join = useJoinCircle();
   const full = isFull(circle);
-  const joinError =
-    join.error instanceof ApiRequestError
-      ? join.error.serverMessage
-      : join.error
-        ? 'Could not join just now.'
-        : null;
+  const joinError = join.error ? writeErrorText(join.error, 'Could not join just now.') : null;
   return (
     <li className={styles.card} data-testid="circle-card">
       <div className={styles.cardTop}>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { LOBBY_MS } from '../../domain/circles';
 import { Button } from '../../ui/Button';
+import { usePendingOfKind } from '../sync/pending-writes-queries';
 import { StateMessage } from '../../ui/StateMessage';
 import { usePractice, useRecordPractice, type CircleDetail } from './circles-api';
 import { clock, formatWhen } from './circles-text';
@@ -66,6 +67,9 @@ export function LiveEntry({ circle, nowMs }: { circle: CircleDetail; nowMs: numb
 export function WeeklyPractice({ circle }: { circle: CircleDetail }) {
   const practice = usePractice(circle.id, circle.isMember);
   const record = useRecordPractice(circle.id);
+  const waiting = usePendingOfKind('circle-practice').some(
+    (i) => i.url === `/api/voice-circles/${circle.id}/practice`,
+  );
   if (!circle.isMember) return null;
   return (
     <section className={styles.section} aria-labelledby="circle-week">
@@ -93,6 +97,11 @@ export function WeeklyPractice({ circle }: { circle: CircleDetail }) {
               ))}
             </ul>
           )}
+          {waiting && (
+            <p className={styles.hint} data-testid="practice-waiting">
+              Marked on this device: your circle sees it once you're back online.
+            </p>
+          )}
           {record.isError && (
             <p className={styles.error} role="alert">
               We couldn't save that just now. Please try again.
@@ -101,11 +110,13 @@ export function WeeklyPractice({ circle }: { circle: CircleDetail }) {
           <Button
             type="button"
             variant={practice.data.practisedByMe ? 'secondary' : 'primary'}
-            disabled={practice.data.practisedByMe || record.isPending}
+            disabled={practice.data.practisedByMe || waiting || record.isPending}
             loading={record.isPending}
             onClick={() => record.mutate()}
           >
-            {practice.data.practisedByMe ? "You've practised this week" : "I've done this week's practice"}
+            {practice.data.practisedByMe || waiting
+              ? "You've practised this week"
+              : "I've done this week's practice"}
           </Button>
         </>
       )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ApiRequestError } from '../../lib/api';
+import { writeErrorText } from '../../lib/outbox/online-only';
 import { BackHeader } from '../../ui/BackHeader';
 import { Button } from '../../ui/Button';
 import { StateMessage } from '../../ui/StateMessage';
@@ -85,7 +86,7 @@ function Membership({ circle, invite }: { circle: CircleDetail; invite: string |
       )}
       {err && (
         <p className={styles.error} role="alert">
-          {err instanceof ApiRequestError ? err.serverMessage : 'Something went wrong. Please try again.'}
+          {writeErrorText(err, 'Something went wrong. Please try again.')}
         </p>
       )}
     </section>

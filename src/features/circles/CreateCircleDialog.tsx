@@ -7,7 +7,7 @@ import {
   type SessionType,
   type SkillLevel,
 } from '../../domain/circles';
-import { ApiRequestError } from '../../lib/api';
+import { writeErrorText } from '../../lib/outbox/online-only';
 import { Button } from '../../ui/Button';
 import { useCircleTemplates, useCreateCircle, type VoiceCircle } from './circles-api';
 import { canCreateCircle, defaultLocalStart, focusLabel, localInputToIso, skillLabel } from './circles-text';
@@ -77,12 +77,7 @@ export function CreateCircleDialog({
       // shown below; the form keeps what was typed
     }
   };
-  const error =
-    create.error instanceof ApiRequestError
-      ? create.error.serverMessage
-      : create.error
-        ? "We couldn't create the circle just now."
-        : null;
+  const error = create.error ? writeErrorText(create.error, "We couldn't create the circle just now.") : null;
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api';
+import { SAVED_OFFLINE_TITLE, sendOrQueue } from '../../lib/outbox/offline-writes';
+import { onlineOnly } from '../../lib/outbox/online-only';
+import { toast } from '../toast/toast-store';
 import type { FocusArea, SessionType, SkillLevel, TemplateStep } from '../../domain/circles';
 
 /** Shapes of /api/voice-circles and /api/group-sessions (server/api/circles/routes.ts). */
@@ -97,7 +100,10 @@ function haptic() {
 export function useCreateCircle() {
   const refresh = useRefreshCircles();
   return useMutation({
-    mutationFn: (body: NewCircle) => apiJson<VoiceCircle>('POST', CIRCLE_KEYS.discover, body),
+    // Refused offline (docs/offline-writes.md): a circle's invite code and membership come from
+    // the server, and a member should not share a circle that does not exist yet.
+    mutationFn: (body: NewCircle) =>
+      onlineOnly('Creating a circle', () => apiJson<VoiceCircle>('POST', CIRCLE_KEYS.discover, body)),
     onSuccess: () => refresh(),
   });
 }
@@ -105,8 +111,15 @@ export function useCreateCircle() {
 export function useJoinCircle() {
   const refresh = useRefreshCircles();
   return useMutation({
+    // Refused offline: whether there is a place (and the invite is good) only the server knows.
     mutationFn: ({ id, inviteCode }: { id: number; inviteCode?: string }) =>
-      apiJson<VoiceCircle>('POST', `/api/voice-circles/${id}/join`, inviteCode ? { inviteCode } : undefined),
+      onlineOnly('Joining a circle', () =>
+        apiJson<VoiceCircle>(
+          'POST',
+          `/api/voice-circles/${id}/join`,
+          inviteCode ? { inviteCode } : undefined,
+        ),
+      ),
     onSuccess: () => {
       haptic();
       return refresh();
@@ -117,7 +130,10 @@ export function useJoinCircle() {
 export function useLeaveCircle() {
   const refresh = useRefreshCircles();
   return useMutation({
-    mutationFn: (id: number) => apiJson<VoiceCircle>('POST', `/api/voice-circles/${id}/leave`),
+    // Refused offline: leaving must close the member's live stream at once, which a queued
+    // leave could not promise.
+    mutationFn: (id: number) =>
+      onlineOnly('Leaving a circle', () => apiJson<VoiceCircle>('POST', `/api/voice-circles/${id}/leave`)),
     onSuccess: () => refresh(),
   });
 }
@@ -125,11 +141,22 @@ export function useLeaveCircle() {
 export function useRecordPractice(id: number) {
   const refresh = useRefreshCircles();
   return useMutation({
-    mutationFn: () =>
-      apiJson<Practice>('POST', `/api/voice-circles/${id}/practice`, { timeZone: localZone() }),
-    onSuccess: () => {
+    // Sent once with an Idempotency-Key or kept in the outbox offline; `occurredAt` keeps it in
+    // the week it was done.
+    mutationFn: async () => {
+      const sent = await sendOrQueue(
+        'circle-practice',
+        `/api/voice-circles/${id}/practice`,
+        { timeZone: localZone() },
+        { stamp: true },
+      );
+      if (sent.queued)
+        toast({ title: SAVED_OFFLINE_TITLE, description: 'Your circle sees it once it is sent.' });
+      return sent;
+    },
+    onSuccess: (sent) => {
       haptic();
-      return refresh();
+      return sent.queued ? undefined : refresh();
     },
   });
 }

@@ -61,12 +61,14 @@ export function useEcho(target: 'pulse' | 'reflections') {
     networkMode: 'always',
     // Offline, the echo waits in the outbox (src/lib/outbox) and is sent once when back online.
     mutationFn: (id: number) => sendOrQueue('echo', `/api/community/${target}/${id}/echo`, {}),
-    onSuccess: () =>
-      refresh(
-        client,
-        target === 'pulse' ? COMMUNITY_KEYS.pulse : COMMUNITY_KEYS.reflections,
-        COMMUNITY_KEYS.recent,
-      ),
+    onSuccess: (sent) =>
+      sent.queued
+        ? undefined
+        : refresh(
+            client,
+            target === 'pulse' ? COMMUNITY_KEYS.pulse : COMMUNITY_KEYS.reflections,
+            COMMUNITY_KEYS.recent,
+          ),
     onError: (err) =>
       console.warn(`Could not echo this ${target === 'pulse' ? 'activity' : 'reflection'}`, err),
   });
@@ -84,6 +86,8 @@ export function useShareReflection() {
     onSuccess: (created) => {
       if (!created)
         toast({ title: SAVED_OFFLINE_TITLE, description: 'Your reflection is shared once it is sent.' });
+      // Queued: nothing to refresh yet, and offline a refetch would replace the list with an error.
+      if (!created) return;
       return refresh(client, COMMUNITY_KEYS.reflections, COMMUNITY_KEYS.recent);
     },
     onError: (err) => console.warn('Could not share the reflection', err),

@@ -1,7 +1,7 @@
 import { Button } from '../../ui/Button';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { StateMessage } from '../../ui/StateMessage';
-import { useEnrollments, useUnenroll } from './expert-api';
+import { useEnrollments, useUnenroll, useWaitingPrograms } from './expert-api';
 import { useOpenItem } from './open-item';
 import styles from './ExpertContent.module.css';
 import { countText } from '../../lib/plural';
@@ -10,6 +10,7 @@ import { countText } from '../../lib/plural';
 export function MyLearningTab() {
   const enrollments = useEnrollments();
   const unenroll = useUnenroll();
+  const leaving = useWaitingPrograms('unenrolment');
   const openItem = useOpenItem();
   if (enrollments.isPending) return <StateMessage kind="loading" title="loading…" />;
   if (enrollments.isError)
@@ -50,9 +51,19 @@ export function MyLearningTab() {
               </Button>
             </>
           )}
-          <Button variant="ghost" onClick={() => unenroll.mutate(e.programId)} disabled={unenroll.isPending}>
-            Leave program
-          </Button>
+          {leaving.has(e.programId) ? (
+            <p className={styles.muted} data-testid="leave-waiting">
+              Left on this device: it will sync when you're back online.
+            </p>
+          ) : (
+            <Button
+              variant="ghost"
+              onClick={() => unenroll.mutate(e.programId)}
+              disabled={unenroll.isPending}
+            >
+              Leave program
+            </Button>
+          )}
         </li>
       ))}
     </ul>

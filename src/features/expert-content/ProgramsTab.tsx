@@ -1,6 +1,6 @@
 import { Button } from '../../ui/Button';
 import { StateMessage } from '../../ui/StateMessage';
-import { useEnroll, useEnrollments, usePrograms } from './expert-api';
+import { useEnroll, useEnrollments, usePrograms, useWaitingPrograms } from './expert-api';
 import { capitalise, programButton } from './learning-text';
 import { useOpenItem } from './open-item';
 import styles from './ExpertContent.module.css';
@@ -11,6 +11,7 @@ export function ProgramsTab() {
   const programs = usePrograms();
   const enrollments = useEnrollments();
   const enroll = useEnroll();
+  const waiting = useWaitingPrograms('enrolment');
   const openItem = useOpenItem();
   if (programs.isPending || enrollments.isPending) return <StateMessage kind="loading" title="loading…" />;
   if (programs.isError || enrollments.isError)
@@ -29,6 +30,18 @@ export function ProgramsTab() {
       {programs.data.map((p) => {
         const e = mine.get(p.id);
         const label = programButton(e !== undefined, p.isPremium);
+        if (!e && waiting.has(p.id)) {
+          // Enrolled offline: shown as done, and waiting to be sent.
+          return (
+            <li key={p.id} className={styles.panelCard} data-testid="program-card">
+              <h2 className={styles.cardTitle}>{p.title}</h2>
+              <p className={styles.muted}>{p.description}</p>
+              <p className={styles.muted} data-testid="enrol-waiting">
+                Enrolled on this device: it will sync when you're back online.
+              </p>
+            </li>
+          );
+        }
         return (
           <li key={p.id} className={styles.panelCard} data-testid="program-card">
             <h2 className={styles.cardTitle}>{p.title}</h2>

@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api';
+import { useMemo } from 'react';
+import { SAVED_OFFLINE_TITLE, sendOrQueue, wasQueued } from '../../lib/outbox/offline-writes';
+import { usePendingOfKind } from '../sync/pending-writes-queries';
+import { toast } from '../toast/toast-store';
 
 /** Shapes of the expert content API (server/api/learning/routes.ts). */
 export interface LearningItem {
@@ -65,26 +68,57 @@ function useRefreshing<T>(fn: (arg: T) => Promise<unknown>, what: string, keys: 
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => Promise.all(keys.map((k) => client.invalidateQueries({ queryKey: [k] }))),
+    onSuccess: (result) =>
+      wasQueued(result)
+        ? undefined
+        : Promise.all(keys.map((k) => client.invalidateQueries({ queryKey: [k] }))),
     onError: (err) => console.warn(`Could not ${what}`, err),
   });
 }
 
+/** The program an enrolment write in the outbox is about (its URL names it). */
+export function programOfWrite(url: string): number | null {
+  const m = /\/specialized-programs\/(\d+)\/enroll$/.exec(url);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * Joining or leaving a program (and a class's view) is sent once with an Idempotency-Key or,
+ * offline, kept in the outbox: the tabs show it as waiting until it is sent.
+ */
+async function sendQueued(kind: string, method: 'POST' | 'DELETE', url: string, say: boolean) {
+  const sent = await sendOrQueue(kind, url, {}, { method });
+  if (sent.queued && say) toast({ title: SAVED_OFFLINE_TITLE });
+  return sent;
+}
+
 export const useEnroll = () =>
   useRefreshing(
-    (programId: number) => apiJson('POST', `/api/specialized-programs/${programId}/enroll`),
+    (programId: number) =>
+      sendQueued('enrolment', 'POST', `/api/specialized-programs/${programId}/enroll`, true),
     'enrol',
     [LEARNING_KEYS.enrollments, LEARNING_KEYS.programs],
   );
 export const useUnenroll = () =>
   useRefreshing(
-    (programId: number) => apiJson('DELETE', `/api/specialized-programs/${programId}/enroll`),
+    (programId: number) =>
+      sendQueued('unenrolment', 'DELETE', `/api/specialized-programs/${programId}/enroll`, true),
     'leave the program',
     [LEARNING_KEYS.enrollments, LEARNING_KEYS.programs],
   );
+// A view is not something the member saved: no toast, but it still waits and is listed.
 export const useCountView = () =>
   useRefreshing(
-    (classId: number) => apiJson('POST', `/api/expert-content/${classId}/view`),
+    (classId: number) => sendQueued('class-view', 'POST', `/api/expert-content/${classId}/view`, false),
     'count the view',
     [LEARNING_KEYS.classes],
   );
+
+/** Program ids with an enrolment (or a leaving) of this member waiting in the outbox. */
+export function useWaitingPrograms(kind: 'enrolment' | 'unenrolment'): Set<number> {
+  const items = usePendingOfKind(kind);
+  return useMemo(
+    () => new Set(items.map((i) => programOfWrite(i.url)).filter((id): id is number => id !== null)),
+    [items],
+  );
+}

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api';
+import { SAVED_OFFLINE_TITLE, sendOrQueue } from '../../lib/outbox/offline-writes';
+import { toast } from '../toast/toast-store';
 import { useAuthStore } from '../auth/auth-store';
 
 /** Shapes of server/api/growth (types only; src never imports server code). */
@@ -176,11 +178,22 @@ export function useGoals() {
   });
 }
 
+export interface NewGoal {
+  metric: GoalMetric;
+  targetValue: number;
+  targetDate: string;
+}
+
+/** Sent once with an Idempotency-Key, or kept in the outbox offline (shown as waiting to sync). */
 export function useAddGoal() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (goal: { metric: GoalMetric; targetValue: number; targetDate: string }) =>
-      apiJson<VoiceGoal>('POST', '/api/voice-goals', goal),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['/api/voice-goals'] }),
+    mutationFn: async (goal: NewGoal) => {
+      const sent = await sendOrQueue('goal', '/api/voice-goals', { ...goal });
+      if (sent.queued)
+        toast({ title: SAVED_OFFLINE_TITLE, description: 'Your goal is saved once it is sent.' });
+      return sent;
+    },
+    onSuccess: (sent) => (sent.queued ? undefined : qc.invalidateQueries({ queryKey: ['/api/voice-goals'] })),
   });
 }

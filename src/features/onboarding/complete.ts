@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api';
+import { sendOrQueue } from '../../lib/outbox/offline-writes';
 import { storageKeys } from '../../lib/storage-keys';
 import { useAuthStore } from '../auth/auth-store';
 import { markAppVisited } from './gate';
@@ -22,8 +22,9 @@ export function saveQuestionnaireLocally(payload: unknown): void {
 export async function skipOnboardingOnServer(queryClient: QueryClient): Promise<void> {
   if (!useAuthStore.getState().session) return;
   try {
-    await apiJson('POST', '/api/onboarding/skip');
-    await queryClient.invalidateQueries();
+    // Offline it waits in the outbox (the local flag above already lets the member in).
+    const sent = await sendOrQueue('onboarding-skip', '/api/onboarding/skip', {});
+    if (!sent.queued) await queryClient.invalidateQueries();
   } catch (err) {
     console.warn('Could not keep the skip with the account', err);
   }
@@ -37,8 +38,13 @@ export async function skipOnboardingOnServer(queryClient: QueryClient): Promise<
 export async function submitOnboarding(payload: unknown, queryClient: QueryClient): Promise<boolean> {
   if (!useAuthStore.getState().session) return false;
   try {
-    await apiJson('POST', '/api/complete-onboarding', payload);
-    await queryClient.invalidateQueries();
+    // Offline the answers wait in the outbox and are sent once; the member goes on meanwhile.
+    const sent = await sendOrQueue(
+      'onboarding',
+      '/api/complete-onboarding',
+      payload as Record<string, unknown>,
+    );
+    if (!sent.queued) await queryClient.invalidateQueries();
     return true;
   } catch (err) {
     console.warn('Could not save the onboarding answers', err);

@@ -47,6 +47,54 @@ export function describeWrite(item: OutboxItem): WriteText {
         excerpt: shorten(str(body.reflection_text)),
         lost: 'Your reflection will not be saved, and its words will be gone.',
       };
+    case 'mood':
+      return {
+        title: 'A mood entry',
+        excerpt: shorten(str(body.notes)),
+        lost: 'The mood entry will not be saved.',
+      };
+    case 'vitals':
+      return {
+        title: 'A biometric reading',
+        excerpt: null,
+        lost: 'The reading will not be saved.',
+      };
+    case 'goal':
+      return {
+        title: title ? `A voice goal: ${title}` : 'A voice goal',
+        excerpt: shorten(str(body.description)),
+        lost: 'The goal will not be saved.',
+      };
+    case 'enrolment':
+      return { title: 'Joining a program', excerpt: null, lost: 'You will not be enrolled.' };
+    case 'unenrolment':
+      return { title: 'Leaving a program', excerpt: null, lost: 'You stay enrolled.' };
+    case 'circle-practice':
+      return {
+        title: "A circle's weekly practice",
+        excerpt: null,
+        lost: 'The circle will not see that you practised this week.',
+      };
+    case 'voice-analysis':
+      return {
+        title: 'A voice analysis',
+        excerpt: null,
+        lost: 'The analysis will not be kept in your voice history.',
+      };
+    case 'class-view':
+      return { title: 'A class you opened', excerpt: null, lost: 'The class will not count as viewed.' };
+    case 'onboarding':
+      return {
+        title: 'Your onboarding answers',
+        excerpt: null,
+        lost: 'Your answers will not be saved, and you may be asked them again.',
+      };
+    case 'onboarding-skip':
+      return {
+        title: 'Skipping the questionnaire',
+        excerpt: null,
+        lost: 'Another device may offer you the questionnaire again.',
+      };
     default:
       return { title: 'Something you saved offline', excerpt: null, lost: 'It will not be sent.' };
   }

@@ -12,6 +12,16 @@ const KIND_TEXT: Record<string, string> = {
   echo: 'An echo you sent offline',
   reflection: 'A reflection you shared offline',
   'private-reflection': 'A reflection you saved offline',
+  mood: 'A mood entry you saved offline',
+  vitals: 'A biometric reading you saved offline',
+  goal: 'A voice goal you set offline',
+  enrolment: 'Joining a program offline',
+  unenrolment: 'Leaving a program offline',
+  'circle-practice': "A circle's practice you marked offline",
+  'voice-analysis': 'A voice analysis you saved offline',
+  'class-view': 'A class you opened offline',
+  onboarding: 'Your onboarding answers',
+  'onboarding-skip': 'Skipping the questionnaire',
 };
 
 /**

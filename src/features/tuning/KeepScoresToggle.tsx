@@ -10,7 +10,8 @@ export function KeepScoresToggle({
 }: {
   keep: boolean;
   busy: boolean;
-  failed: boolean;
+  /** Why the last change did not go through (offline: said so), or null. */
+  failed: string | null;
   onChange: (keep: boolean) => void;
 }) {
   const id = useId();
@@ -43,7 +44,7 @@ export function KeepScoresToggle({
       </p>
       {failed && (
         <p role="alert" className={styles.muted}>
-          We couldn’t change this just now. Please try again.
+          {failed}
         </p>
       )}
     </section>

@@ -13,6 +13,7 @@ import { SummaryCards } from './SummaryCards';
 import { VoiceRecorder } from './VoiceRecorder';
 import { WellnessInsights } from './WellnessInsights';
 import styles from './Tuning.module.css';
+import { writeErrorText } from '../../lib/outbox/online-only';
 
 /**
  * /tuning-room: the six sections of the spec in order. It needs no sign-in: a visitor's
@@ -55,7 +56,11 @@ export function TuningRoomScreen() {
           // Shows the member's choice at once while it is being saved.
           keep={history.setKeep.isPending ? history.setKeep.variables : history.keep}
           busy={history.choiceLoading || history.setKeep.isPending}
-          failed={history.setKeep.isError}
+          failed={
+            history.setKeep.isError
+              ? writeErrorText(history.setKeep.error, 'We couldn’t change this just now. Please try again.')
+              : null
+          }
           onChange={(keep) => history.setKeep.mutate(keep)}
         />
       )}

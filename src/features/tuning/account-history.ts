@@ -1,6 +1,8 @@
 // The member's voice history in their account (issue 9): the mapping between the tuning room's
 // summaries (percentages) and the API's (0-1 measures), and the API calls. Only numbers travel.
 import { apiJson } from '../../lib/api';
+import { sendOrQueue } from '../../lib/outbox/offline-writes';
+import { onlineOnly } from '../../lib/outbox/online-only';
 import type { VoiceAnalysis } from './recording-summary';
 
 export interface ServerAnalysis {
@@ -69,10 +71,17 @@ export async function saveToAccount(analyses: VoiceAnalysis[]): Promise<NewBadge
   if (analyses.length === 0) return [];
   const body =
     analyses.length === 1 ? toServer(analyses[0] as VoiceAnalysis) : { analyses: analyses.map(toServer) };
-  const res = await apiJson<{ newBadges: NewBadge[] }>('POST', '/api/voice-analyses', body);
+  // Sent once with an Idempotency-Key, or kept in the outbox offline (the analysis is in this
+  // browser's history meanwhile); badges come with the answer, so none are known while queued.
+  const sent = await sendOrQueue('voice-analysis', '/api/voice-analyses', body);
+  if (sent.queued) return [];
+  const res = (await sent.response.json()) as { newBadges?: NewBadge[] };
   return res.newBadges ?? [];
 }
 
 export const fetchChoice = () => apiJson<{ keep: boolean }>('GET', '/api/voice-history-choice');
+/** A setting that decides what the server may keep: refused in words offline, never queued. */
 export const putChoice = (keep: boolean) =>
-  apiJson<{ keep: boolean }>('PUT', '/api/voice-history-choice', { keep });
+  onlineOnly('Changing where your voice history is kept', () =>
+    apiJson<{ keep: boolean }>('PUT', '/api/voice-history-choice', { keep }),
+  );

@@ -22,6 +22,9 @@ export function BiometricDialog({
   const [value, setValue] = useState('');
   const [device, setDevice] = useState('manual');
   const [when, setWhen] = useState(() => toLocalInput(Date.now()));
+  // Untouched, the field means "now": sent to the second, not as the minute it shows, so an
+  // entry made right after signing up is not "before your account was created".
+  const [whenTouched, setWhenTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ids = { type: useId(), value: useId(), unit: useId(), device: useId(), when: useId() };
   const rule = type ? BIOMETRIC_TYPES[type] : null;
@@ -35,7 +38,7 @@ export function BiometricDialog({
   const submit = async () => {
     const checked = checkVital(type, value);
     if ('problem' in checked) return setError(checked.problem);
-    const recordedAt = fromLocalInput(when);
+    const recordedAt = whenTouched ? fromLocalInput(when) : new Date().toISOString();
     if (!recordedAt || !type || !rule) return setError('Choose when this was measured.');
     try {
       await add.mutateAsync({
@@ -58,7 +61,10 @@ export function BiometricDialog({
     <Dialog.Root
       open={open}
       onOpenChange={(o) => {
-        if (o) setWhen(toLocalInput(Date.now()));
+        if (o) {
+          setWhen(toLocalInput(Date.now()));
+          setWhenTouched(false);
+        }
         onOpenChange(o);
       }}
     >
@@ -145,7 +151,10 @@ export function BiometricDialog({
               className={styles.field}
               value={when}
               max={toLocalInput(Date.now())}
-              onChange={(e) => setWhen(e.target.value)}
+              onChange={(e) => {
+                setWhen(e.target.value);
+                setWhenTouched(true);
+              }}
             />
             {error && (
               <p role="alert" className={styles.error}>

@@ -19,6 +19,9 @@ export function MoodDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   const [emotions, setEmotions] = useState<string[]>([]);
   const [notes, setNotes] = useState('');
   const [when, setWhen] = useState(() => toLocalInput(Date.now()));
+  // Untouched, the field means "now": sent to the second, not as the minute it shows, so an
+  // entry made right after signing up is not "before your account was created".
+  const [whenTouched, setWhenTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ids = { notes: useId(), when: useId(), emotions: useId() };
 
@@ -27,12 +30,13 @@ export function MoodDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     setEmotions([]);
     setNotes('');
     setWhen(toLocalInput(Date.now()));
+    setWhenTouched(false);
     setError(null);
   };
   const toggle = (e: string) =>
     setEmotions((cur) => (cur.includes(e) ? cur.filter((x) => x !== e) : [...cur, e]));
   const submit = async () => {
-    const recordedAt = fromLocalInput(when);
+    const recordedAt = whenTouched ? fromLocalInput(when) : new Date().toISOString();
     if (!recordedAt) return setError('Choose when this was.');
     try {
       await add.mutateAsync({ ...scores, emotions, notes: notes.trim(), recordedAt, timeZone: timeZone() });
@@ -59,7 +63,10 @@ export function MoodDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     <Dialog.Root
       open={open}
       onOpenChange={(o) => {
-        if (o) setWhen(toLocalInput(Date.now()));
+        if (o) {
+          setWhen(toLocalInput(Date.now()));
+          setWhenTouched(false);
+        }
         onOpenChange(o);
       }}
     >
@@ -121,7 +128,10 @@ export function MoodDialog({ open, onOpenChange }: { open: boolean; onOpenChange
               className={styles.field}
               value={when}
               max={toLocalInput(Date.now())}
-              onChange={(e) => setWhen(e.target.value)}
+              onChange={(e) => {
+                setWhen(e.target.value);
+                setWhenTouched(true);
+              }}
             />
             {error && (
               <p role="alert" className={styles.error}>

@@ -1,14 +1,21 @@
+import { writeErrorText } from '../../lib/outbox/online-only';
 import { StateMessage } from '../../ui/StateMessage';
-import { useDeleteMood, useRecentMood } from './wellness-api';
+import { usePendingOfKind } from '../sync/pending-writes-queries';
+import { useDeleteMood, useRecentMood, type MoodEntry, type NewMood } from './wellness-api';
 import { formatWhen } from './wellness-text';
 import styles from './Wellness.module.css';
 
-/** The 10 newest mood entries, newest first, each deletable by its owner. */
+/**
+ * The 10 newest mood entries, newest first, each deletable by its owner; above them any entry
+ * saved offline that still waits in the outbox, marked as such (it has no id to delete yet: the
+ * profile's "Waiting to sync" can discard it).
+ */
 export function MoodTab() {
   const moods = useRecentMood();
   const remove = useDeleteMood();
-  if (moods.isPending) return <StateMessage kind="loading" title="loading…" />;
-  if (moods.isError)
+  const waiting = usePendingOfKind('mood');
+  if (moods.isPending && waiting.length === 0) return <StateMessage kind="loading" title="loading…" />;
+  if (moods.isError && waiting.length === 0)
     return (
       <StateMessage
         kind="error"
@@ -16,7 +23,8 @@ export function MoodTab() {
         onRetry={() => void moods.refetch()}
       />
     );
-  if (moods.data.length === 0)
+  const saved = moods.data ?? [];
+  if (saved.length === 0 && waiting.length === 0)
     return (
       <StateMessage
         kind="empty"
@@ -25,14 +33,18 @@ export function MoodTab() {
       />
     );
   return (
-    <ul className={styles.list} aria-label="recent mood entries">
-      {moods.data.map((m) => (
-        <li key={m.id} className={styles.card} data-testid="mood-entry">
-          <div className={styles.row}>
-            <div>
-              <p className={styles.cardTitle}>Mood {m.moodScore}/10</p>
-              <p className={styles.muted}>{formatWhen(m.recordedAt)}</p>
-            </div>
+    <>
+      {remove.isError && (
+        <p role="alert" className={styles.error}>
+          {writeErrorText(remove.error, "We couldn't delete that entry. Please try again.")}
+        </p>
+      )}
+      <ul className={styles.list} aria-label="recent mood entries">
+        {waiting.map((item) => (
+          <MoodCard key={item.key} entry={item.body as NewMood} />
+        ))}
+        {saved.map((m) => (
+          <MoodCard key={m.id} entry={m}>
             <button
               type="button"
               className={styles.delete}
@@ -42,22 +54,37 @@ export function MoodTab() {
             >
               Delete
             </button>
-          </div>
-          <p className={styles.muted}>
-            Stress {m.stressLevel} · Anxiety {m.anxietyLevel} · Energy {m.energyLevel}
-          </p>
-          {m.emotions.length > 0 && (
-            <div className={styles.tags}>
-              {m.emotions.map((e) => (
-                <span key={e} className={styles.tag}>
-                  {e}
-                </span>
-              ))}
-            </div>
-          )}
-          {m.notes && <p>{m.notes}</p>}
-        </li>
-      ))}
-    </ul>
+          </MoodCard>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** One entry; without a delete control (children) it is one waiting to sync. */
+function MoodCard({ entry: m, children }: { entry: MoodEntry | NewMood; children?: React.ReactNode }) {
+  return (
+    <li className={styles.card} data-testid="mood-entry">
+      <div className={styles.row}>
+        <div>
+          <p className={styles.cardTitle}>Mood {m.moodScore}/10</p>
+          <p className={styles.muted}>{formatWhen(m.recordedAt)}</p>
+        </div>
+        {children ?? <span className={styles.tag}>Waiting to sync</span>}
+      </div>
+      <p className={styles.muted}>
+        Stress {m.stressLevel} · Anxiety {m.anxietyLevel} · Energy {m.energyLevel}
+      </p>
+      {m.emotions.length > 0 && (
+        <div className={styles.tags}>
+          {m.emotions.map((e) => (
+            <span key={e} className={styles.tag}>
+              {e}
+            </span>
+          ))}
+        </div>
+      )}
+      {m.notes && <p>{m.notes}</p>}
+    </li>
   );
 }

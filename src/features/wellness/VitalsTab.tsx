@@ -1,16 +1,22 @@
+import { writeErrorText } from '../../lib/outbox/online-only';
 import { StateMessage } from '../../ui/StateMessage';
-import { useDeleteBiometric, useRecentVitals } from './wellness-api';
+import { usePendingOfKind } from '../sync/pending-writes-queries';
+import { useDeleteBiometric, useRecentVitals, type BiometricRecord, type NewBiometric } from './wellness-api';
 import { BIOMETRIC_TYPES, formatVital, formatWhen, SOURCE_DEVICES } from './wellness-text';
 import styles from './Wellness.module.css';
 
 const deviceLabel = (v: string) => SOURCE_DEVICES.find((d) => d.value === v)?.label ?? v;
 
-/** The 10 newest biometric records, newest first, each deletable by its owner. */
+/**
+ * The 10 newest biometric records, newest first, each deletable by its owner; above them any
+ * reading saved offline that still waits in the outbox, marked as such.
+ */
 export function VitalsTab() {
   const vitals = useRecentVitals();
   const remove = useDeleteBiometric();
-  if (vitals.isPending) return <StateMessage kind="loading" title="loading…" />;
-  if (vitals.isError)
+  const waiting = usePendingOfKind('vitals');
+  if (vitals.isPending && waiting.length === 0) return <StateMessage kind="loading" title="loading…" />;
+  if (vitals.isError && waiting.length === 0)
     return (
       <StateMessage
         kind="error"
@@ -18,7 +24,8 @@ export function VitalsTab() {
         onRetry={() => void vitals.refetch()}
       />
     );
-  if (vitals.data.length === 0)
+  const saved = vitals.data ?? [];
+  if (saved.length === 0 && waiting.length === 0)
     return (
       <StateMessage
         kind="empty"
@@ -27,18 +34,18 @@ export function VitalsTab() {
       />
     );
   return (
-    <ul className={styles.list} aria-label="recent vitals">
-      {vitals.data.map((b) => (
-        <li key={b.id} className={styles.card} data-testid="vital-entry">
-          <div className={styles.row}>
-            <div>
-              <p className={styles.cardTitle}>
-                {BIOMETRIC_TYPES[b.dataType].label}: {formatVital(b.value, b.unit)}
-              </p>
-              <p className={styles.muted}>
-                {formatWhen(b.recordedAt)} · {deviceLabel(b.sourceDevice)}
-              </p>
-            </div>
+    <>
+      {remove.isError && (
+        <p role="alert" className={styles.error}>
+          {writeErrorText(remove.error, "We couldn't delete that reading. Please try again.")}
+        </p>
+      )}
+      <ul className={styles.list} aria-label="recent vitals">
+        {waiting.map((item) => (
+          <VitalCard key={item.key} reading={item.body as NewBiometric} />
+        ))}
+        {saved.map((b) => (
+          <VitalCard key={b.id} reading={b}>
             <button
               type="button"
               className={styles.delete}
@@ -48,9 +55,34 @@ export function VitalsTab() {
             >
               Delete
             </button>
-          </div>
-        </li>
-      ))}
-    </ul>
+          </VitalCard>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** One reading; without a delete control (children) it is one waiting to sync. */
+function VitalCard({
+  reading: b,
+  children,
+}: {
+  reading: BiometricRecord | NewBiometric;
+  children?: React.ReactNode;
+}) {
+  return (
+    <li className={styles.card} data-testid="vital-entry">
+      <div className={styles.row}>
+        <div>
+          <p className={styles.cardTitle}>
+            {BIOMETRIC_TYPES[b.dataType].label}: {formatVital(b.value, b.unit)}
+          </p>
+          <p className={styles.muted}>
+            {formatWhen(b.recordedAt)} · {deviceLabel(b.sourceDevice)}
+          </p>
+        </div>
+        {children ?? <span className={styles.tag}>Waiting to sync</span>}
+      </div>
+    </li>
   );
 }

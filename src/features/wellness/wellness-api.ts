@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api';
+import { SAVED_OFFLINE_TITLE, sendOrQueue, wasQueued } from '../../lib/outbox/offline-writes';
+import { onlineOnly } from '../../lib/outbox/online-only';
+import { toast } from '../toast/toast-store';
 
 /** Shapes of /api/mood-tracking, /api/biometric-data and /api/wellness-insights (server/api/wellness). */
 export interface MoodEntry {
@@ -92,8 +95,9 @@ function useWellnessWrite<T>(fn: (arg: T) => Promise<unknown>, what: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => {
+    onSuccess: (result) => {
       haptic();
+      if (wasQueued(result)) return;
       return client.invalidateQueries({
         predicate: (q) => q.queryKey.some((k) => typeof k === 'string' && k.startsWith('wellness:')),
       });
@@ -102,20 +106,36 @@ function useWellnessWrite<T>(fn: (arg: T) => Promise<unknown>, what: string) {
   });
 }
 
+/**
+ * A new entry is sent once with an Idempotency-Key or, offline, kept in the outbox (listed in
+ * "Waiting to sync" and shown in the lists as waiting) and sent when the network is back.
+ */
+function queuedAdd(kind: 'mood' | 'vitals', url: string, description: string) {
+  return async (body: NewMood | NewBiometric) => {
+    const sent = await sendOrQueue(kind, url, { ...body });
+    if (sent.queued) toast({ title: SAVED_OFFLINE_TITLE, description });
+    return sent;
+  };
+}
+
 export const useAddMood = () =>
   useWellnessWrite(
-    (body: NewMood) => apiJson<MoodEntry>('POST', '/api/mood-tracking', body),
+    queuedAdd('mood', '/api/mood-tracking', 'Your mood entry is saved once it is sent.'),
     'save the mood entry',
   );
 export const useAddBiometric = () =>
   useWellnessWrite(
-    (body: NewBiometric) => apiJson<BiometricRecord>('POST', '/api/biometric-data', body),
+    queuedAdd('vitals', '/api/biometric-data', 'Your reading is saved once it is sent.'),
     'save the biometric data',
   );
+/** Deleting needs the server's rows: refused in words while offline (docs/offline-writes.md). */
 export const useDeleteMood = () =>
-  useWellnessWrite((id: number) => apiJson('DELETE', `/api/mood-tracking/${id}`), 'delete the mood entry');
+  useWellnessWrite(
+    (id: number) => onlineOnly('Deleting an entry', () => apiJson('DELETE', `/api/mood-tracking/${id}`)),
+    'delete the mood entry',
+  );
 export const useDeleteBiometric = () =>
   useWellnessWrite(
-    (id: number) => apiJson('DELETE', `/api/biometric-data/${id}`),
+    (id: number) => onlineOnly('Deleting a reading', () => apiJson('DELETE', `/api/biometric-data/${id}`)),
     'delete the biometric data',
   );

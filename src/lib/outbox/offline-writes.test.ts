@@ -128,6 +128,25 @@ describe('sendOrQueue', () => {
     expect(await getOutbox().pending('bea')).toEqual([]);
   });
 
+  it('queues a DELETE (leaving a program) with its method, and replays it with that method', async () => {
+    setAccessTokenSource(() => Promise.resolve(tokenFor('dee')));
+    vi.stubGlobal('navigator', { onLine: false });
+    const url = '/api/specialized-programs/2/enroll';
+    expect(await sendOrQueue('unenrolment', url, {}, { method: 'DELETE' })).toEqual({ queued: true });
+    const [item] = await getOutbox().pending('dee');
+    expect(item).toMatchObject({ method: 'DELETE', url, kind: 'unenrolment' });
+
+    vi.stubGlobal('navigator', { onLine: true });
+    const fetchMock = vi.fn((_url: string, _init: RequestInit) =>
+      Promise.resolve(new Response(null, { status: 204 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await getOutbox().flush()).toMatchObject({ sent: 1, waiting: 0 });
+    expect(fetchMock.mock.calls[0]![0]).toBe(url);
+    expect(fetchMock.mock.calls[0]![1].method).toBe('DELETE');
+    expect(new Headers(fetchMock.mock.calls[0]![1].headers).get('Idempotency-Key')).toBe(item!.key);
+  });
+
   it('does not queue a refusal: a 4xx is thrown as before', async () => {
     setAccessTokenSource(() => Promise.resolve(tokenFor('cy')));
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('{"message":"no"}', { status: 400 })));

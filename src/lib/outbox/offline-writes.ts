@@ -9,6 +9,7 @@ import {
   type Outbox,
   type OutboxChange,
   type OutboxItem,
+  type OutboxMethod,
   type SendOutcome,
 } from './outbox';
 import { pendingWrites } from './pending-state';
@@ -185,30 +186,41 @@ export async function upsertOrQueue(
 }
 
 /**
- * Sends a write the member may make offline (a completion, an echo, a reflection) with an
- * Idempotency-Key. When the network is down, or the server answers that it is unavailable for
- * a moment (503 with Retry-After: its database restarting), it goes into the outbox and resolves
+ * Sends a write the member may make offline (a completion, an echo, a reflection, a mood entry…)
+ * with an Idempotency-Key. When the network is down, or the server answers that it is
+ * unavailable for a moment (503 with Retry-After: its database restarting), it goes into the
+ * outbox and resolves
  * `{queued: true}`: the member is told it will sync. Other failures throw as apiRequest does.
- * `stamp` adds `occurredAt` to the body, for writes whose day counts (completions).
+ * `stamp` adds `occurredAt` to the body, for writes whose day counts (completions); `method`
+ * is POST unless the route is a PUT or DELETE (an enrolment given up).
  */
 export async function sendOrQueue(
   kind: string,
   url: string,
   body: Record<string, unknown>,
-  { stamp = false }: { stamp?: boolean } = {},
+  { stamp = false, method = 'POST' }: { stamp?: boolean; method?: OutboxMethod } = {},
 ): Promise<WriteResult> {
   const key = newIdempotencyKey();
   const occurredAt = new Date().toISOString();
   const payload = stamp ? { ...body, occurredAt } : body;
   const queue = (original: unknown): Promise<WriteResult> =>
-    queueWrite({ key, method: 'POST', url, body: payload, occurredAt, kind }, original);
+    queueWrite({ key, method, url, body: payload, occurredAt, kind }, original);
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return queue(new TypeError('offline'));
   try {
-    return { queued: false, response: await apiRequest('POST', url, payload, { 'Idempotency-Key': key }) };
+    return { queued: false, response: await apiRequest(method, url, payload, { 'Idempotency-Key': key }) };
   } catch (err) {
     // Not reached, or reached but unavailable for a moment (its database restarting): the
     // write is sound, so it waits in the outbox instead of failing in front of the member.
     if (isOfflineFailure(err) || isUnavailableAnswer(err)) return queue(err);
     throw err;
   }
+}
+
+/**
+ * True for a write's result that went into the outbox. Screens then skip refreshing their data:
+ * nothing changed on the server yet, and a refetch while offline would swap the screen's saved
+ * data for an error. The outbox refreshes every query once it has sent (start-sync.ts).
+ */
+export function wasQueued(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && (result as { queued?: unknown }).queued === true;
 }

@@ -7,6 +7,9 @@
  * passed in.
  */
 
+/** Writes the outbox may hold: creations (POST), settings and enrolments (PUT, DELETE). */
+export type OutboxMethod = 'POST' | 'PUT' | 'DELETE';
+
 export interface OutboxItem {
   /** The Idempotency-Key, also the item's id. */
   key: string;
@@ -14,14 +17,16 @@ export interface OutboxItem {
   seq: number;
   /** The member whose token must send it; another member signed in here never sends it. */
   userId: string;
-  method: 'POST';
+  method: OutboxMethod;
   url: string;
   body: unknown;
   /** When the member did it (ISO); completions carry it in the body as occurredAt too. */
   occurredAt: string;
   /**
    * What it is, for messages: 'completion', 'echo', 'reflection', 'template-session',
-   * 'private-reflection'.
+   * 'private-reflection', 'mood', 'vitals', 'goal', 'enrolment', 'unenrolment',
+   * 'circle-practice', 'voice-analysis', 'class-view', 'onboarding'
+   * (src/features/sync/describe-write.ts names each).
    */
   kind: string;
   attempts: number;

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ApiRequestError } from '../../../lib/api';
+import { writeErrorText } from '../../../lib/outbox/online-only';
 import { StateMessage } from '../../../ui/StateMessage';
 import { QueryBlock } from '../../profile/QueryBlock';
-import { useAddGoal, useGoals, type GoalMetric, type StoredAnalysis } from '../growth-api';
+import { usePendingOfKind } from '../../sync/pending-writes-queries';
+import { useAddGoal, useGoals, type GoalMetric, type NewGoal, type StoredAnalysis } from '../growth-api';
 import { formatDay } from '../growth-text';
 import { goalProgress, METRIC_TEXT, metricsOf } from '../voice-health';
 import styles from '../Growth.module.css';
@@ -21,6 +22,7 @@ export function GoalsTab({ list }: { list: StoredAnalysis[] }) {
         set new goal
       </button>
       {open && <GoalForm onDone={() => setOpen(false)} />}
+      <WaitingGoals />
       <QueryBlock query={goals} what="your goals" isEmpty={(g) => g.length === 0} emptyText="no goals yet">
         {(g) => (
           <ul className={styles.list}>
@@ -54,6 +56,26 @@ export function GoalsTab({ list }: { list: StoredAnalysis[] }) {
         )}
       </QueryBlock>
     </>
+  );
+}
+
+/** Goals set offline that still wait in the outbox: shown as set, marked as waiting to sync. */
+function WaitingGoals() {
+  const waiting = usePendingOfKind('goal');
+  if (waiting.length === 0) return null;
+  return (
+    <ul className={styles.list} aria-label="goals waiting to sync">
+      {waiting.map((item) => {
+        const goal = item.body as NewGoal;
+        return (
+          <li key={item.key} className={styles.card} data-testid="goal">
+            <h2>{METRIC_TEXT[goal.metric].label}</h2>
+            <p className={styles.muted}>due {formatDay(`${goal.targetDate}T12:00:00Z`, 'UTC')}</p>
+            <p className={styles.muted}>target {goal.targetValue} · Waiting to sync</p>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -102,12 +124,7 @@ function GoalForm({ onDone }: { onDone: () => void }) {
         />
       </label>
       {add.isError && (
-        <StateMessage
-          kind="error"
-          title={
-            add.error instanceof ApiRequestError ? add.error.serverMessage : 'We could not save your goal.'
-          }
-        />
+        <StateMessage kind="error" title={writeErrorText(add.error, 'We could not save your goal.')} />
       )}
       <button type="submit" className={styles.action} disabled={add.isPending}>
         {add.isPending ? 'saving…' : 'save goal'}

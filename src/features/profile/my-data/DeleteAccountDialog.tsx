@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiRequestError } from '../../../lib/api';
+import { writeErrorText } from '../../../lib/outbox/online-only';
 import { supabase } from '../../../lib/supabase';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
@@ -33,9 +33,7 @@ export function DeleteAccountDialog() {
       await deleteAccount(password);
     } catch (err) {
       setBusy(false);
-      return setError(
-        err instanceof ApiRequestError ? err.serverMessage : 'Could not delete. Please try again.',
-      );
+      return setError(writeErrorText(err, 'Could not delete. Please try again.'));
     }
     try {
       await (await supabase()).auth.signOut({ scope: 'local' });

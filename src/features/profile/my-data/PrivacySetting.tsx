@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ApiRequestError } from '../../../lib/api';
+import { writeErrorText } from '../../../lib/outbox/online-only';
 import { StateMessage } from '../../../ui/StateMessage';
 import { NeedsConnection } from '../../offline/saved-data/SavedNote';
 import { useQueryView } from '../../offline/saved-data/use-query-view';
@@ -74,9 +74,7 @@ export function PrivacySetting() {
       <p className={styles.hint}>Off also hides your name on reflections you shared with your name.</p>
       {save.isError && (
         <p className={styles.error} role="alert">
-          {save.error instanceof ApiRequestError
-            ? save.error.serverMessage
-            : 'Could not save. Please try again.'}
+          {writeErrorText(save.error, 'Could not save. Please try again.')}
         </p>
       )}
     </div>

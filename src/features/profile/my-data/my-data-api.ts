@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '../../../lib/api';
+import { onlineOnly } from '../../../lib/outbox/online-only';
 
 /** How the member's completions appear in the community (server/api/accounts/data-routes.ts). */
 export type PulseIdentity = 'first_name' | 'someone' | 'hidden';
@@ -13,8 +14,11 @@ export function usePrivacy() {
 export function useSetPrivacy() {
   const qc = useQueryClient();
   return useMutation({
+    // A privacy choice takes effect at once or not at all: refused in words offline.
     mutationFn: (pulseIdentity: PulseIdentity) =>
-      apiJson<{ pulseIdentity: PulseIdentity }>('PUT', PRIVACY, { pulseIdentity }),
+      onlineOnly('Changing how you appear in the community', () =>
+        apiJson<{ pulseIdentity: PulseIdentity }>('PUT', PRIVACY, { pulseIdentity }),
+      ),
     onSuccess: (data) => {
       qc.setQueryData([PRIVACY], data);
       // The community lists show names; refetch them with the new choice.
@@ -40,5 +44,8 @@ export async function downloadMyData(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Never queued: the member must know it is done (docs/offline-writes.md). */
 export const deleteAccount = (password: string) =>
-  apiJson<{ deleted: true }>('DELETE', '/api/account', { password });
+  onlineOnly('Deleting your account', () =>
+    apiJson<{ deleted: true }>('DELETE', '/api/account', { password }),
+  );

@@ -15,7 +15,7 @@ import { runtimeConfigMeta } from './lib/runtime-config-meta';
 import { firstPaints } from './lib/first-paint';
 import { routePreloads } from './lib/route-preloads';
 import { serveClient } from './lib/static-files';
-import { createMetrics, metricsRoute } from './lib/metrics';
+import { createMetrics, metricsRoute, metricsSources } from './lib/metrics';
 
 /** Headers supabase-js reads from responses; exposed so a cross-origin front end sees them too. */
 const EXPOSED_HEADERS = [
@@ -40,8 +40,13 @@ const EXPOSED_HEADERS = [
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const metrics = deps.metrics ?? (deps.config.metricsToken ? createMetrics() : undefined);
-  if (metrics) app.use('*', metrics.middleware);
+  const metrics =
+    deps.metrics ?? (deps.config.metricsToken ? createMetrics(undefined, metricsSources(deps)) : undefined);
+  if (metrics) {
+    app.use('*', metrics.middleware);
+    // Every statement the routes run is timed by kind (db_query_duration_seconds).
+    deps = { ...deps, sql: metrics.instrument(deps.sql) };
+  }
   app.use('*', requestLog(deps.logger));
   const corsPrefixes = ['/auth/v1/', '/rest/v1/', '/storage/v1/'];
   app.use('*', sharedHeaders(deps, { corsPrefixes, exposeHeaders: EXPOSED_HEADERS }));

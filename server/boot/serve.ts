@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { SqlDatabase } from '../db/sql';
 import type { ProjectKeys } from '../lib/keys';
 import type { Logger } from '../lib/logger';
-import { createMetrics, globalRegistry } from '../lib/metrics';
+import { createMetrics, globalRegistry, metricsSources } from '../lib/metrics';
 import { StartupError } from '../lib/startup-error';
 import { closeData, listenError, onShutdown } from './prepare';
 
@@ -29,7 +29,7 @@ export interface ServeOptions {
 export function serveApp(o: ServeOptions): ServerType {
   // prom-client's global registry: a cluster's primary gathers every worker's in one scrape.
   const metrics =
-    o.config.metricsToken || o.config.metricsPort !== undefined ? createMetrics(globalRegistry) : undefined;
+    o.config.metricsToken || o.config.metricsPort !== undefined ? createMetrics(globalRegistry, metricsSources(o)) : undefined;
   const app = createApp({
     config: o.config,
     sql: o.sql,

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Registry } from 'prom-client';
 import { loadConfig } from '../config';
+import { createMember } from '../rest/test-members';
 import { createTestApp, type TestApp } from '../test-support';
 import { createMetrics, startMetricsListener } from './metrics';
 
@@ -52,6 +56,57 @@ describe('GET /metrics', () => {
     );
     expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/api/health"} 2');
     expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
+  });
+});
+
+describe("the app's own figures", () => {
+  const scrape = async () =>
+    (await t!.fetch('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+
+  it('times database statements by kind, counts outbox replays, open live streams and pending audio', async () => {
+    t = await createTestApp({ metricsToken: TOKEN });
+    const member = await createMember(t);
+    const save = () =>
+      t!.fetch('/api/mood-tracking', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${member.token}`,
+          'content-type': 'application/json',
+          'idempotency-key': '6f1c2b8e-3d4a-4c5b-9e7f-0a1b2c3d4e5f',
+        },
+        body: JSON.stringify({ moodScore: 5, stressLevel: 5, anxietyLevel: 5, energyLevel: 5, emotions: [] }),
+      });
+    const first = await save();
+    expect(first.status, await first.clone().text()).toBe(201);
+    const replay = await save();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const text = await scrape();
+    expect(text).toMatch(
+      /db_query_duration_seconds_count\{kind="select",dialect="(sqlite|postgres)"\} [1-9]/,
+    );
+    expect(text).toMatch(
+      /db_query_duration_seconds_count\{kind="insert",dialect="(sqlite|postgres)"\} [1-9]/,
+    );
+    expect(text).toContain('idempotent_replays_total{route="/api/mood-tracking"} 1');
+    expect(text).toContain('live_streams_open 0');
+    expect(text).toContain('demo_audio_sessions_pending 0');
+    expect(text).not.toContain('backup_age_seconds ');
+  });
+
+  it('reports the age of the newest backup in BACKUP_DIR', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tuneful-metrics-backups-'));
+    const file = path.join(dir, 'tuneful-2026-11-26T00-00-00-000Z.tar.gz');
+    fs.writeFileSync(file, 'archive');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(file, hourAgo, hourAgo);
+    try {
+      t = await createTestApp({ metricsToken: TOKEN, backupDir: dir });
+      const age = Number(/^backup_age_seconds (\S+)$/m.exec(await scrape())?.[1]);
+      expect(age).toBeGreaterThan(3590);
+      expect(age).toBeLessThan(3700);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

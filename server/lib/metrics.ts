@@ -3,7 +3,19 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import { Counter, Histogram, Registry, collectDefaultMetrics, register as globalRegistry } from 'prom-client';
+import fs from 'node:fs';
+import {
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  collectDefaultMetrics,
+  register as globalRegistry,
+} from 'prom-client';
+import type { SqlDatabase } from '../db/sql';
+import { backupsIn } from '../ops/backup/schedule';
+import { liveStreams } from './live-streams';
+import { timedSql } from './timed-sql';
 
 /**
  * Prometheus metrics (`GET /metrics`, text format): requests by route pattern and status,
@@ -16,14 +28,70 @@ export interface Metrics {
   registry: Registry;
   /** Counts and times every request by its route pattern (never the raw path: ids would explode it). */
   middleware: MiddlewareHandler;
+  /** deps.sql with every statement timed by kind (`db_query_duration_seconds`). */
+  instrument(sql: SqlDatabase): SqlDatabase;
+}
+
+/** What the app's own gauges read when scraped: the database, and where backups are written. */
+export interface MetricsSources {
+  sql?: SqlDatabase;
+  backupDir?: string;
 }
 
 /**
  * `registry` is prom-client's global one in a server process (a cluster's primary gathers the
  * workers' global registries in one scrape); tests pass their own.
  */
-export function createMetrics(registry: Registry = new Registry()): Metrics {
+export function createMetrics(registry: Registry = new Registry(), sources: MetricsSources = {}): Metrics {
   collectDefaultMetrics({ register: registry });
+  const dbSeconds = new Histogram({
+    name: 'db_query_duration_seconds',
+    help: 'Time of database statements, by kind (select, insert, update, delete, other, transaction) and dialect',
+    labelNames: ['kind', 'dialect'] as const,
+    buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1],
+    registers: [registry],
+  });
+  const replays = new Counter({
+    name: 'idempotent_replays_total',
+    help: 'Writes answered from their Idempotency-Key (an outbox replaying a write already stored), by route',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'live_streams_open',
+    help: 'Live group-session event streams (SSE) open in this process',
+    registers: [registry],
+    collect() {
+      this.set(liveStreams.open);
+    },
+  });
+  if (sources.sql) {
+    const sql = sources.sql;
+    new Gauge({
+      name: 'demo_audio_sessions_pending',
+      help: 'Catalogue sessions whose audio is still being rendered in the background (0 when all is ready)',
+      registers: [registry],
+      async collect() {
+        const row = await sql.get<{ n: number | string }>(
+          'SELECT count(DISTINCT session_id) AS n FROM catalogue_audio WHERE ready_at IS NULL',
+        );
+        this.set(Number(row?.n ?? 0));
+      },
+    });
+  }
+  if (sources.backupDir) {
+    const dir = sources.backupDir;
+    new Gauge({
+      name: 'backup_age_seconds',
+      help: 'Age of the newest backup archive in BACKUP_DIR (absent when there is none)',
+      registers: [registry],
+      collect() {
+        const newest = backupsIn(dir)[0];
+        if (newest) this.set((Date.now() - fs.statSync(newest).mtimeMs) / 1000);
+        else this.reset();
+      },
+    });
+  }
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status',
@@ -44,8 +112,9 @@ export function createMetrics(registry: Registry = new Registry()): Metrics {
     const method = c.req.method;
     requests.inc({ method, route, status: String(c.res.status) });
     duration.observe({ method, route }, (performance.now() - started) / 1000);
+    if (c.res.headers.get('Idempotent-Replayed') === 'true') replays.inc({ route });
   };
-  return { registry, middleware };
+  return { registry, middleware, instrument: (sql) => timedSql(sql, dbSeconds) };
 }
 
 /**
@@ -109,6 +178,16 @@ export function startMetricsListener(
       });
     });
   });
+}
+
+/** The gauges' sources for a serving process: its database and its backup folder. */
+export function metricsSources(deps: {
+  sql: SqlDatabase;
+  config: { backupDir: string | undefined; backupEveryMs: number | undefined; dataDir: string };
+}): MetricsSources {
+  const backupDir =
+    deps.config.backupDir ?? (deps.config.backupEveryMs ? `${deps.config.dataDir}/backups` : undefined);
+  return { sql: deps.sql, ...(backupDir ? { backupDir } : {}) };
 }
 
 export { globalRegistry };

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { liveStreams } from '../../lib/live-streams';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
@@ -242,9 +243,11 @@ export function circlesRoutes(
         if (e.event === 'end') finish();
       });
       const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), heartbeatMs);
+      liveStreams.open++;
       try {
         await done;
       } finally {
+        liveStreams.open--;
         clearInterval(heartbeat);
         await disconnect();
       }

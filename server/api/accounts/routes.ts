@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { assertSelf, requireUser } from '../../auth/caller';
+import { accessEnded } from '../../lib/access-ended';
 import { ApiError, jsonBody } from '../../lib/http';
 import { accountDataRoutes } from './data-routes';
 import { parseOnboarding } from './onboarding';
@@ -40,6 +41,7 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.post('/auth/logout', auth, async (c) => {
     await repo.endSession(c.var.user.sessionId, c.var.user.id);
+    await accessEnded(deps, c.var.user.id);
     return c.json({ ok: true });
   });
 

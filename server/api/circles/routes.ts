@@ -4,8 +4,10 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
+import { accessEnded, onAccessEnded } from '../../lib/access-ended';
 import { ApiError, jsonBody } from '../../lib/http';
 import { FOCUS_AREAS, LOBBY_MS, SESSION_TYPES, SKILL_LEVELS, WEEK_MS } from '../../../src/domain/circles';
+import { stillEntitled } from './entitlement';
 import { createLiveHub, type LiveSessionInfo } from './live';
 import { createDbPresence } from './presence';
 import { firstNameOf, nextStartMs, presentCircle, stepsOf } from './present';
@@ -57,7 +59,8 @@ export function circlesRoutes(
   const r = new Hono<AppEnv>();
   const repo = createCirclesRepository(deps.sql);
   const presence = createDbPresence(deps.sql, deps.now);
-  const hub = createLiveHub(presence, deps.now);
+  const hub = createLiveHub(presence, deps.now, (holders) => stillEntitled(deps.sql, holders));
+  onAccessEnded(deps, (userId) => hub.sweepMember(userId));
   const auth = requireUser(deps);
   const present = (row: CircleRow, me: string) => presentCircle(row, me, deps.now(), deps.config.publicUrl);
 
@@ -173,6 +176,7 @@ export function circlesRoutes(
     const me = c.var.user.id;
     const row = await visible(parseId(c.req.param('id')), me);
     await repo.leave(row.id, me);
+    await accessEnded(deps, me); // closes their live streams of this circle before we answer
     return c.json(present((await repo.one(row.id, me)) as CircleRow, me));
   });
 
@@ -237,10 +241,15 @@ export function circlesRoutes(
       const done = new Promise<void>((resolve) => (finish = resolve));
       stream.onAbort(finish);
       c.req.raw.signal.addEventListener('abort', finish);
-      const disconnect = await hub.attach(info, connId, (e) => {
-        void stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
-        if (e.event === 'end') finish();
-      });
+      const disconnect = await hub.attach(
+        info,
+        { connId, userId: me, authSessionId: c.var.user.sessionId },
+        (e) => {
+          void stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
+          if (e.event === 'end') finish();
+        },
+        () => finish(),
+      );
       const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), heartbeatMs);
       try {
         await done;

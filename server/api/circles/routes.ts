@@ -13,6 +13,7 @@ import { createDbPresence } from './presence';
 import { firstNameOf, nextStartMs, presentCircle, stepsOf } from './present';
 import { practiceRoutes } from './practice-routes';
 import { createCirclesRepository, type CircleRow } from './repository';
+import { lineText, multilineText } from '../../lib/text';
 
 /** Open live streams a member may hold at once (tabs, devices); the next one gets 429. */
 export const MAX_STREAMS_PER_MEMBER = 3;
@@ -21,8 +22,8 @@ export const HEARTBEAT_MS = 15_000;
 
 const circleBody = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'),
-    description: z.string().trim().max(500, 'must be at most 500 characters').default(''),
+    name: lineText().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'),
+    description: multilineText().trim().max(500, 'must be at most 500 characters').default(''),
     sessionType: z.enum(SESSION_TYPES).default('asynchronous'),
     focusArea: z.union([z.enum(FOCUS_AREAS), z.literal('')]).default(''),
     skillLevel: z.enum(SKILL_LEVELS).default('all'),
@@ -157,7 +158,7 @@ export function circlesRoutes(
     const body = await jsonBody(
       c,
       z
-        .object({ inviteCode: z.string().max(100).optional() })
+        .object({ inviteCode: lineText().max(100).optional() })
         .strict()
         .optional(),
     );

@@ -6,6 +6,7 @@ import { ApiError, jsonBody } from '../../lib/http';
 import { presentMostEchoed, presentPulse, presentReflection } from './present';
 import { createCommunityRepository } from './repository';
 import { createIdempotency } from '../../lib/idempotency';
+import { multilineText } from '../../lib/text';
 
 const PULSE_LIMIT = 30;
 const REFLECTIONS_LIMIT = 50;
@@ -17,7 +18,10 @@ const idParam = z
   .transform(Number);
 const reflectionBody = z.object({
   sessionId: z.number().int().positive(),
-  reflectionText: z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'),
+  reflectionText: multilineText()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(2000, 'must be at most 2000 characters'),
   anonymous: z.boolean().default(true),
 });
 

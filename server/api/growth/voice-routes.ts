@@ -6,6 +6,7 @@ import { ApiError, jsonBody } from '../../lib/http';
 import { localDateOf } from '../../../src/domain/streaks';
 import { memberTimeZone } from './member-zone';
 import { createVoiceRepository, type VoiceAnalysisInput } from './voice-repository';
+import { lineText } from '../../lib/text';
 
 const unit = z.number().finite().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
 const isoInstant = z
@@ -33,7 +34,7 @@ const analysisBody = z
       .max(2000, 'must be 30-2000 Hz')
       .nullable(),
     pitchRangeSemitones: z.number().finite().min(0, 'must be 0-96').max(96, 'must be 0-96').nullable(),
-    engineVersion: z.string().trim().min(1).max(40).optional(),
+    engineVersion: lineText().trim().min(1).max(40).optional(),
     // Further measures as the engine grows: numbers only, a bounded set.
     measures: z
       .record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,39}$/, 'must be a measure name'), z.number().finite())

@@ -16,6 +16,7 @@ import type { SqlExecutor } from '../../db/sql';
 import { createTemplateRepository } from '../templates/repository';
 import { createIdempotency, type Answer } from '../../lib/idempotency';
 import { occurredAtField, occurredAtMs, zoneAt } from './occurred-at';
+import { lineText } from '../../lib/text';
 
 const sessionId = z.union([
   z.number().int().positive(),
@@ -31,7 +32,7 @@ const timeZone = z
   .default('UTC');
 const completionBody = z.object({
   sessionId,
-  title: z.string().trim().max(200).optional(),
+  title: lineText().trim().max(200).optional(),
   // Only a report of where the member is: the stored zone decides the day (member-zone.ts).
   timeZone: z
     .string()

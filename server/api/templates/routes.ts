@@ -13,6 +13,7 @@ import { occurredAtField, occurredAtMs, zoneAt } from '../listening/occurred-at'
 import { createIdempotency } from '../../lib/idempotency';
 import { presentTemplate, presentTemplateSummary } from './present';
 import { createTemplateRepository } from './repository';
+import { lineText, multilineText } from '../../lib/text';
 
 const templateId = z.union([
   z.number().int().positive(),
@@ -32,12 +33,12 @@ const DURATION_SLACK_SEC = 60;
  */
 const saveBody = z.object({
   templateId,
-  userId: z.string().optional(),
-  title: z.string().max(200).optional(),
-  description: z.string().max(2000).optional(),
-  category: z.string().max(40).optional(),
-  difficulty: z.string().max(40).optional(),
-  voiceLevel: z.string().max(40).optional(),
+  userId: lineText().optional(),
+  title: lineText().max(200).optional(),
+  description: multilineText().max(2000).optional(),
+  category: lineText().max(40).optional(),
+  difficulty: lineText().max(40).optional(),
+  voiceLevel: lineText().max(40).optional(),
   duration: z.number().int('must be whole seconds').min(0, 'must not be negative'),
   rating: z.number().int().min(1).max(5).default(5),
   audioData: z

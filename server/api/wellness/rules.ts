@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../../../src/domain/streaks';
+import { lineText, multilineText } from '../../lib/text';
 
 /** Emotion chips of the 'Track Your Mood' dialog; the server accepts only these. */
 export const EMOTIONS = [
@@ -54,7 +55,7 @@ export const moodBody = z.object({
     .max(EMOTIONS.length)
     .refine((a) => new Set(a).size === a.length, 'must not repeat an emotion')
     .default([]),
-  notes: z.string().trim().max(1000, 'must be at most 1000 characters').default(''),
+  notes: multilineText().trim().max(1000, 'must be at most 1000 characters').default(''),
   recordedAt,
   timeZone,
 });
@@ -64,7 +65,7 @@ export const biometricBody = z.object({
     error: 'must be one of heart_rate, hrv, stress_level, sleep_quality',
   }),
   value: z.number({ error: 'must be a number' }).finite('must be a number'),
-  unit: z.string().trim().optional(),
+  unit: lineText().trim().optional(),
   sourceDevice: z
     .enum(SOURCE_DEVICES, { error: `must be one of ${SOURCE_DEVICES.join(', ')}` })
     .default('manual'),

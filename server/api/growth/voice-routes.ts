@@ -68,6 +68,10 @@ function validate<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   );
 }
 
+/** The member's choice is the server's rule too (issue 20), not only the tuning room's. */
+export const VOICE_HISTORY_OFF =
+  "Voice history is off. Turn on 'Keep my voice history' in the tuning room to save analyses.";
+
 const idParam = z
   .string()
   .regex(/^[1-9]\d{0,14}$/)
@@ -78,6 +82,7 @@ const idParam = z
  *
  * POST   /voice-analyses             one summary, or {analyses: [...]} (the one-time upload of the
  *                                    browser's history) → 201 {analyses, created, newBadges} | 400 naming the field
+ *                                    | 409 voice_history_off (the member has not chosen to keep it)
  * GET    /voice-analyses?from=&to=   200 the caller's own, newest first | 400 bad date
  * DELETE /voice-analyses/:id         204 | 404 (not the caller's or gone)
  * DELETE /voice-analyses             200 {deleted}
@@ -115,7 +120,9 @@ export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
       engineVersion: a.engineVersion ?? null,
       extra: a.measures ?? {},
     }));
-    return c.json(await repo.add(c.var.user.id, items, new Date(now)), 201);
+    const stored = await repo.add(c.var.user.id, items, new Date(now));
+    if (!stored) throw new ApiError(409, 'voice_history_off', VOICE_HISTORY_OFF);
+    return c.json(stored, 201);
   });
 
   r.get('/voice-analyses', auth, async (c) => {

@@ -14,6 +14,8 @@ import { firstNameOf, nextStartMs, presentCircle, stepsOf } from './present';
 import { practiceRoutes } from './practice-routes';
 import { createCirclesRepository, type CircleRow } from './repository';
 import { lineText, multilineText } from '../../lib/text';
+import { parseInstant, instantField } from '../../lib/dates';
+import { idField, parseId as parseIdText } from '../../lib/ids';
 
 /** Open live streams a member may hold at once (tabs, devices); the next one gets 429. */
 export const MAX_STREAMS_PER_MEMBER = 3;
@@ -29,13 +31,11 @@ const circleBody = z
     skillLevel: z.enum(SKILL_LEVELS).default('all'),
     maxParticipants: z.number().int().min(2, 'must be at least 2').max(50, 'must be at most 50').default(8),
     duration: z.number().int().min(5, 'must be at least 5 minutes').max(180).default(30),
-    scheduledTime: z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }).nullish(),
+    scheduledTime: instantField('must be an ISO date-time').nullish(),
     isPrivate: z.boolean().default(false),
-    templateId: z.number().int().positive().nullish(),
+    templateId: idField().nullish(),
   })
   .strict();
-
-const idParam = z.string().regex(/^[1-9]\d{0,9}$/);
 
 /**
  * Voice circles. Who is calling always comes from the token.
@@ -65,11 +65,7 @@ export function circlesRoutes(
   const auth = requireUser(deps);
   const present = (row: CircleRow, me: string) => presentCircle(row, me, deps.now(), deps.config.publicUrl);
 
-  const parseId = (raw: string) => {
-    if (!idParam.safeParse(raw).success)
-      throw new ApiError(400, 'validation_failed', 'The circle id must be a positive number.');
-    return Number(raw);
-  };
+  const parseId = (raw: string) => parseIdText(raw, 'circle');
   /** A circle the caller may see: public, theirs, or a private one opened with its invite code. */
   const visible = async (id: number, me: string, invite?: string | null) => {
     const row = await repo.one(id, me);
@@ -121,7 +117,7 @@ export function circlesRoutes(
         throw new ApiError(400, 'validation_failed', 'Invalid scheduledTime: a live circle needs a time', {
           scheduledTime: 'required for real_time circles',
         });
-      const ms = Date.parse(body.scheduledTime);
+      const ms = parseInstant(body.scheduledTime) as number; // checked by instantField
       // A weekly time: a first session earlier today is fine, far past or far future is a typo.
       if (ms < now - 24 * 3600_000 || ms > now + 8 * WEEK_MS)
         throw new ApiError(

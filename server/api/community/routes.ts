@@ -7,17 +7,14 @@ import { presentMostEchoed, presentPulse, presentReflection } from './present';
 import { createCommunityRepository } from './repository';
 import { createIdempotency } from '../../lib/idempotency';
 import { multilineText } from '../../lib/text';
+import { idField, parseId } from '../../lib/ids';
 
 const PULSE_LIMIT = 30;
 const REFLECTIONS_LIMIT = 50;
 const RECENT_LIMIT = 5;
 
-const idParam = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/, 'must be a positive whole number')
-  .transform(Number);
 const reflectionBody = z.object({
-  sessionId: z.number().int().positive(),
+  sessionId: idField(),
   reflectionText: multilineText()
     .trim()
     .min(1, 'must not be empty')
@@ -49,12 +46,6 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
   const auth = requireUser(deps);
   const idem = createIdempotency(deps);
 
-  const parseId = (raw: string, what: string) => {
-    const parsed = idParam.safeParse(raw);
-    if (!parsed.success)
-      throw new ApiError(400, 'validation_failed', `The ${what} id must be a positive number.`);
-    return parsed.data;
-  };
   const isoNow = () => new Date(deps.now()).toISOString();
 
   r.get('/community/pulse', auth, async (c) => c.json((await repo.pulse(PULSE_LIMIT)).map(presentPulse)));

@@ -33,6 +33,11 @@ async function call(path: string, who: TestMember | null, init: RequestInit = {}
 const post = (path: string, who: TestMember, body: unknown) =>
   call(path, who, { method: 'POST', body: JSON.stringify(body) });
 async function keepHistory(who: TestMember) {
+  // Members of a month's standing: recordings from before an account existed are refused.
+  await t.deps.sql.run('UPDATE users SET created_at = ? WHERE id = ?', [
+    new Date(t.deps.now() - 30 * 24 * 3600_000).toISOString(),
+    who.id,
+  ]);
   const res = await call('/voice-history-choice', who, {
     method: 'PUT',
     body: JSON.stringify({ keep: true }),

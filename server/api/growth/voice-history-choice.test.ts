@@ -12,6 +12,11 @@ let ana: TestMember;
 beforeAll(async () => {
   t = await createTestApp();
   ana = await createMember(t);
+  // A member of a week's standing, so recordings of the last minutes are theirs.
+  await t.deps.sql.run('UPDATE users SET created_at = ? WHERE id = ?', [
+    new Date(t.deps.now() - 7 * 24 * 3600_000).toISOString(),
+    ana.id,
+  ]);
 });
 afterAll(() => t.close());
 

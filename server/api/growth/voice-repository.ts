@@ -123,6 +123,9 @@ export function createVoiceRepository(sql: SqlExecutor) {
         return { analyses, created, newBadges };
       });
     },
+    accountCreatedAt: async (userId: string) =>
+      (await sql.get<{ created_at: string }>('SELECT created_at FROM users WHERE id = ?', [userId]))
+        ?.created_at,
     list: async (userId: string, from: string, to: string) =>
       (
         await sql.all<Row>(

@@ -7,19 +7,14 @@ import { localDateOf } from '../../../src/domain/streaks';
 import { memberTimeZone } from './member-zone';
 import { createVoiceRepository, type VoiceAnalysisInput } from './voice-repository';
 import { lineText } from '../../lib/text';
+import { happenedProblem, instantField, isCalendarDate, parseInstant } from '../../lib/dates';
+import { parseId } from '../../lib/ids';
 
 const unit = z.number().finite().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
-const isoInstant = z
-  .string()
-  .max(40)
-  .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)),
-    'must be an ISO-8601 date-time',
-  );
 
 const analysisBody = z
   .object({
-    recordedAt: isoInstant,
+    recordedAt: instantField('must be an ISO-8601 date-time'),
     durationSec: z.number().finite().min(0, 'must be 0 or more').max(7200, 'must be at most 7200'),
     score: z.number().finite().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100'),
     clarity: unit,
@@ -72,10 +67,8 @@ function validate<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
 export const VOICE_HISTORY_OFF =
   "Voice history is off. Turn on 'Keep my voice history' in the tuning room to save analyses.";
 
-const idParam = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/)
-  .transform(Number);
+/** A phone's clock may run a few minutes fast; a recording further ahead did not happen yet. */
+const AHEAD_MS = 5 * 60_000;
 
 /**
  * The member's voice history, stored only by their choice (the tuning room's opt-in).
@@ -98,11 +91,13 @@ export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
     const raw: unknown = await jsonBody(c, z.unknown());
     const list = isBatch(raw) ? validate(batchBody, raw).analyses : [validate(analysisBody, raw)];
     const now = deps.now();
-    const future = list.find((a) => Date.parse(a.recordedAt) > now + 5 * 60_000);
-    if (future) {
-      throw new ApiError(400, 'validation_failed', 'Invalid recordedAt: must not be in the future', {
-        recordedAt: 'must not be in the future',
-      });
+    const created = Date.parse((await repo.accountCreatedAt(c.var.user.id)) ?? new Date(now).toISOString());
+    for (const a of list) {
+      const problem = happenedProblem(parseInstant(a.recordedAt) as number, now, created, AHEAD_MS);
+      if (problem)
+        throw new ApiError(400, 'validation_failed', `Invalid recordedAt: ${problem}`, {
+          recordedAt: problem,
+        });
     }
     const zone = await memberTimeZone(deps.sql, c.var.user.id);
     const items: VoiceAnalysisInput[] = list.map((a) => ({
@@ -129,8 +124,8 @@ export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
     const range = (name: 'from' | 'to', fallback: string) => {
       const raw = c.req.query(name);
       if (raw === undefined || raw === '') return fallback;
-      const ms = Date.parse(raw);
-      if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}/.test(raw)) {
+      const ms = isCalendarDate(raw) ? Date.parse(`${raw}T00:00:00Z`) : parseInstant(raw);
+      if (ms === null) {
         throw new ApiError(400, 'validation_failed', `Invalid ${name}: must be an ISO-8601 date`, {
           [name]: 'must be an ISO-8601 date',
         });
@@ -144,10 +139,7 @@ export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.delete('/voice-analyses/:id', auth, async (c) => {
-    const id = idParam.safeParse(c.req.param('id'));
-    if (!id.success)
-      throw new ApiError(400, 'validation_failed', 'The analysis id must be a positive number.');
-    if (!(await repo.remove(c.var.user.id, id.data)))
+    if (!(await repo.remove(c.var.user.id, parseId(c.req.param('id'), 'analysis'))))
       throw new ApiError(404, 'analysis_not_found', 'You have no voice analysis with this id.');
     return c.body(null, 204);
   });

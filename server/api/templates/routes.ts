@@ -14,14 +14,9 @@ import { createIdempotency } from '../../lib/idempotency';
 import { presentTemplate, presentTemplateSummary } from './present';
 import { createTemplateRepository } from './repository';
 import { lineText, multilineText } from '../../lib/text';
+import { idField, parseId } from '../../lib/ids';
 
-const templateId = z.union([
-  z.number().int().positive(),
-  z
-    .string()
-    .regex(/^\d{1,9}$/, 'must be a template id')
-    .transform(Number),
-]);
+const templateId = idField('must be a template id', { text: true });
 
 /** Elapsed time may run a little over the plan (clock rounding, a late tap); more is absurd. */
 const DURATION_SLACK_SEC = 60;
@@ -75,12 +70,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/session-templates', async (c) => c.json((await repo.listTemplates()).map(presentTemplateSummary)));
 
   r.get('/voice-sessions/:templateId', async (c) => {
-    const id = templateId.safeParse(c.req.param('templateId'));
-    if (!id.success)
-      throw new ApiError(400, 'validation_failed', 'The template id must be a positive number.', {
-        templateId: 'must be a template id',
-      });
-    const row = await repo.templateById(id.data);
+    const row = await repo.templateById(parseId(c.req.param('templateId'), 'template', 'templateId'));
     if (!row) throw new ApiError(404, 'template_not_found', 'Session not found');
     return c.json(presentTemplate(row));
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../../../src/domain/streaks';
 import { lineText, multilineText } from '../../lib/text';
+import { happenedProblem, instantField } from '../../lib/dates';
 
 /** Emotion chips of the 'Track Your Mood' dialog; the server accepts only these. */
 export const EMOTIONS = [
@@ -35,9 +36,7 @@ const score = z
   .int('must be a whole number from 1 to 10')
   .min(1, 'must be a whole number from 1 to 10')
   .max(10, 'must be a whole number from 1 to 10');
-const recordedAt = z.iso
-  .datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-31T08:00:00Z' })
-  .optional();
+const recordedAt = instantField().optional();
 const timeZone = z
   .string()
   .trim()
@@ -87,7 +86,5 @@ export function biometricProblem(b: z.infer<typeof biometricBody>): [string, str
 
 /** recordedAt must lie between the account's creation and now; returns the problem or null. */
 export function recordedAtProblem(atMs: number, nowMs: number, accountCreatedMs: number): string | null {
-  if (atMs > nowMs + FUTURE_TOLERANCE_MS) return 'must not be in the future';
-  if (atMs < accountCreatedMs) return 'must not be before your account was created';
-  return null;
+  return happenedProblem(atMs, nowMs, accountCreatedMs, FUTURE_TOLERANCE_MS);
 }

@@ -12,6 +12,7 @@ import {
 import { loadSharedKeys } from './boot/shared-keys';
 import { serveApp } from './boot/serve';
 import { parseWorkers } from './boot/workers-arg';
+import { publicUrlNotice } from './boot/public-url';
 
 /**
  * `npm run start:cluster -- --workers N`: N worker processes behind one port (node:cluster; the
@@ -55,6 +56,8 @@ async function primary(): Promise<void> {
         logger.say(
           `\n  Ready (${workers} workers). Open ${config.publicUrl} in your browser.\n  ${dataLine(config)}\n`,
         );
+        const notice = publicUrlNotice(config, config.port);
+        if (notice) logger.say(`  ${notice}\n`);
         renderDemoAudioInBackground(config, data.sql, logger);
       }
     });

@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { createLogger } from './lib/logger';
 import { dataLine, fail, prepareData, renderDemoAudioInBackground } from './boot/prepare';
+import { publicUrlNotice } from './boot/public-url';
 import { serveApp } from './boot/serve';
 
 /** Starts the whole product on one port: migrate, seed on first start, serve, shut down cleanly. */
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
     onListening: (port) => {
       logger.info('listening', { host: config.host, port });
       logger.say(`\n  Ready. Open ${config.publicUrl} in your browser.\n  ${dataLine(config)}\n`);
+      const notice = publicUrlNotice(config, port);
+      if (notice) logger.say(`  ${notice}\n`);
       renderDemoAudioInBackground(config, sql, logger);
     },
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, insertSessions, type TestMember } from '../rest/test-members';
 import { createTestApp, type TestApp } from '../test-support';
 import { happenedProblem, isCalendarDate, parseInstant, targetDateProblem } from './dates';
-import { isIdText } from './ids';
+import { isIdText, wholeNumberField } from './ids';
 
 /**
  * Issue 20: `DELETE /api/voice-goals/0x2` deleted goal 2 (Number() reads hex), and
@@ -47,6 +47,13 @@ describe('the id and date rules', () => {
   it('reads ids as decimal digits only, within the safe range', () => {
     expect(['1', '2', '42', '9007199254740991'].every(isIdText)).toBe(true);
     expect(LOOSE_IDS.filter(isIdText)).toEqual([]);
+  });
+
+  it('reads counts in bodies (storage limits, expiries) as whole numbers, not as Number() would', () => {
+    const field = wholeNumberField();
+    expect([16, '16', '0'].map((v) => field.safeParse(v).data)).toEqual([16, 16, 0]);
+    for (const loose of ['0x10', '1e3', ' 5', '+5', true, 2.5, ''])
+      expect(field.safeParse(loose).success, String(loose)).toBe(false);
   });
 
   it('takes only days that exist and instants with a zone on such days', () => {

@@ -35,3 +35,16 @@ export const idField = (message = ID_MESSAGE, opts: { text?: boolean } = {}) =>
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
   });
+
+/**
+ * A count or size in a body (a limit, an offset, seconds): a whole number, or the same in decimal
+ * text. Replaces `z.coerce.number()`, which read "0x10", "1e3", " 5" and `true` as numbers.
+ */
+export const wholeNumberField = () =>
+  z.union([
+    z.number().int(),
+    z
+      .string()
+      .regex(/^\d{1,15}$/, 'must be a whole number')
+      .transform(Number),
+  ]);

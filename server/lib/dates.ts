@@ -12,6 +12,11 @@ import { z } from 'zod';
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far ahead a "happened" instant may be at most: the rule's "after tomorrow". */
 export const HAPPENED_AHEAD_MS = DAY_MS;
+/**
+ * A device clock may run a few minutes behind the server's: a recording made in the first
+ * minute of a new account must not read as older than the account.
+ */
+export const CLOCK_SLACK_MS = 5 * 60_000;
 export const TARGET_YEARS = 10;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -65,7 +70,7 @@ export function happenedProblem(
   aheadMs = HAPPENED_AHEAD_MS,
 ): string | null {
   if (atMs > nowMs + Math.min(aheadMs, HAPPENED_AHEAD_MS)) return 'must not be in the future';
-  if (atMs < accountCreatedMs) return 'must not be before your account was created';
+  if (atMs < accountCreatedMs - CLOCK_SLACK_MS) return 'must not be before your account was created';
   return null;
 }
 

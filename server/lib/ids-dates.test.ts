@@ -82,6 +82,9 @@ describe('the id and date rules', () => {
     expect(happenedProblem(now + 2 * DAY, now, created)).toMatch(/future/);
     expect(happenedProblem(now + 2 * DAY, now, created, 10 * DAY)).toMatch(/future/); // never past tomorrow
     expect(happenedProblem(now - DAY, now, created)).toBeNull();
+    // A device clock a minute behind, in a brand-new account's first minute, is not "before".
+    expect(happenedProblem(created - 60_000, now, created)).toBeNull();
+    expect(happenedProblem(created - 10 * 60_000, now, created)).toMatch(/before your account/);
     expect(targetDateProblem('2030-02-31', '2026-11-26')).toMatch(/real date/);
     expect(targetDateProblem('2026-11-25', '2026-11-26')).toMatch(/past/);
     expect(targetDateProblem('2036-11-27', '2026-11-26')).toMatch(/10 years/);

@@ -62,9 +62,10 @@ export function useAccountHistory() {
           // storage unavailable: the server's de-duplication still holds
         }
         if (!uploaded) {
-          // The server takes no recording from before the account existed (issue 20): what this
-          // browser recorded earlier stays here only.
-          const since = accountCreatedAt ? Date.parse(accountCreatedAt) : 0;
+          // The server takes no recording from before the account existed, give or take 5 minutes
+          // of clock slack (server/lib/dates.ts, issue 20): what this browser recorded earlier
+          // stays here only.
+          const since = accountCreatedAt ? Date.parse(accountCreatedAt) - 5 * 60_000 : 0;
           setNewBadges(await saveToAccount(loadHistory().filter((a) => Date.parse(a.at) >= since)));
           try {
             localStorage.setItem(uploadedKey(userId), '1');

@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 // @ts-expect-error plain ES module without types
 import { reportFirstScreens } from './scripts/lib/first-screen.mjs';
@@ -12,9 +13,25 @@ import { serviceWorkerPlugin } from './scripts/lib/service-worker.mjs';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? '8787'}`;
 const proxied = ['/api', '/auth', '/rest', '/storage', '/config.json'];
 
+/**
+ * The client build gives supabase-js src/lib/realtime-unused.ts for @supabase/realtime-js: the app
+ * opens no realtime channel, and that code was 14 KB (brotli) of home's first download (issue 20).
+ * Build only: tests and the dev server keep the real package.
+ */
+function realtimeUnused(): Plugin {
+  const replacement = fileURLToPath(new URL('./src/lib/realtime-unused.ts', import.meta.url));
+  return {
+    name: 'tuneful:realtime-unused',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id) => (id === '@supabase/realtime-js' ? replacement : null),
+  };
+}
+
 export default defineConfig({
   // The service worker is built before the precompress step, so sw.js gets its .br/.gz too.
   plugins: [
+    realtimeUnused(),
     react(),
     serviceWorkerPlugin(),
     precompressPlugin({ report: (dir: string) => reportFirstScreens(dir) }),

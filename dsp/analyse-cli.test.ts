@@ -29,7 +29,7 @@ describe('analyse CLI', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
-    const summary = lines.pop()?.summary as Record<string, number>;
+    const summary = lines.pop()?.summary as Record<string, number | object>;
     expect(lines.length).toBeGreaterThan(250);
     for (const key of ['t', 'f0', 'clarity', 'stability', 'breathiness', 'resonance', 'spectralCentroid']) {
       expect(lines[100]).toHaveProperty(key);
@@ -38,6 +38,18 @@ describe('analyse CLI', () => {
     expect(summary.medianF0).toBeLessThan(222);
     expect(summary.overallScore).toBeGreaterThanOrEqual(0);
     expect(summary.overallScore).toBeLessThanOrEqual(100);
+    // The tuning room's verdict and advice (src/domain/voice/feedback.ts) for the same frames.
+    expect(summary.feedback).toMatchObject({ heard: 'voice' });
+  }, 30_000);
+
+  it("says what the tuning room would: 'We could not hear a voice' for a pure tone", async () => {
+    const { code, stdout } = await analyse('fixtures/voice/non-voice/sine-440hz-48k.wav', '--json');
+    expect(code).toBe(0);
+    const summary = (
+      JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { summary: Record<string, unknown> }
+    ).summary;
+    expect(summary.feedback).toMatchObject({ heard: 'tone', tips: [] });
+    expect((summary.feedback as { headline: string }).headline).toMatch(/^We could not hear a voice/);
   }, 30_000);
 
   it('prints a readable table and summary without --json', async () => {

@@ -8,6 +8,8 @@ import { createVoiceAnalyser } from '../dsp/loader';
 import { summariseFrames, type FrameSummary } from '../dsp/summary';
 import type { VoiceFrame } from '../dsp/types';
 import { overallScore, scoreColour } from '../src/domain/voice/score';
+import { decideFeedback } from '../src/domain/voice/feedback';
+import { createSummaryAccumulator } from '../src/features/tuning/recording-summary';
 
 interface Args {
   file: string;
@@ -54,6 +56,15 @@ function scoreOf(s: FrameSummary) {
   return { overallScore: score.overall, colour: scoreColour(score.overall), breakdown: score.breakdown };
 }
 
+/** What the tuning room would say: the app's own accumulator and feedback table (docs/voice-feedback.md). */
+function feedbackOf(frames: VoiceFrame[]) {
+  const acc = createSummaryAccumulator();
+  frames.forEach((f) => acc.add(f));
+  const m = acc.measurements();
+  const f = decideFeedback(m);
+  return { presence: m.presence, feedback: { heard: f.heard, headline: f.headline, tips: f.tips } };
+}
+
 function printTable(frames: VoiceFrame[], summary: object): void {
   const every = Math.max(1, Math.round(frames.length / 40));
   console.log('    t(s)   f0(Hz)  clarity  stabil.  breath.  reson.  centroid   zcr     rms');
@@ -95,6 +106,7 @@ async function main(): Promise<void> {
     channels: wav.channels,
     ...scoreOf(stats),
     ...stats,
+    ...feedbackOf(frames),
   };
   if (args.json) {
     const lines = frames.map(frameJson);

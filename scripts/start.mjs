@@ -4,6 +4,7 @@
 // N worker processes on the one port.
 import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientBuildIsStale, serverBuildIsStale } from './lib/fresh.mjs';
@@ -54,5 +55,18 @@ const server = spawn(process.execPath, ['--enable-source-maps', entry, ...rest],
   cwd: root,
   stdio: 'inherit',
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+let forwarded = null;
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    forwarded = signal;
+    server.kill(signal);
+  });
+server.on('exit', (code, signal) => {
+  if (code !== null) process.exit(code);
+  // Stopped by the signal we passed on: a clean stop. Killed by anything else (SIGKILL, the
+  // OOM killer) is a failure, and a supervisor (systemd's Restart=on-failure, Docker's
+  // restart policy) must see it as one to start the server again.
+  if (signal === forwarded) process.exit(0);
+  console.error(`\nThe server was killed by ${signal}.`);
+  process.exit(128 + (os.constants.signals[signal] ?? 0));
+});

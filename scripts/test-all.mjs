@@ -1,31 +1,96 @@
 // `npm test`: every check a change must pass, in the order that fails fastest, then one
 // summary line `N passed, N failed` summing all suites (CI reads that line).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './lib/chromium.mjs';
+import { missingAudio, renderDemoAudio } from './lib/demo-audio.mjs';
 import { ensureEnginePackages } from './lib/engines.mjs';
 import { startPostgres } from './postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
-const results = []; // { suite, passed, failed }
+const startedAt = Date.now();
+const results = []; // { suite, passed, failed, seconds, notes? }
 
-function run(label, cmd, args, env = {}) {
-  console.log(`\n── ${label} ──`);
+const minutes = (seconds) =>
+  `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+const logFile = (name) => path.join(root, 'test-results/logs', `${name}.log`);
+const slug = (label) =>
+  label
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+
+/**
+ * Runs one command. Its output streams to ours, or with `capture` (suites running beside
+ * others) goes to test-results/logs/<label>.log and is printed whole when it ends, so two
+ * suites' lines never interleave. Resolves to { ok, seconds }.
+ */
+function run(label, cmd, args, env = {}, { capture = false } = {}) {
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(
-    `── ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-  );
-  return r.status === 0;
+  const log = capture ? logFile(slug(label)) : null;
+  console.log(capture ? `\n── ${label}: started (output when it ends) ──` : `\n── ${label} ──`);
+  const out = log ? fs.openSync(log, 'w') : 'inherit';
+  const child = spawn(cmd, args, {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, ...env },
+  });
+  if (typeof out === 'number') fs.closeSync(out);
+  return new Promise((resolve) => {
+    const finish = (ok) => {
+      const seconds = (Date.now() - started) / 1000;
+      if (log) console.log(`\n── ${label} ──\n${fs.readFileSync(log, 'utf8').trimEnd()}`);
+      console.log(`── ${label}: ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s)`);
+      resolve({ ok, seconds });
+    };
+    child.on('error', (err) => {
+      console.error(`${label}: ${err.message}`);
+      finish(false);
+    });
+    child.on('exit', (code) => finish(code === 0));
+  });
 }
 
-function check(label, cmd, args) {
-  const ok = run(label, cmd, args);
-  results.push({ suite: label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
-  return ok;
+/** A check that passes or fails as a whole (build, typecheck, lint): counts as one test. */
+async function step(label, cmd, args, options = {}) {
+  const { ok, seconds } = await run(label, cmd, args, {}, options);
+  return { suite: label, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds };
+}
+
+/** A Vitest run whose JSON report gives the counts; a crash without failed tests counts as one. */
+async function vitestSuite(suite, label, args, env, reportFile) {
+  const { ok, seconds } = await run(label, bin('vitest'), args, env, { capture: true });
+  const report = readJson(reportFile);
+  return {
+    suite,
+    passed: report?.numPassedTests ?? 0,
+    failed: report ? report.numFailedTests + (ok ? 0 : report.numFailedTests === 0 ? 1 : 0) : 1,
+    seconds,
+  };
+}
+
+/** Waits for the background render of the demo audio, telling how many files are left. */
+async function waitForAudio({ child, done }) {
+  const started = Date.now();
+  let told = 0;
+  while (child.exitCode === null && child.signalCode === null) {
+    if (Date.now() - told > 30_000) {
+      told = Date.now();
+      console.log(`\nWaiting for the demo audio: ${missingAudio().length} files still rendering.`);
+    }
+    await Promise.race([done, new Promise((r) => setTimeout(r, 1000))]);
+  }
+  const { ok, seconds: rendered } = await done;
+  const waited = (Date.now() - started) / 1000;
+  console.log(
+    ok
+      ? `Demo audio ready (${waited.toFixed(0)} s of waiting for it here).`
+      : `The demo audio render failed (see ${path.relative(root, logFile('demo-audio'))}); the e2e setup renders what is missing.`,
+  );
+  return `demo audio rendered in the background for ${minutes(rendered)}; the browser tests waited ${minutes(waited)} for it`;
 }
 
 function readJson(file) {
@@ -42,21 +107,38 @@ for (const name of ['DATABASE_URL', 'STORAGE_DIR']) {
   if (process.env[name]) console.log(`${name} is set; the tests ignore it and use their own.`);
   delete process.env[name];
 }
-fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+fs.mkdirSync(path.join(root, 'test-results/logs'), { recursive: true });
 const browserReady = ensureChromium();
 const enginesMissing = ensureEnginePackages();
 
-const built = check('build (wasm + client)', 'npm', ['run', 'build', '--silent']);
-// The first screens' JavaScript (brotli, as served) must stay within the budget.
-if (built) check('bundle budget (first screens)', process.execPath, ['scripts/bundle-budget.mjs']);
-else results.push({ suite: 'bundle budget (first screens)', passed: 0, failed: 1 });
-check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-check('lint', 'npm', ['run', 'lint', '--silent']);
+// The browser suites need the demo catalogue's audio (about 370 s of CPU on a fresh checkout).
+// It renders from the start, at the lowest priority, into the cache the e2e setup copies, so it
+// takes only the CPU the suites below leave idle instead of running alone before the e2e tests.
+const audioMissing = missingAudio().length;
+const audio = audioMissing > 0 ? renderDemoAudio({ nice: 19, log: logFile('demo-audio') }) : null;
+if (audio) {
+  console.log(
+    `Rendering ${audioMissing} demo audio files in the background for the browser tests (nice 19; ` +
+      `progress in ${path.relative(root, logFile('demo-audio'))}).`,
+  );
+}
 
-const unitFile = path.join(root, 'test-results/unit.json');
-fs.rmSync(unitFile, { force: true });
-// A private PostgreSQL for the tests that run on both databases (server/db, server/rest);
-// without it they are skipped with their reason and the rest still runs.
+// The build streams its output; typecheck and lint run beside it (each single-threaded) and
+// print theirs when done.
+const firstChecks = await Promise.all([
+  step('build (wasm + client)', 'npm', ['run', 'build', '--silent']),
+  step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { capture: true }),
+  step('lint', 'npm', ['run', 'lint', '--silent'], { capture: true }),
+]);
+results.push(...firstChecks);
+const built = firstChecks[0].failed === 0;
+// The first screens' JavaScript (brotli, as served) must stay within the budget.
+if (built)
+  results.push(await step('bundle budget (first screens)', process.execPath, ['scripts/bundle-budget.mjs']));
+else results.push({ suite: 'bundle budget (first screens)', passed: 0, failed: 1, seconds: 0 });
+
+// A private PostgreSQL for the tests that run on both databases (server/db, server/rest) and for
+// the server suites' second run; without it those are skipped with their reason, the rest runs.
 let pg = null;
 try {
   pg = await startPostgres();
@@ -64,68 +146,74 @@ try {
 } catch (err) {
   console.error(`PostgreSQL tests will be skipped: ${err instanceof Error ? err.message : err}`);
 }
-const unitOk = run(
-  'unit and server tests (vitest)',
-  bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile=${unitFile}`],
-  pg ? { TEST_DATABASE_URL: pg.url } : {},
-);
-const unit = readJson(unitFile);
-results.push({
-  suite: 'vitest',
-  passed: unit?.numPassedTests ?? 0,
-  failed: unit ? unit.numFailedTests + (unitOk ? 0 : unit.numFailedTests === 0 ? 1 : 0) : 1,
-});
 
-// The server suites once more with PostgreSQL as the server's database (issue 14): createTestApp
-// gives each test a fresh migrated PostgreSQL database, and the cluster test runs its two
-// processes on one. Without PostgreSQL this counts as a failure, with the reason.
+// Both Vitest runs at once. Vitest's default on two cores is a single worker, which ran every
+// file one after another, mostly waiting (timers, child processes, PostgreSQL round trips). The
+// SQLite run gets two workers, the PostgreSQL run (mostly waiting on the database) one: three
+// at most, so the timing-sensitive tests (live-session steps, worker restarts) keep a core.
+const unitFile = path.join(root, 'test-results/unit.json');
 const pgFile = path.join(root, 'test-results/server-postgres.json');
+fs.rmSync(unitFile, { force: true });
 fs.rmSync(pgFile, { force: true });
-if (pg) {
-  const pgOk = run(
-    'server tests on PostgreSQL (vitest, TEST_BACKEND=postgres)',
-    bin('vitest'),
-    // The audio synthesis tests touch no database: they ran once above.
-    [
-      'run',
-      'server/',
-      '--exclude',
-      'server/seed/audio/**',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile=${pgFile}`,
-    ],
-    { TEST_BACKEND: 'postgres', TEST_DATABASE_URL: pg.url },
-  );
-  const server = readJson(pgFile);
-  results.push({
-    suite: 'vitest server on PostgreSQL',
-    passed: server?.numPassedTests ?? 0,
-    failed: server ? server.numFailedTests + (pgOk ? 0 : server.numFailedTests === 0 ? 1 : 0) : 1,
-  });
-} else {
-  results.push({
-    suite: 'vitest server on PostgreSQL',
-    passed: 0,
-    failed: 1,
-    notes: ['not run: PostgreSQL could not be started (see the message above)'],
-  });
-}
+// The runs' three workers share two cores: a test's time limit is doubled (60 s) so that a
+// CPU-heavy one (a few dozen scrypt password hashes) is judged on what it does, not on its share.
+const vitestArgs = (outputFile, workers) => [
+  `--maxWorkers=${workers}`,
+  '--testTimeout=60000',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${outputFile}`,
+];
+const vitestRuns = await Promise.all([
+  vitestSuite(
+    'vitest',
+    'unit and server tests (vitest)',
+    ['run', ...vitestArgs(unitFile, 2)],
+    pg ? { TEST_DATABASE_URL: pg.url } : {},
+    unitFile,
+  ),
+  // The server suites once more with PostgreSQL as the server's database (issue 14): createTestApp
+  // gives each test a fresh migrated PostgreSQL database, and the cluster test runs its two
+  // processes on one. The audio synthesis tests touch no database: they run once, above.
+  pg
+    ? vitestSuite(
+        'vitest server on PostgreSQL',
+        'server tests on PostgreSQL (vitest, TEST_BACKEND=postgres)',
+        ['run', 'server/', '--exclude', 'server/seed/audio/**', ...vitestArgs(pgFile, 1)],
+        { TEST_BACKEND: 'postgres', TEST_DATABASE_URL: pg.url },
+        pgFile,
+      )
+    : {
+        suite: 'vitest server on PostgreSQL',
+        passed: 0,
+        failed: 1,
+        seconds: 0,
+        notes: ['not run: PostgreSQL could not be started (see the message above)'],
+      },
+]);
+results.push(...vitestRuns);
 pg?.stop();
 
+const audioNote = audio && built ? await waitForAudio(audio) : null;
+
 if (!browserReady || !built) {
-  results.push({ suite: 'e2e', passed: 0, failed: 1 });
+  results.push({ suite: 'e2e', passed: 0, failed: 1, seconds: 0 });
   console.error(
     !built ? 'End-to-end tests skipped: the build failed.' : 'End-to-end tests skipped: no Chromium.',
   );
 } else {
   const e2eFile = path.join(root, 'test-results/e2e.json');
   fs.rmSync(e2eFile, { force: true });
-  const e2eOk = run('end-to-end tests (playwright)', bin('playwright'), ['test']);
+  const e2e = await run('end-to-end tests (playwright)', bin('playwright'), ['test']);
   const stats = readJson(e2eFile)?.stats;
   const failed = stats ? stats.unexpected + stats.flaky : 1;
-  results.push({ suite: 'e2e', passed: stats?.expected ?? 0, failed: failed || (e2eOk ? 0 : 1) });
+  results.push({
+    suite: 'e2e',
+    passed: stats?.expected ?? 0,
+    failed: failed || (e2e.ok ? 0 : 1),
+    seconds: e2e.seconds,
+    notes: audioNote ? [audioNote] : [],
+  });
 }
 
 // Firefox and WebKit: the member's path in the two other engines (tests/cross-engine/). An
@@ -133,10 +221,10 @@ if (!browserReady || !built) {
 const enginesFile = path.join(root, 'test-results/cross-engine.json');
 fs.rmSync(enginesFile, { force: true });
 if (!built) {
-  results.push({ suite: 'cross-engine smoke', passed: 0, failed: 1 });
+  results.push({ suite: 'cross-engine smoke', passed: 0, failed: 1, seconds: 0 });
   console.error('Cross-engine smoke test skipped: the build failed.');
 } else {
-  const enginesOk = run('cross-engine smoke (firefox, webkit)', process.execPath, [
+  const enginesRun = await run('cross-engine smoke (firefox, webkit)', process.execPath, [
     '--import',
     'tsx',
     'tests/cross-engine/run.ts',
@@ -146,18 +234,23 @@ if (!built) {
   results.push({
     suite: 'cross-engine smoke',
     passed: engines?.passed ?? 0,
-    failed: failed || (enginesOk ? 0 : 1),
+    failed: failed || (enginesRun.ok ? 0 : 1),
+    seconds: enginesRun.seconds,
     notes: (engines?.skipped ?? []).map((s) => `${s.engine} skipped: ${s.reason}`),
   });
   if (enginesMissing) console.log(`Cross-engine browsers: ${enginesMissing}`);
 }
+if (audio && audio.child.exitCode === null) audio.child.kill('SIGTERM');
 
 console.log('\nSummary');
 for (const r of results) {
-  console.log(`  ${r.suite.padEnd(32)} ${r.passed} passed, ${r.failed} failed`);
+  console.log(
+    `  ${r.suite.padEnd(32)} ${`${r.passed} passed, ${r.failed} failed`.padEnd(24)} ${minutes(r.seconds)}`,
+  );
   for (const note of r.notes ?? []) console.log(`    ${note}`);
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`  ${'whole run'.padEnd(32)} ${''.padEnd(24)} ${minutes((Date.now() - startedAt) / 1000)}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

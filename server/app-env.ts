@@ -1,3 +1,4 @@
+import type { Metrics } from './lib/metrics';
 import type { Config } from './config';
 import type { SqlDatabase } from './db/sql';
 import type { Logger } from './lib/logger';
@@ -15,6 +16,8 @@ export interface AppDeps {
   logger: Logger;
   /** Clock in milliseconds; tests move time forward without sleeping. */
   now: () => number;
+  /** Prometheus metrics, when the operator turned them on (METRICS_TOKEN or METRICS_PORT). */
+  metrics?: Metrics;
 }
 
 /** The verified caller, set by the auth middleware from the bearer token. */

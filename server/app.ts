@@ -15,6 +15,7 @@ import { runtimeConfigMeta } from './lib/runtime-config-meta';
 import { firstPaints } from './lib/first-paint';
 import { routePreloads } from './lib/route-preloads';
 import { serveClient } from './lib/static-files';
+import { createMetrics, metricsRoute } from './lib/metrics';
 
 /** Headers supabase-js reads from responses; exposed so a cross-origin front end sees them too. */
 const EXPOSED_HEADERS = [
@@ -39,6 +40,8 @@ const EXPOSED_HEADERS = [
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const metrics = deps.metrics ?? (deps.config.metricsToken ? createMetrics() : undefined);
+  if (metrics) app.use('*', metrics.middleware);
   app.use('*', requestLog(deps.logger));
   const corsPrefixes = ['/auth/v1/', '/rest/v1/', '/storage/v1/'];
   app.use('*', sharedHeaders(deps, { corsPrefixes, exposeHeaders: EXPOSED_HEADERS }));
@@ -61,6 +64,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/rest/v1', restRoutes(deps));
   app.route('/storage/v1', storageRoutes(deps));
   app.route('/api', apiRoutes(deps));
+  app.get('/metrics', metricsRoute(metrics?.registry, deps.config.metricsToken));
 
   const configMeta = runtimeConfigMeta(deps);
   const preloads = routePreloads(deps.config.clientDir);

@@ -1,5 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { loadConfig } from './config';
+import { markServing } from './ops/backup/in-use';
+import { scheduleBackups } from './ops/backup/schedule';
 import { createLogger } from './lib/logger';
 import {
   closeData,
@@ -13,6 +15,8 @@ import { loadSharedKeys } from './boot/shared-keys';
 import { serveApp } from './boot/serve';
 import { parseWorkers } from './boot/workers-arg';
 import { publicUrlNotice } from './boot/public-url';
+import { AggregatorRegistry } from 'prom-client';
+import { globalRegistry, startMetricsListener } from './lib/metrics';
 
 /**
  * `npm run start:cluster -- --workers N`: N worker processes behind one port (node:cluster; the
@@ -37,6 +41,17 @@ async function primary(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const data = await prepareData(config, logger);
+  if (config.metricsPort !== undefined) {
+    // One scrape gives every worker's numbers: the primary asks each worker's registry over IPC.
+    const aggregator = new AggregatorRegistry();
+    const listener = await startMetricsListener(config.metricsPort, async () => ({
+      body: await aggregator.clusterMetrics(),
+      contentType: aggregator.contentType,
+    })).catch((err: unknown) => {
+      throw new Error(`METRICS_PORT ${config.metricsPort} on 127.0.0.1 cannot be used: ${String(err)}`);
+    });
+    logger.info('metrics', { url: `http://127.0.0.1:${listener.port}/metrics`, workers });
+  }
 
   let stopping = false;
   let listening = 0;
@@ -59,6 +74,8 @@ async function primary(): Promise<void> {
         const notice = publicUrlNotice(config, config.port);
         if (notice) logger.say(`  ${notice}\n`);
         renderDemoAudioInBackground(config, data.sql, logger);
+        markServing(config.dataDir, config.port);
+        scheduleBackups(config, logger);
       }
     });
     return w;
@@ -106,6 +123,10 @@ async function worker(): Promise<void> {
   const { sql } = openData(config);
   const keys = await loadSharedKeys(sql, config.dataDir);
   const id = String(cluster.worker?.id ?? process.pid);
+  // Every series says which worker counted it (a token scrape reaches one worker).
+  globalRegistry.setDefaultLabels({ worker: id });
+  // prom-client answers the primary's metrics requests only once an AggregatorRegistry exists.
+  if (config.metricsPort !== undefined) new AggregatorRegistry();
   serveApp({ config, sql, keys, logger, extraHeaders: { 'X-Worker': id }, shared: true, onFatal: fail });
 }
 

@@ -58,6 +58,30 @@ const schema = z.object({
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   CLIENT_DIR: z.string().optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters (a random secret)')
+    .optional(),
+  METRICS_PORT: port.optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY: z
+    .string()
+    .regex(
+      /^\d{1,6}(m|h|d)$/,
+      'BACKUP_EVERY must be a whole number of minutes, hours or days, e.g. 30m, 24h or 7d',
+    )
+    .transform(
+      (v) =>
+        Number(v.slice(0, -1)) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[v.slice(-1) as 'm' | 'h' | 'd'],
+    )
+    .refine((ms) => ms >= 60_000, 'BACKUP_EVERY must be at least 1m')
+    .optional(),
+  BACKUP_KEEP: z
+    .string()
+    .regex(/^\d{1,4}$/, 'BACKUP_KEEP must be a whole number, e.g. 7')
+    .transform(Number)
+    .refine((n) => n >= 1, 'BACKUP_KEEP must be at least 1')
+    .default(7),
 });
 
 export interface Config {
@@ -96,6 +120,16 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Folder of the built SPA (vite build output). */
   clientDir: string;
+  /** METRICS_TOKEN: `GET /metrics` answers a request bearing it (and 404s any other). */
+  metricsToken?: string;
+  /** METRICS_PORT: `GET /metrics` without a token, on 127.0.0.1 at this port only. */
+  metricsPort?: number;
+  /** BACKUP_DIR: where `npm run backup` and the scheduled backups write (DATA_DIR/backups when unset). */
+  backupDir: string | undefined;
+  /** BACKUP_EVERY in ms: the server takes a backup this often into BACKUP_DIR (unset: never). */
+  backupEveryMs: number | undefined;
+  /** BACKUP_KEEP: how many scheduled backups are kept (the oldest go first). */
+  backupKeep: number;
 }
 
 export class ConfigError extends Error {}
@@ -129,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    backupDir: e.BACKUP_DIR ? path.resolve(cwd, e.BACKUP_DIR) : undefined,
+    backupEveryMs: e.BACKUP_EVERY,
+    backupKeep: e.BACKUP_KEEP,
   };
 }
 
@@ -150,6 +189,9 @@ export function testConfig(overrides: Partial<Config> & { dataDir: string }): Co
     authRateLimitScale: 1,
     logLevel: 'silent',
     clientDir: path.resolve('dist/client'),
+    backupDir: undefined,
+    backupEveryMs: undefined,
+    backupKeep: 7,
     ...overrides,
     storageDir: overrides.storageDir ?? path.join(overrides.dataDir, 'storage'),
   };

@@ -16,7 +16,7 @@ import { createLogger } from './lib/logger';
 export const TEST_ORIGIN = 'http://localhost:8787';
 
 /** Realtime is never used in tests, and Node 20 has no WebSocket for supabase-js to find. */
-class NoWebSocket {
+export class NoWebSocket {
   constructor() {
     throw new Error('realtime is not available in tests');
   }

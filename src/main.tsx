@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { App } from './app/App';
-import { endShell, shellPaintRecorded, usableShell } from './app/first-paint';
+import { endShell, shellPaintRecorded, takeSignInShell, usableShell } from './app/first-paint';
 import { preloadLandingScreen } from './app/route-preload';
 import { startAuthSync, useAuthStore } from './features/auth/auth-store';
 import { browserSessionMark, shouldEndStoredSignIn } from './features/auth/remember-me';
@@ -26,6 +26,8 @@ import './styles/global.css';
 async function boot(): Promise<void> {
   const container = document.getElementById('root')!;
   const root = createRoot(container);
+  // A visitor on a member's page whose HTML carries the sign-in screen goes there now.
+  takeSignInShell(container, window.location, window.history);
   const landing = preloadLandingScreen(window.location.pathname);
   // The static first paint stays until the first render replaces it, if it may show at all.
   const shell = usableShell(container, window.location.pathname);

@@ -16,15 +16,17 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 /**
  * @param {{ base: string, requests: { path: string, headers?: Record<string, string> }[],
  *   rate: number, connections: number, seconds: number, seed?: number }} opts
- * @returns {Promise<{ rps: number, total: number, errors: number, p50: number, p90: number,
- *   p99: number, max: number, ownDelayP99: number }>} latencies in ms; ownDelayP99 is this
- *   process's event-loop delay, which would count as latency: it must stay small
+ * @returns {Promise<{ rps: number, total: number, errors: number, statuses: Record<string, number>,
+ *   p50: number, p90: number, p99: number, max: number, ownDelayP99: number }>} latencies in ms;
+ *   `statuses` counts the errors by HTTP status (or `connection error`, `timeout`); ownDelayP99
+ *   is this process's event-loop delay, which would count as latency: it must stay small
  */
 export async function openLoop({ base, requests, rate, connections, seconds, seed = 1 }) {
   const random = mulberry32(seed);
   const perClient = rate / connections;
   const latencies = [];
   let errors = 0;
+  const statuses = {};
   let next = 0; // requests cycle in order across all clients, as autocannon's list does
   const t0 = performance.now() + 200; // every client opens its connection first
   const end = t0 + seconds * 1000;
@@ -42,6 +44,7 @@ export async function openLoop({ base, requests, rate, connections, seconds, see
     rps: sorted.length / Math.max(elapsed, seconds),
     total: sorted.length,
     errors,
+    statuses,
     p50: round(at(0.5)),
     p90: round(at(0.9)),
     p99: round(at(0.99)),
@@ -61,8 +64,15 @@ export async function openLoop({ base, requests, rate, connections, seconds, see
         try {
           await send(agent, request);
           latencies.push(performance.now() - due);
-        } catch {
+        } catch (err) {
           errors++;
+          const kind =
+            err instanceof HttpStatus
+              ? String(err.status)
+              : /timeout/.test(String(err))
+                ? 'timeout'
+                : 'connection error';
+          statuses[kind] = (statuses[kind] ?? 0) + 1;
         }
         due += exponential(random, perClient) * 1000;
       }
@@ -75,12 +85,22 @@ export async function openLoop({ base, requests, rate, connections, seconds, see
     return new Promise((resolve, reject) => {
       const req = http.get(base + path, { agent, headers }, (res) => {
         res.on('data', () => {});
-        res.on('end', () => (res.statusCode >= 200 && res.statusCode < 300 ? resolve() : reject()));
+        res.on('end', () =>
+          res.statusCode >= 200 && res.statusCode < 300 ? resolve() : reject(new HttpStatus(res.statusCode)),
+        );
         res.on('error', reject);
       });
       req.on('error', reject);
       req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
     });
+  }
+}
+
+/** An answer other than 2xx, kept apart from connection errors so the report can name it. */
+class HttpStatus extends Error {
+  constructor(status) {
+    super(`HTTP ${status}`);
+    this.status = status;
   }
 }
 

@@ -8,6 +8,7 @@ interface OpenLoopResult {
   rps: number;
   total: number;
   errors: number;
+  statuses: Record<string, number>;
   p50: number;
   p99: number;
   max: number;
@@ -56,5 +57,7 @@ describe('the open-loop load of npm run bench:server', () => {
     const r = await run({ base, requests: [{ path: '/' }], rate: 200, connections: 4, seconds: 1 });
     expect(r.errors).toBeGreaterThan(0);
     expect(r.errors / (r.errors + r.total)).toBeCloseTo(0.25, 1);
+    // The benchmark names what went wrong: here every error is a 500.
+    expect(r.statuses).toEqual({ '500': r.errors });
   });
 });

@@ -2,11 +2,13 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { clientClosed, isClientAbort } from '../lib/client-abort';
 import type { Logger } from '../lib/logger';
+import { databaseUnavailable, isOutage } from '../lib/unavailable';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/sql/availability';
 
 /** The API version whose error format we speak; supabase-js reads `code` only when it sees it. */
 export const API_VERSION = '2024-01-01';
 
-export type AuthStatus = 400 | 401 | 403 | 404 | 413 | 422 | 429 | 500;
+export type AuthStatus = 400 | 401 | 403 | 404 | 413 | 422 | 429 | 500 | 503;
 
 /**
  * A GoTrue error. The body carries the code under both names and the message under both
@@ -53,6 +55,15 @@ export function handleAuthError(logger: Logger) {
         c,
         new AuthError(err.status as AuthStatus, code, err.message || 'Bad request'),
       );
+    }
+    // auth-js treats 502/503/504 as retryable: a refresh that meets a database outage keeps the
+    // session and tries again, where a 500 would sign the member out.
+    if (isOutage(err, c)) {
+      const unavailable = new AuthError(503, 'service_unavailable', DATABASE_UNAVAILABLE_MESSAGE);
+      return databaseUnavailable(c, logger, err, unavailable.body(), {
+        'X-Supabase-Api-Version': API_VERSION,
+        'x-sb-error-code': unavailable.code,
+      });
     }
     if (isClientAbort(err, c)) return clientClosed();
     logger.error('auth: unhandled error', { path: c.req.path, error: err.message, stack: err.stack });

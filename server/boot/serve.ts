@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { SqlDatabase } from '../db/sql';
 import type { ProjectKeys } from '../lib/keys';
 import type { Logger } from '../lib/logger';
+import { createMetrics, globalRegistry } from '../lib/metrics';
 import { StartupError } from '../lib/startup-error';
 import { closeData, listenError, onShutdown } from './prepare';
 
@@ -26,12 +27,16 @@ export interface ServeOptions {
  * connections, in-flight requests may finish (at most 5 s), then the database is closed.
  */
 export function serveApp(o: ServeOptions): ServerType {
+  // prom-client's global registry: a cluster's primary gathers every worker's in one scrape.
+  const metrics =
+    o.config.metricsToken || o.config.metricsPort !== undefined ? createMetrics(globalRegistry) : undefined;
   const app = createApp({
     config: o.config,
     sql: o.sql,
     keys: o.keys,
     logger: o.logger,
     now: Date.now,
+    metrics,
   });
   const headers = Object.entries(o.extraHeaders ?? {});
   const createServer = headers.length

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DB } from './open';
+import { DatabaseNewerError } from './newer-error';
 
 const defaultDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -25,31 +26,33 @@ export function readMigrations(dir = defaultDir): Migration[] {
 }
 
 /**
- * Applies every migration newer than the database, each in its own transaction so a failing
- * one leaves the database at the previous version. Returns the versions applied.
+ * The synchronous twin of `migrateSql` (server/db/migrate-sql.ts) for a raw better-sqlite3
+ * handle (test apps, the damaged-database checks): the same rules, all pending migrations in
+ * one transaction and a database from a newer version refused. Returns the versions applied.
  */
 export function migrate(db: DB, migrations = readMigrations()): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,
-    applied_at TEXT NOT NULL
-  )`);
-  // Each version is applied unless recorded, not "everything above the highest": migrations are
-  // numbered in parallel branches with gaps, so a lower number can arrive after a higher one.
-  const done = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
-      (r) => r.version,
-    ),
-  );
-  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-  const applied: number[] = [];
-  for (const m of migrations) {
-    if (done.has(m.version)) continue;
-    db.transaction(() => {
+  const known = new Set(migrations.map((m) => m.version));
+  return db.transaction(() => {
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      applied_at TEXT NOT NULL
+    )`);
+    const done = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as {
+      version: number;
+      name: string;
+    }[];
+    const unknown = done.filter((m) => !known.has(m.version));
+    if (unknown.length) throw new DatabaseNewerError(unknown);
+    const recorded = new Set(done.map((m) => m.version));
+    const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+    const applied: number[] = [];
+    for (const m of migrations) {
+      if (recorded.has(m.version)) continue;
       db.exec(m.sql);
       record.run(m.version, m.name, new Date().toISOString());
-    })();
-    applied.push(m.version);
-  }
-  return applied;
+      applied.push(m.version);
+    }
+    return applied;
+  })();
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readMigrations } from './migrate';
 import { migrateSql, POSTGRES_MIGRATIONS_DIR, SQLITE_MIGRATIONS_DIR } from './migrate-sql';
+import { DatabaseNewerError } from './newer-error';
 import { postgresShape, sqliteShape } from './schema-introspect';
 import { freshPostgres, freshSqlite, PG_SKIP_REASON, PG_URL, type TestDatabase } from './sql/test-backends';
 
@@ -47,6 +48,24 @@ describe('PostgreSQL migrations', () => {
       } finally {
         await second.close();
       }
+    });
+
+    it('refuse a database from a newer version and leave a failed run as it was', async () => {
+      const pg = await freshPostgres();
+      opened.push(pg);
+      const known = readMigrations(POSTGRES_MIGRATIONS_DIR);
+      const failing = {
+        version: 9998,
+        name: 'fails_halfway',
+        sql: 'CREATE TABLE half (x INTEGER); NOT SQL;',
+      };
+      await expect(migrateSql(pg.sql, [...known, failing])).rejects.toThrow();
+      expect(await pg.sql.get("SELECT to_regclass('users') AS t")).toEqual({ t: null });
+      await migrateSql(pg.sql);
+      await pg.sql.run(
+        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, 'from_the_future', 'x')",
+      );
+      await expect(migrateSql(pg.sql)).rejects.toThrow(DatabaseNewerError);
     });
 
     it('keep the rules the SQLite schema enforces with triggers and GLOB', async () => {

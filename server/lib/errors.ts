@@ -4,14 +4,22 @@ import type { AppEnv } from '../app-env';
 import type { Logger } from './logger';
 import { ApiError } from './http';
 import { clientClosed, isClientAbort } from './client-abort';
+import { databaseUnavailable, isOutage } from './unavailable';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/sql/availability';
 
 /**
  * The one place errors become responses. Expected errors keep their status and message; an
- * unexpected one is logged with its stack and answered with a plain 500 that leaks nothing.
+ * unexpected one is logged with its stack and answered with a plain 500 that leaks nothing; a
+ * database outage is a 503 with Retry-After (server/lib/unavailable.ts).
  */
 export function handleError(logger: Logger) {
   return (err: Error, c: Context<AppEnv>): Response => {
     if (err instanceof ApiError) return c.json(err.body(), err.status);
+    if (isOutage(err, c))
+      return databaseUnavailable(c, logger, err, {
+        error: 'unavailable',
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+      });
     if (isClientAbort(err, c)) return clientClosed();
     if (err instanceof HTTPException) {
       const status = err.status;

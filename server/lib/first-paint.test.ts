@@ -56,11 +56,20 @@ describe('the static first paint in index.html', () => {
 
   it('leaves every other path as built: empty #root, linked stylesheet', async () => {
     const { app } = client(shells);
-    for (const url of ['/home', '/discover', '/tuning-room/x']) {
+    for (const url of ['/discover', '/tuning-room/x', '/home/x']) {
       const html = await (await app.request(url)).text();
       expect(html).toContain('<div id="root"></div>');
       expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-a1.css">');
     }
+  });
+
+  it('gives /home the sign-in screen a visitor is sent to, marked as /’s markup', async () => {
+    const { app } = client(shells);
+    const html = await (await app.request('/home')).text();
+    expect(html).toContain(
+      '<div id="root" data-shell="/" inert aria-disabled="true"><main><h1>welcome back</h1></main></div>',
+    );
+    expect(client({ '/tuning-room': shells['/tuning-room'] }).paints('/home')).toBeNull();
   });
 
   it('has no first paint when the build has none, or a stylesheet it names is missing', () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The static first paint (issue 13, src/app/first-paint.ts): the markup of `/` and
+ * The static first paint (issue 13, src/app/first-paint.ts): the markup of `/`, `/signup` and
  * `/tuning-room` as a signed-out visitor's first render shows it, rendered by the build
  * (scripts/prerender.mjs, `.vite/shells.json`), goes inside `<div id="root">`, so the screen
  * paints as soon as the HTML and its stylesheet are in, before the entry chunk has downloaded,
@@ -67,8 +67,20 @@ export function firstPaints(clientDir: string): (urlPath: string) => FirstPaint 
       styles,
     });
   }
+  // A member's landing page sends a visitor to sign-in: that screen is what such a visit paints.
+  const signIn = pages.get('/');
+  if (signIn) for (const route of SIGNED_OUT_TO_SIGN_IN) pages.set(route, signIn);
   return (urlPath) => pages.get(urlPath) ?? null;
 }
+
+/**
+ * Member pages people open from outside the app (a bookmark, the installed app's start): without
+ * a stored session the app sends the visitor to `/?returnTo=<path>` (RequireMember), so their
+ * HTML carries `/`'s markup (data-shell="/") and src/app/first-paint.ts moves the address there
+ * before the first render (issue 20: signed out, `/home` painted only after the app ran). With a
+ * stored session, the guard hides it and the app renders the member's page as before.
+ */
+export const SIGNED_OUT_TO_SIGN_IN = ['/home'];
 
 function readStyles(clientDir: string, files: unknown): InlineStyle[] | null {
   if (!Array.isArray(files)) return null;

@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono';
 import { limitBody } from '../lib/body-limit';
 import type { AppDeps, AppEnv } from '../app-env';
 import { clientClosed, isClientAbort } from '../lib/client-abort';
+import { databaseUnavailable, isOutage } from '../lib/unavailable';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/sql/availability';
 import { jsonResponse } from '../lib/compress-json';
 import { completeResponse } from '../lib/shared-headers';
 import { GatewayError, restCaller } from './caller';
@@ -80,6 +82,14 @@ export function restRoutes(deps: AppDeps): Hono<AppEnv> {
   r.onError((err, c) => {
     if (err instanceof PgrstError) return c.json(err.body(), err.status, err.headers);
     if (err instanceof GatewayError) return c.json({ message: err.message, hint: err.hint }, 401);
+    // PostgREST answers a database it cannot reach with 503 and PGRST001.
+    if (isOutage(err, c))
+      return databaseUnavailable(c, deps.logger, err, {
+        code: 'PGRST001',
+        details: null,
+        hint: null,
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+      });
     if (isClientAbort(err, c)) return clientClosed();
     deps.logger.error('rest error', { path: c.req.path, error: err.message, stack: err.stack });
     return c.json({ code: 'XX000', details: null, hint: null, message: 'Internal server error' }, 500);

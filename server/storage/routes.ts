@@ -4,6 +4,8 @@ import { limitBody } from '../lib/body-limit';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireReader, storageRole } from './caller';
 import { clientClosed, isClientAbort } from '../lib/client-abort';
+import { databaseUnavailable, isOutage } from '../lib/unavailable';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/sql/availability';
 import { createStorageContext } from './context';
 import { serveSigned } from './download';
 import { invalidKey, rlsDenied, StorageError } from './errors';
@@ -84,6 +86,13 @@ export function storageRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.onError((err, c) => {
     if (err instanceof StorageError) return c.json(err.body(), err.httpStatus);
+    if (isOutage(err, c))
+      return databaseUnavailable(c, deps.logger, err, {
+        statusCode: '503',
+        code: 'DatabaseUnavailable',
+        error: 'unavailable',
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+      });
     if (isClientAbort(err, c)) return clientClosed();
     deps.logger.error('storage error', { path: c.req.path, error: err.message, stack: err.stack });
     return c.json(

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { installSessionGuard } from '../features/auth/install-session-guard';
+import { startSavedDataWhenSignedIn } from '../features/offline/saved-data/start-when-signed-in';
 import { LazyToaster } from './lazy-shell';
 import { createQueryClient } from '../lib/query-client';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -23,9 +24,12 @@ export function App({ router: given }: { router?: ReturnType<typeof createAppRou
     void import('../features/sync/start-sync').then((m) => {
       if (!cancelled) stop = m.startOfflineSync(queryClient);
     });
+    // Offline reads: each screen's answers saved per member and restored (screens wait meanwhile).
+    const stopSaving = startSavedDataWhenSignedIn(queryClient);
     return () => {
       cancelled = true;
       stop?.();
+      stopSaving();
     };
   }, [queryClient]);
   return (

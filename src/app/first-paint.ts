@@ -1,6 +1,9 @@
+import { RETURN_PARAM } from '../features/auth/RequireMember';
+
 /**
- * The static first paint (issue 13). For the screens people land on signed out (`/`,
- * `/tuning-room`) the server puts the screen's markup, rendered at build time by
+ * The static first paint (issue 13). For the screens people land on signed out (`/`, `/signup`,
+ * `/tuning-room`: src/prerender/render-shell.tsx lists them; and `/home`, which sends a visitor to
+ * `/`: takeSignInShell) the server puts the screen's markup, rendered at build time by
  * src/prerender/, into `<div id="root" data-shell=… inert aria-disabled="true">`, so it paints
  * before any JavaScript has run. It cannot be used yet (inert), and the first render replaces it
  * with the same markup (no layout shift). A small script in the head (server/lib/first-paint.ts)
@@ -9,6 +12,21 @@
  * offline line.
  */
 export const NO_SHELL_CLASS = 'tf-no-shell';
+
+/**
+ * The server sends a member's landing page (server/lib/first-paint.ts, SIGNED_OUT_TO_SIGN_IN)
+ * with the sign-in screen's markup (data-shell="/"), for a visitor without a stored session. When
+ * the guard let it show (no session, no email link, online), the visitor is sent to sign-in here,
+ * before the router starts, as RequireMember would after the first render: the first render is
+ * then the sign-in screen, the same markup in the same place.
+ */
+export function takeSignInShell(container: HTMLElement, location: Location, history: History): void {
+  const path = location.pathname;
+  if (container.dataset.shell !== '/' || path === '/') return;
+  if (document.documentElement.classList.contains(NO_SHELL_CLASS)) return;
+  const back = `${path}${location.search}`;
+  history.replaceState(history.state, '', `/?${RETURN_PARAM}=${encodeURIComponent(back)}`);
+}
 
 /** True when the container holds the static markup of this very path and it may be shown. */
 export function usableShell(container: HTMLElement, pathname: string): boolean {

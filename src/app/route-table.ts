@@ -1,36 +1,70 @@
+/**
+ * How a screen is framed, so that no screen is a dead end (issue 20):
+ * - `tab`: one of the four tabs (top level): the tab bar, no back control;
+ * - `below`: a screen reached from a tab: the tab bar and a back control;
+ * - `flow`: a full-screen flow (sign-in, sign-up, onboarding, the template player): no tab bar,
+ *   its own way forward and a link out.
+ */
+export type ScreenFrame = 'tab' | 'below' | 'flow';
+
 /** The spec's route table (core section 2) plus the other targets it references, with titles. */
 export interface RouteEntry {
   path: string;
   title: string;
+  frame: ScreenFrame;
 }
 
 export const ROUTES: RouteEntry[] = [
-  { path: '/', title: 'Sign in' },
-  { path: '/home', title: 'Home' },
-  { path: '/signup', title: 'Sign up' },
-  { path: '/intro', title: 'Welcome' },
-  { path: '/welcome', title: 'Welcome' },
-  { path: '/onboarding', title: 'Your voice journey' },
-  { path: '/onboarding-story', title: 'Tell us about you' },
-  { path: '/discover', title: 'Discover' },
-  { path: '/listening-room', title: 'The listening room' },
-  { path: '/community', title: 'Community' },
-  { path: '/voice-circles', title: 'Voice circles' },
-  { path: '/wellness', title: 'Wellness' },
-  { path: '/expert-content', title: 'Expert content' },
-  { path: '/profile', title: 'Profile' },
-  { path: '/journey-progress', title: 'Your voice journey' },
-  { path: '/achievements', title: 'Achievements' },
-  { path: '/streak-calendar', title: 'Streak calendar' },
-  { path: '/voice-health-insights', title: 'Voice health insights' },
-  { path: '/admin', title: 'Admin settings' },
-  { path: '/test-signup', title: 'Developer sign-up' },
-  { path: '/session/:templateId', title: 'Session' },
-  { path: '/voice-analysis', title: 'Voice analysis' },
-  { path: '/tuning-room', title: 'The tuning room' },
-  { path: '/filtered', title: 'Sessions' },
-  { path: '/login', title: 'Sign in' },
-  { path: '/forgot-password', title: 'Forgot password' },
-  { path: '/reset-password', title: 'Reset password' },
-  { path: '/library', title: 'Library' },
+  { path: '/', title: 'Sign in', frame: 'flow' },
+  { path: '/home', title: 'Home', frame: 'tab' },
+  { path: '/signup', title: 'Sign up', frame: 'flow' },
+  { path: '/intro', title: 'Welcome', frame: 'flow' },
+  { path: '/welcome', title: 'Welcome', frame: 'flow' },
+  { path: '/onboarding', title: 'Your voice journey', frame: 'flow' },
+  { path: '/onboarding-story', title: 'Tell us about you', frame: 'flow' },
+  { path: '/discover', title: 'Discover', frame: 'tab' },
+  { path: '/listening-room', title: 'The listening room', frame: 'below' },
+  { path: '/community', title: 'Community', frame: 'tab' },
+  { path: '/voice-circles', title: 'Voice circles', frame: 'below' },
+  { path: '/wellness', title: 'Wellness', frame: 'below' },
+  { path: '/expert-content', title: 'Expert content', frame: 'below' },
+  { path: '/profile', title: 'Profile', frame: 'tab' },
+  { path: '/journey-progress', title: 'Your voice journey', frame: 'below' },
+  { path: '/achievements', title: 'Achievements', frame: 'below' },
+  { path: '/streak-calendar', title: 'Streak calendar', frame: 'below' },
+  { path: '/voice-health-insights', title: 'Voice health insights', frame: 'below' },
+  { path: '/admin', title: 'Admin settings', frame: 'below' },
+  { path: '/test-signup', title: 'Developer sign-up', frame: 'flow' },
+  { path: '/session/:templateId', title: 'Session', frame: 'flow' },
+  { path: '/voice-analysis', title: 'Voice analysis', frame: 'below' },
+  { path: '/tuning-room', title: 'The tuning room', frame: 'below' },
+  { path: '/filtered', title: 'Sessions', frame: 'below' },
+  { path: '/login', title: 'Sign in', frame: 'flow' },
+  { path: '/forgot-password', title: 'Forgot password', frame: 'flow' },
+  { path: '/reset-password', title: 'Reset password', frame: 'flow' },
+  { path: '/library', title: 'Library', frame: 'below' },
 ];
+
+/**
+ * Screens reached from a circle, outside the spec's table (router.tsx adds them): one circle is
+ * below the circles list; its live group session is a full-screen flow like the player.
+ */
+export const CIRCLE_ROUTES: RouteEntry[] = [
+  { path: '/voice-circles/:id', title: 'Voice circle', frame: 'below' },
+  { path: '/voice-circles/:id/live', title: 'Live session', frame: 'flow' },
+];
+
+/** The frame of a concrete pathname, or null for a path no route knows (the 404 page). */
+export function frameOf(pathname: string): ScreenFrame | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  for (const route of [...ROUTES, ...CIRCLE_ROUTES]) {
+    if (matches(route.path, path)) return route.frame;
+  }
+  return null;
+}
+
+function matches(pattern: string, path: string): boolean {
+  const a = pattern.split('/');
+  const b = path.split('/');
+  return a.length === b.length && a.every((part, i) => part.startsWith(':') || part === b[i]);
+}

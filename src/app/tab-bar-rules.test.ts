@@ -12,16 +12,34 @@ describe('bottom tab bar rules', () => {
     '/achievements',
     '/journey-progress',
     '/filtered',
+    // Issue 20: the screens below a tab that were dead ends on a phone.
+    '/wellness',
+    '/expert-content',
+    '/voice-circles',
+    '/voice-circles/12',
+    '/admin',
+    '/streak-calendar',
+    '/voice-health-insights',
+    '/library',
+    '/voice-analysis',
   ])('is visible on %s when no player is open', (path) => {
     expect(isTabBarVisible(path, false)).toBe(true);
   });
 
-  it.each(['/', '/signup', '/intro', '/onboarding', '/wellness', '/admin', '/session/3', '/nowhere'])(
-    'is hidden on %s',
-    (path) => {
-      expect(isTabBarVisible(path, false)).toBe(false);
-    },
-  );
+  it.each([
+    '/',
+    '/login',
+    '/signup',
+    '/intro',
+    '/onboarding',
+    '/onboarding-story',
+    '/test-signup',
+    '/session/3',
+    '/voice-circles/12/live',
+    '/nowhere',
+  ])('is hidden on the full-screen flow %s and on unknown paths', (path) => {
+    expect(isTabBarVisible(path, false)).toBe(false);
+  });
 
   it('is hidden on a tab route while a session player is open', () => {
     expect(isTabBarVisible('/home', true)).toBe(false);
@@ -41,6 +59,11 @@ describe('bottom tab bar rules', () => {
     ['/journey-progress', 'profile'],
     ['/tuning-room', 'home'],
     ['/filtered', 'home'],
+    ['/wellness', 'home'],
+    ['/voice-circles/4', 'home'],
+    ['/streak-calendar', 'profile'],
+    ['/voice-health-insights', 'profile'],
+    ['/admin', 'profile'],
   ])('marks the right tab active on %s', (path, tab) => {
     expect(activeTab(path)).toBe(tab);
   });

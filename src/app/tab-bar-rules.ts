@@ -1,3 +1,5 @@
+import { frameOf } from './route-table';
+
 /** The four tabs of the bottom bar (spec: core section 2, "Bottom tab bar"). */
 export type TabId = 'home' | 'discover' | 'community' | 'profile';
 
@@ -8,23 +10,18 @@ export const TAB_PATHS: Record<TabId, string> = {
   profile: '/profile',
 };
 
-const VISIBLE_ON = new Set([
-  '/home',
-  '/discover',
-  '/listening-room',
-  '/community',
-  '/profile',
-  '/tuning-room',
-  '/achievements',
-  '/journey-progress',
-  '/filtered',
-]);
-
-/** Visible only on the listed routes, and only while no session player is open. */
+/**
+ * Visible on every screen of a tab and every screen below one (route-table.ts frames them), and
+ * only while no session player is open. The spec listed nine routes; issue 20 found the others
+ * (wellness, expert content, voice circles, admin) to be dead ends on a phone, so every member
+ * screen that is not a full-screen flow now has the bar.
+ */
 export function isTabBarVisible(pathname: string, playerOpen: boolean): boolean {
-  return !playerOpen && VISIBLE_ON.has(normalise(pathname));
+  const frame = frameOf(pathname);
+  return !playerOpen && (frame === 'tab' || frame === 'below');
 }
 
+/** The spec's active tabs; the screens reached from the profile (calendar, insights, admin) keep it lit. */
 export function activeTab(pathname: string): TabId {
   switch (normalise(pathname)) {
     case '/discover':
@@ -35,6 +32,9 @@ export function activeTab(pathname: string): TabId {
     case '/profile':
     case '/achievements':
     case '/journey-progress':
+    case '/streak-calendar':
+    case '/voice-health-insights':
+    case '/admin':
       return 'profile';
     default:
       return 'home';

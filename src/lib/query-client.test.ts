@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from './api';
 import { retryDelay, shouldRetry } from './query-client';
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('query retries', () => {
   it('never retries a refused or unauthorised read', () => {
@@ -16,6 +18,20 @@ describe('query retries', () => {
     expect(retryDelay(0)).toBe(1000);
     expect(retryDelay(1)).toBe(2000);
     expect(retryDelay(10)).toBe(8000);
+  });
+
+  it('waits out the Retry-After of a 503 (a restarting database), within bounds', () => {
+    expect(retryDelay(0, new ApiRequestError(503, 'unavailable', '3'))).toBe(3000);
+    expect(retryDelay(3, new ApiRequestError(503, 'unavailable', '3'))).toBe(8000);
+    expect(retryDelay(0, new ApiRequestError(503, 'unavailable', '3600'))).toBe(10_000);
+    expect(retryDelay(0, new ApiRequestError(503, 'unavailable', 'soon'))).toBe(1000);
+    expect(retryDelay(0, new ApiRequestError(500, 'x'))).toBe(1000);
+  });
+
+  it('does not retry a network failure while the browser says it is offline', () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    expect(shouldRetry(0, new TypeError('Failed to fetch'))).toBe(false);
+    expect(shouldRetry(0, new ApiRequestError(503, 'busy'))).toBe(false);
   });
 
   it('does not retry other errors (a table read whose status is unknown)', () => {

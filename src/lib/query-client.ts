@@ -11,13 +11,23 @@ export const MAX_RETRIES = 2;
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
+  // The browser knows it has no network: asking again now cannot help, and the screen should
+  // show its saved data or say it needs a connection at once (a reconnect refetches).
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;
   if (error instanceof ApiRequestError) return error.status >= 500;
   return error instanceof TypeError; // fetch's "Failed to fetch"
 }
 
-/** 1 s, then 2 s (capped at 8 s): a struggling server is not hammered. */
-export function retryDelay(attempt: number): number {
-  return Math.min(1000 * 2 ** attempt, 8000);
+/**
+ * 1 s, then 2 s (capped at 8 s): a struggling server is not hammered. A 503 whose Retry-After
+ * says longer (the database restarting) is waited out, up to 10 s, rather than retried early.
+ */
+export function retryDelay(attempt: number, error?: unknown): number {
+  const backoff = Math.min(1000 * 2 ** attempt, 8000);
+  const seconds = error instanceof ApiRequestError ? Number(error.retryAfter ?? NaN) : NaN;
+  return Number.isFinite(seconds) && seconds > 0
+    ? Math.max(backoff, Math.min(seconds * 1000, 10_000))
+    : backoff;
 }
 
 /**
@@ -34,8 +44,9 @@ export function createQueryClient(): QueryClient {
         staleTime: Infinity,
         retry: shouldRetry,
         retryDelay,
-        // Not paused while the browser says "offline": the service worker answers the catalogue
-        // from its cache, and anything it cannot answer fails into the screen's error state.
+        // Not paused while the browser says "offline": a read fails at once instead, so a screen
+        // shows the member's saved answers (src/features/offline/saved-data/) or says it needs a
+        // connection, and no screen waits on a paused query that nothing will resume.
         networkMode: 'always',
       },
       mutations: { retry: false },

@@ -12,7 +12,7 @@ import { useAuthStore } from '../features/auth/auth-store';
  * `<div id="root">` so they paint before any JavaScript runs (src/app/first-paint.ts). Each must
  * render the same for every signed-out visitor with nothing stored in the browser.
  */
-export const SHELL_ROUTES = ['/', '/tuning-room'];
+export const SHELL_ROUTES = ['/', '/signup', '/tuning-room'];
 
 /**
  * The markup of the browser's first commit of `url` for such a visitor, made the same way

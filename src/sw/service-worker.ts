@@ -5,7 +5,8 @@
  *
  * - App shell (index.html and every built asset): precached on install, cache-first; a page
  *   navigation is network-first and falls back to the cached index.html.
- * - Catalogue reads (isCatalogueRead): network-first, the last answer kept for offline.
+ * - The runtime config (isCatalogueRead): network-first, the last answer kept for offline.
+ *   Screen data is not cached here: the page saves it per member with its time (saved-data/).
  * - Downloaded audio: requests for a signed-object path without a token are answered from the
  *   downloads cache, Range included (206 / 416), so the player seeks offline.
  * - Everything else (auth, member data, writes, signed audio streams) is not touched.

@@ -40,16 +40,21 @@ export const AUDIO_STATE = `() => {
 
 /**
  * Replaces the microphone with a 220 Hz sawtooth (an A3 with every harmonic, like a voice)
- * from an OscillatorNode, through a MediaStreamAudioDestinationNode: what getUserMedia gives,
- * with a known pitch, in every engine and with no sound card.
+ * sung with a 5.5 Hz, ±20 cent vibrato (a tone held dead still is a machine's, and the tuning
+ * room says "We could not hear a voice" for it: docs/voice-feedback.md), from an OscillatorNode,
+ * through a MediaStreamAudioDestinationNode: what getUserMedia gives, with a known pitch, in
+ * every engine and with no sound card.
  */
 export const FAKE_MICROPHONE = `() => {
   const fake = async () => {
     const ctx = new AudioContext();
     const osc = new OscillatorNode(ctx, { type: 'sawtooth', frequency: 220 });
+    const vibrato = new OscillatorNode(ctx, { type: 'sine', frequency: 5.5 });
+    vibrato.connect(new GainNode(ctx, { gain: 20 })).connect(osc.detune);
     const gain = new GainNode(ctx, { gain: 0.3 });
     const dest = ctx.createMediaStreamDestination();
     osc.connect(gain).connect(dest);
+    vibrato.start();
     osc.start();
     ctx.resume().catch(() => undefined); // not awaited: without a sound output it never settles
     dest.stream.getAudioTracks()[0].addEventListener('ended', () => ctx.close());

@@ -55,7 +55,7 @@ export async function awardBadges(
     return v;
   };
   const at = now.toISOString();
-  const localDate = localDateOf(now.getTime(), await memberTimeZone(tx, userId));
+  const localDate = localDateOf(now.getTime(), await memberTimeZone(tx, userId, now.getTime()));
   const awarded: AwardedBadge[] = [];
   for (const badge of locked) {
     if ((await value(badge.metric)) < badge.target) continue;

@@ -20,12 +20,20 @@ async function call(url: string, init: RequestInit = {}) {
   if (init.body) headers.set('Content-Type', 'application/json');
   return t.fetch(`/api${url}`, { ...init, headers });
 }
-const saveTemplate = (templateId: number, extra: Record<string, unknown> = {}) =>
+/** Saves the whole plan of a template (a session, not partial practice) unless `extra` says otherwise. */
+const saveTemplate = async (templateId: number, extra: Record<string, unknown> = {}) =>
   call('/sessions', {
     method: 'POST',
     body: JSON.stringify({
       templateId,
-      duration: 120,
+      duration: Number(
+        (
+          await t.deps.sql.get<{ d: number }>(
+            'SELECT duration_sec AS d FROM session_templates WHERE id = ?',
+            [templateId],
+          )
+        )?.d ?? 0,
+      ),
       rating: 5,
       audioData: { maxLevel: 0.3, completed: true },
       timeZone: 'Europe/Paris',

@@ -105,10 +105,12 @@ export function createCommunityRepository(sql: SqlExecutor) {
         `${reflectionSelect} WHERE r.shared = 1 AND r.user_id = ? ORDER BY r.created_at DESC, r.id DESC LIMIT ?`,
         [userId, limit],
       ),
+    /** A session of the member's practice ledger (the picker lists the same entries). */
     hasCompleted: async (userId: string, sessionId: number) =>
       Boolean(
         await sql.get(
-          'SELECT 1 AS found FROM session_completions WHERE user_id = ? AND session_id = ? LIMIT 1',
+          `SELECT 1 AS found FROM practice_ledger
+           WHERE user_id = ? AND kind = 'catalogue' AND item_id = ? AND counted = 1 LIMIT 1`,
           [userId, sessionId],
         ),
       ),

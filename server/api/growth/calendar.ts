@@ -1,4 +1,5 @@
-import { localDateOf, streaksFrom } from '../../../src/domain/streaks';
+import { localDateOf } from '../../../src/domain/streaks';
+import type { MemberPractice } from '../practice/ledger';
 import { badgeById } from './badges';
 import type { GrowthRepository, MoodFact } from './growth-repository';
 
@@ -16,26 +17,25 @@ export function feelingOf(mood: MoodFact | undefined): string | null {
   return 'low';
 }
 
-/** Days of a YYYY-MM month, in the member's zone; score = the day's best recording. */
+/**
+ * Days of a YYYY-MM month, in the member's zone; score = the day's best recording. Practice
+ * days and streaks are the ledger's (`practice`): a session counts on the local day it counted
+ * for, as on every other screen.
+ */
 export async function buildCalendar(
   repo: GrowthRepository,
   userId: string,
   month: string,
-  timeZone: string,
-  nowMs: number,
+  practice: MemberPractice,
 ) {
+  const { zone: timeZone, today, summary } = practice;
   const [y, m] = month.split('-').map(Number) as [number, number];
   const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  const completions = await repo.completions(userId);
-  const completionDates = [
-    ...completions.map((c) => c.completed_at),
-    ...(await repo.templateSessionTimes(userId)),
-  ].map((at) => localDateOf(Date.parse(at), timeZone));
+  const completionDates = practice.entries.filter((e) => e.counted).map((e) => e.localDate);
   const moods = await repo.moods(userId);
   const achievements = await repo.achievements(userId);
   const reflections = await repo.reflections(userId);
   const analyses = await repo.analyses(userId);
-  const today = localDateOf(nowMs, timeZone);
   const dateOf = (iso: string) => localDateOf(Date.parse(iso), timeZone);
 
   const days = Array.from({ length: daysInMonth }, (_, i) => {
@@ -75,6 +75,6 @@ export async function buildCalendar(
     days,
     badges,
     recentAchievements: badges.slice(0, 3),
-    streak: streaksFrom(completionDates, today),
+    streak: summary.streaks,
   };
 }

@@ -1,15 +1,5 @@
 import type { SqlExecutor } from '../../db/sql';
 
-export interface CompletionFact {
-  id: number;
-  session_id: number;
-  title: string;
-  completed_at: string;
-  local_date: string;
-  tokens_awarded: number;
-  length_sec: number | null;
-  category: string | null;
-}
 export interface AchievementFact {
   id: number;
   badge_id: string;
@@ -39,17 +29,12 @@ export interface MoodFact {
 
 const FOCUSES = ['find', 'free', 'fine-tune', 'fun'];
 
-/** The reads behind journey progress and the calendar. */
+/**
+ * The reads behind journey progress and the calendar, besides practice itself (which comes
+ * from the practice ledger, server/api/practice/ledger.ts).
+ */
 export function createGrowthRepository(sql: SqlExecutor) {
   return {
-    completions: (u: string) =>
-      sql.all<CompletionFact>(
-        `SELECT c.id, c.session_id, c.title, c.completed_at, c.local_date, c.tokens_awarded,
-          s.length_sec, s.category
-        FROM session_completions c LEFT JOIN sessions s ON s.id = c.session_id
-        WHERE c.user_id = ? ORDER BY c.completed_at DESC, c.id DESC`,
-        [u],
-      ),
     /**
      * The member's badges, newest first. `id` is the badge's place in the order the member
      * earned them (1 = first): user_achievements is keyed by (user, badge) and never loses a
@@ -76,14 +61,6 @@ export function createGrowthRepository(sql: SqlExecutor) {
         WHERE user_id = ? ORDER BY recorded_at DESC, id DESC`,
         [u],
       ),
-    /** When the member finished template sessions (the template player): practice days too. */
-    templateSessionTimes: async (u: string) =>
-      (
-        await sql.all<{ completed_at: string }>(
-          'SELECT completed_at FROM template_sessions WHERE user_id = ? ORDER BY completed_at DESC',
-          [u],
-        )
-      ).map((r) => r.completed_at),
     moods: (u: string) =>
       sql.all<MoodFact>(
         `SELECT recorded_at, mood_score, emotions FROM mood_entries WHERE user_id = ?
@@ -91,11 +68,13 @@ export function createGrowthRepository(sql: SqlExecutor) {
         [u],
       ),
     /**
-     * How many catalogue sessions each focus has. The category is a JSON array (TEXT in
-     * SQLite, JSONB in PostgreSQL), taken apart here so one query serves both.
+     * How many sessions each focus has: catalogue sessions and session templates, as both are
+     * practice on the ledger. A catalogue category is a JSON array (TEXT in SQLite, JSONB in
+     * PostgreSQL), taken apart here so one query serves both.
      */
     async focusSizes(): Promise<{ focus: string; n: number }[]> {
       const rows = await sql.all<{ category: string }>('SELECT category FROM sessions');
+      const templates = await sql.all<{ category: string }>('SELECT category FROM session_templates');
       const sizes = new Map<string, number>();
       for (const row of rows) {
         let list: unknown;
@@ -110,6 +89,8 @@ export function createGrowthRepository(sql: SqlExecutor) {
             sizes.set(focus, (sizes.get(focus) ?? 0) + 1);
         }
       }
+      for (const t of templates)
+        if (FOCUSES.includes(t.category)) sizes.set(t.category, (sizes.get(t.category) ?? 0) + 1);
       return [...sizes].map(([focus, n]) => ({ focus, n }));
     },
   };

@@ -1,6 +1,7 @@
 import { gardenTierFor, nextGardenTier } from '../../../src/domain/garden';
-import { dayNumber, localDateOf, streaksFrom } from '../../../src/domain/streaks';
+import { dayNumber } from '../../../src/domain/streaks';
 import { tierFor, unlockedFeatures } from '../../../src/domain/tiers';
+import { minutesOf, presentCompleted, type MemberPractice, type PracticeEntry } from '../practice/ledger';
 import { badgeById } from './badges';
 import type { GrowthRepository } from './growth-repository';
 
@@ -14,58 +15,51 @@ const FOCUS_TEXT: Record<string, { title: string; description: string }> = {
 const SESSION_MILESTONES = [1, 5, 10, 25, 50, 100, 250];
 const STREAK_MILESTONES = [3, 7, 14, 30, 100];
 
-const firstFocus = (json: string | null): string | null => {
-  try {
-    const list = JSON.parse(json ?? '[]') as unknown;
-    return Array.isArray(list)
-      ? ((list.find((v) => FOCUSES.includes(v)) as string | undefined) ?? null)
-      : null;
-  } catch {
-    return null;
-  }
-};
+const firstFocus = (categories: readonly string[]): string | null =>
+  categories.find((v) => (FOCUSES as readonly string[]).includes(v)) ?? null;
 const isoDay = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Journey progress (spec community §3), from what the member did. Days are in `timeZone`;
- * the rating average is null because no rating is ever asked for (none is invented).
+ * Journey progress (spec community §3), from the member's practice ledger (`practice`, read
+ * once by the route). Days are the ledger's local days; the rating average is null because no
+ * rating is ever asked for (none is invented).
  */
-export async function buildJourney(repo: GrowthRepository, userId: string, timeZone: string, nowMs: number) {
-  const completions = await repo.completions(userId);
+export async function buildJourney(repo: GrowthRepository, userId: string, practice: MemberPractice) {
+  const { entries, summary, today, zone } = practice;
+  // Sessions (entries that counted) make the journey; partial practice adds its minutes.
+  const sessions = entries.filter((e) => e.counted);
   const achievements = await repo.achievements(userId);
   const reflections = await repo.reflections(userId);
   const analyses = await repo.analyses(userId);
-  const today = localDateOf(nowMs, timeZone);
-  const toneTokens = completions.reduce((n, c) => n + c.tokens_awarded, 0);
-  const dates = completions.map((c) => localDateOf(Date.parse(c.completed_at), timeZone));
-  const streaks = streaksFrom(dates, today);
-  const minutesOf = (c: { length_sec: number | null }) => (c.length_sec ?? 0) / 60;
+  const toneTokens = summary.tokens;
 
   // Weeks run Sunday to Saturday, as the calendar; the current week is the last of four.
   const todayN = dayNumber(today);
   const weekday = new Date(todayN * 86_400_000).getUTCDay();
   const thisWeek = todayN - weekday;
-  const weeklyProgress = [3, 2, 1, 0].map((back) => {
-    const start = thisWeek - back * 7;
-    const inWeek = completions.filter((c, i) => {
-      const d = dayNumber(dates[i] ?? c.local_date);
+  const inWeek = (list: readonly PracticeEntry[], start: number) =>
+    list.filter((e) => {
+      const d = dayNumber(e.localDate);
       return d >= start && d < start + 7;
     });
+  const weeklyProgress = [3, 2, 1, 0].map((back) => {
+    const start = thisWeek - back * 7;
+    const count = inWeek(sessions, start).length;
     return {
       week: isoDay(start),
-      sessions: inWeek.length,
-      minutes: Math.round(inWeek.reduce((n, c) => n + minutesOf(c), 0)),
-      percent: Math.min(100, Math.round((inWeek.length / 7) * 100)),
+      sessions: count,
+      minutes: minutesOf(inWeek(entries, start).reduce((n, e) => n + e.practisedSec, 0)),
+      percent: Math.min(100, Math.round((count / 7) * 100)),
     };
   });
 
-  const byFocus = new Map<string, { sessions: number; distinct: Set<number> }>();
-  for (const c of completions) {
-    const focus = firstFocus(c.category);
+  const byFocus = new Map<string, { sessions: number; distinct: Set<string> }>();
+  for (const e of sessions) {
+    const focus = firstFocus(e.categories);
     if (!focus) continue;
-    const entry = byFocus.get(focus) ?? { sessions: 0, distinct: new Set<number>() };
+    const entry = byFocus.get(focus) ?? { sessions: 0, distinct: new Set<string>() };
     entry.sessions++;
-    entry.distinct.add(c.session_id);
+    entry.distinct.add(`${e.kind}:${e.itemId}`);
     byFocus.set(focus, entry);
   }
   const sizes = new Map((await repo.focusSizes()).map((r) => [r.focus, r.n]));
@@ -79,9 +73,13 @@ export async function buildJourney(repo: GrowthRepository, userId: string, timeZ
       }
     : null;
 
-  const milestones = milestonesOf(completions, dates);
+  const milestones = milestonesOf(sessions);
   const recentActivity = [
-    ...completions.map((c) => ({ type: 'completion', title: `completed ${c.title}`, at: c.completed_at })),
+    ...entries.map((e) =>
+      e.counted
+        ? { type: 'completion', title: `completed ${e.title}`, at: e.practisedAt }
+        : { type: 'partial', title: `practised part of ${e.title}`, at: e.practisedAt },
+    ),
     ...achievements.map((a) => ({
       type: 'badge',
       title: `earned ${badgeById.get(a.badge_id)?.name ?? a.badge_id}`,
@@ -117,32 +115,25 @@ export async function buildJourney(repo: GrowthRepository, userId: string, timeZ
         (f) => (sizes.get(f) ?? 0) > 0 && (byFocus.get(f)?.distinct.size ?? 0) >= (sizes.get(f) ?? 0),
       ).length,
       currentJourney,
-      totalSessions: completions.length,
-      completedSessions: new Set(completions.map((c) => c.session_id)).size,
-      streakDays: streaks.current,
-      longestStreak: streaks.longest,
+      totalSessions: summary.sessions,
+      completedSessions: new Set(sessions.map((e) => `${e.kind}:${e.itemId}`)).size,
+      streakDays: summary.streaks.current,
+      longestStreak: summary.streaks.longest,
       averageRating: null as number | null,
-      totalMinutes: Math.round(completions.reduce((n, c) => n + minutesOf(c), 0)),
+      totalMinutes: summary.minutes,
       weeklyProgress,
       recentActivity,
       milestones: milestones.slice(0, 3),
     },
-    timeZone,
-    completions: completions.map((c, i) => ({
-      sessionId: c.session_id,
-      title: c.title,
-      completedAt: c.completed_at,
-      localDate: dates[i],
-      minutes: Math.round(minutesOf(c)),
-      category: firstFocus(c.category),
-    })),
+    timeZone: zone,
+    completions: sessions.map((e) => ({ ...presentCompleted(e), category: firstFocus(e.categories) })),
   };
 }
 
 /** Session-count and streak milestones with the day each was reached, newest first. */
-function milestonesOf(completions: { completed_at: string }[], dates: string[]) {
+function milestonesOf(sessions: readonly PracticeEntry[]) {
   const out: { id: string; title: string; category: string; achievedAt: string }[] = [];
-  const chronological = completions.map((c, i) => ({ at: c.completed_at, date: dates[i] ?? '' })).reverse();
+  const chronological = sessions.map((e) => ({ at: e.practisedAt, date: e.localDate })).reverse();
   chronological.forEach((c, i) => {
     if (SESSION_MILESTONES.includes(i + 1))
       out.push({
@@ -155,7 +146,7 @@ function milestonesOf(completions: { completed_at: string }[], dates: string[]) 
   let run = 0;
   let prev = Number.NaN;
   const seen = new Set<number>();
-  for (const c of chronological) {
+  for (const c of [...chronological].sort((a, b) => a.date.localeCompare(b.date))) {
     const d = dayNumber(c.date);
     if (d === prev) continue;
     run = d === prev + 1 ? run + 1 : 1;

@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '../../db/sql';
 import { dayNumber } from '../../../src/domain/streaks';
+import { minutesOf } from '../practice/ledger';
 
 /**
  * What a badge rule can measure about one member. Each metric is one small query, run only for
@@ -38,67 +39,51 @@ async function scalar(sql: SqlExecutor, text: string, params: readonly string[])
   return Number(row?.n ?? 0);
 }
 
-/** The focuses of a catalogue session's category (JSON text in both databases). */
-function focusesOf(category: string | null): string[] {
+/**
+ * The member's sessions on the practice ledger (entries that counted), as the few columns the
+ * practice badges need. Practice is read from the ledger only (server/api/practice/ledger.ts),
+ * so a badge counts exactly what the screens show.
+ */
+async function sessionsOf(sql: SqlExecutor, userId: string) {
+  const rows = await sql.all<{ kind: string; item_id: number; categories: string; local_date: string }>(
+    'SELECT kind, item_id, categories, local_date FROM practice_ledger WHERE user_id = ? AND counted = 1',
+    [userId],
+  );
+  return rows.map((r) => ({
+    key: `${r.kind}:${Number(r.item_id)}`,
+    focuses: focusesOf(r.categories),
+    localDate: r.local_date,
+  }));
+}
+
+function focusesOf(json: string): string[] {
   try {
-    const parsed: unknown = JSON.parse(category ?? '[]');
+    const parsed: unknown = JSON.parse(json);
     return Array.isArray(parsed) ? parsed.filter((f): f is string => typeof f === 'string') : [];
   } catch {
     return [];
   }
 }
 
-/**
- * How many catalogue completions the member has per category list. The category is a JSON
- * array (TEXT in SQLite, JSONB in PostgreSQL); it is taken apart here rather than with either
- * dialect's JSON functions, so one query serves both.
- */
-async function completionsByCategory(sql: SqlExecutor, userId: string) {
-  const rows = await sql.all<{ category: string; n: number }>(
-    `SELECT s.category AS category, count(*) AS n FROM session_completions c
-     JOIN sessions s ON s.id = c.session_id WHERE c.user_id = ? GROUP BY s.category`,
-    [userId],
-  );
-  return rows.map((r) => ({ focuses: focusesOf(r.category), n: Number(r.n) }));
-}
-
 const FOCUSES = ['find', 'free', 'fine-tune', 'fun'];
 
 const focusCount =
   (focus: string): Metric =>
-  async (sql, userId) => {
-    const catalogue = (await completionsByCategory(sql, userId))
-      .filter((r) => r.focuses.includes(focus))
-      .reduce((sum, r) => sum + r.n, 0);
-    const templates = await scalar(
-      sql,
-      'SELECT count(*) AS n FROM template_sessions WHERE user_id = ? AND category = ?',
-      [userId, focus],
-    );
-    return catalogue + templates;
-  };
+  async (sql, userId) =>
+    (await sessionsOf(sql, userId)).filter((s) => s.focuses.includes(focus)).length;
 
 async function focusesTried(sql: SqlExecutor, userId: string): Promise<number> {
-  const tried = new Set((await completionsByCategory(sql, userId)).flatMap((r) => r.focuses));
-  const templates = await sql.all<{ category: string }>(
-    'SELECT DISTINCT category FROM template_sessions WHERE user_id = ?',
-    [userId],
-  );
-  for (const t of templates) tried.add(t.category);
+  const tried = new Set((await sessionsOf(sql, userId)).flatMap((s) => s.focuses));
   return [...tried].filter((f) => FOCUSES.includes(f)).length;
 }
 
-/** Longest run of consecutive practice days, over the local dates stored with each completion. */
+/** Longest run of consecutive practice days, over the ledger's local days. */
 async function longestStreak(sql: SqlExecutor, userId: string): Promise<number> {
-  const rows = await sql.all<{ d: string }>(
-    `SELECT local_date AS d FROM session_completions WHERE user_id = ?
-     UNION SELECT local_date AS d FROM template_sessions WHERE user_id = ? ORDER BY d`,
-    [userId, userId],
-  );
+  const days = [...new Set((await sessionsOf(sql, userId)).map((s) => s.localDate))].sort();
   let longest = 0;
   let run = 0;
   let previous = Number.NaN;
-  for (const { d } of rows) {
+  for (const d of days) {
     const n = dayNumber(d);
     run = n === previous + 1 ? run + 1 : 1;
     previous = n;
@@ -107,20 +92,14 @@ async function longestStreak(sql: SqlExecutor, userId: string): Promise<number> 
   return longest;
 }
 
-/** Whole minutes of practice; summed in JS so integer division means the same in both. */
+/** Whole minutes practised, partial practice included, rounded as every screen rounds them. */
 async function practiceMinutes(sql: SqlExecutor, userId: string): Promise<number> {
-  const catalogue = await scalar(
+  const seconds = await scalar(
     sql,
-    `SELECT coalesce(sum(s.length_sec), 0) AS n FROM session_completions c
-     JOIN sessions s ON s.id = c.session_id WHERE c.user_id = ?`,
+    'SELECT coalesce(sum(practised_sec), 0) AS n FROM practice_ledger WHERE user_id = ?',
     [userId],
   );
-  const templates = await scalar(
-    sql,
-    'SELECT coalesce(sum(duration_sec), 0) AS n FROM template_sessions WHERE user_id = ?',
-    [userId],
-  );
-  return Math.floor((catalogue + templates) / 60);
+  return minutesOf(seconds);
 }
 
 const one =
@@ -134,18 +113,18 @@ const many =
     scalar(sql, text, Array<string>((text.match(/\?/g) ?? []).length).fill(u));
 
 const metrics: Record<MetricKey, Metric> = {
-  // Catalogue sessions and template sessions both count as practice, as on the dashboard.
-  sessions: many(`SELECT (SELECT count(*) FROM session_completions WHERE user_id = ?)
-    + (SELECT count(*) FROM template_sessions WHERE user_id = ?) AS n`),
-  practiceDays: many(`SELECT count(*) AS n FROM (SELECT local_date FROM session_completions WHERE user_id = ?
-    UNION SELECT local_date FROM template_sessions WHERE user_id = ?) AS days`),
+  // Sessions of either kind on the practice ledger, as every screen counts them.
+  sessions: one('SELECT count(*) AS n FROM practice_ledger WHERE user_id = ? AND counted = 1'),
+  practiceDays: one(
+    'SELECT count(DISTINCT local_date) AS n FROM practice_ledger WHERE user_id = ? AND counted = 1',
+  ),
   longestStreak,
   focusFind: focusCount('find'),
   focusFree: focusCount('free'),
   focusFineTune: focusCount('fine-tune'),
   focusFun: focusCount('fun'),
   focusesTried,
-  distinctSessions: one('SELECT count(DISTINCT session_id) AS n FROM session_completions WHERE user_id = ?'),
+  distinctSessions: async (sql, u) => new Set((await sessionsOf(sql, u)).map((s) => s.key)).size,
   practiceMinutes,
   reflections: one('SELECT count(*) AS n FROM reflections WHERE user_id = ?'),
   sharedReflections: one('SELECT count(*) AS n FROM reflections WHERE user_id = ? AND shared = 1'),
@@ -163,7 +142,9 @@ const metrics: Record<MetricKey, Metric> = {
   widestRangeSemitones: one('SELECT max(pitch_range_semitones) AS n FROM voice_analyses WHERE user_id = ?'),
   analysisDays: one('SELECT count(DISTINCT local_date) AS n FROM voice_analyses WHERE user_id = ?'),
   // Other areas' events: template player (0021), wellness (0030), programs (0031), circles (0025).
-  templateSessions: one('SELECT count(*) AS n FROM template_sessions WHERE user_id = ?'),
+  templateSessions: one(
+    "SELECT count(*) AS n FROM practice_ledger WHERE user_id = ? AND counted = 1 AND kind = 'template'",
+  ),
   moodDays: one('SELECT count(DISTINCT local_date) AS n FROM mood_entries WHERE user_id = ?'),
   programsFinished: one(
     'SELECT count(*) AS n FROM program_enrollments WHERE user_id = ? AND completed_at IS NOT NULL',

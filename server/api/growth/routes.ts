@@ -3,16 +3,17 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { assertSelf, requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
-import { localDateOf } from '../../../src/domain/streaks';
 import { awardBadges } from '../achievements/award';
 import { BADGE_CATEGORIES, BADGES, badgeById, presentBadge } from './badges';
 import { buildCalendar } from './calendar';
 import { createGoalRepository } from './goal-repository';
 import { createGrowthRepository } from './growth-repository';
 import { buildJourney } from './journey';
-import { memberTimeZone } from './member-zone';
 import { dateField, targetDateProblem } from '../../lib/dates';
 import { parseId } from '../../lib/ids';
+import { readPractice } from '../practice/ledger';
+import { memberTimeZone } from './member-zone';
+import { localDateOf } from '../../../src/domain/streaks';
 
 const goalBody = z
   .object({
@@ -76,14 +77,14 @@ export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/users/:id/journey-progress', auth, async (c) => {
     assertSelf(c.var.user, c.req.param('id'));
     await backfill(c.var.user.id);
-    const zone = await memberTimeZone(deps.sql, c.var.user.id);
-    return c.json(await buildJourney(repo, c.var.user.id, zone, deps.now()));
+    const practice = await readPractice(deps.sql, c.var.user.id, deps.now());
+    return c.json(await buildJourney(repo, c.var.user.id, practice));
   });
 
   r.get('/users/:id/calendar', auth, async (c) => {
     assertSelf(c.var.user, c.req.param('id'));
-    const zone = await memberTimeZone(deps.sql, c.var.user.id);
-    const month = c.req.query('month') ?? localDateOf(deps.now(), zone).slice(0, 7);
+    const practice = await readPractice(deps.sql, c.var.user.id, deps.now());
+    const month = c.req.query('month') ?? practice.today.slice(0, 7);
     const m = /^(\d{4})-(\d{2})$/.exec(month);
     if (!m || Number(m[2]) < 1 || Number(m[2]) > 12 || Number(m[1]) < 2000 || Number(m[1]) > 2100) {
       throw new ApiError(400, 'validation_failed', 'Invalid month: must be YYYY-MM', {
@@ -91,14 +92,14 @@ export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
       });
     }
     await backfill(c.var.user.id);
-    return c.json(await buildCalendar(repo, c.var.user.id, month, zone, deps.now()));
+    return c.json(await buildCalendar(repo, c.var.user.id, month, practice));
   });
 
   r.get('/voice-goals', auth, async (c) => c.json(await goals.list(c.var.user.id)));
 
   r.post('/voice-goals', auth, async (c) => {
     const body = await jsonBody(c, goalBody);
-    const today = localDateOf(deps.now(), await memberTimeZone(deps.sql, c.var.user.id));
+    const today = localDateOf(deps.now(), await memberTimeZone(deps.sql, c.var.user.id)); // the member's own day
     const problem = targetDateProblem(body.targetDate, today);
     if (problem)
       throw new ApiError(400, 'validation_failed', `Invalid targetDate: ${problem}`, { targetDate: problem });

@@ -99,7 +99,7 @@ export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
           recordedAt: problem,
         });
     }
-    const zone = await memberTimeZone(deps.sql, c.var.user.id);
+    const zone = await memberTimeZone(deps.sql, c.var.user.id, deps.now());
     const items: VoiceAnalysisInput[] = list.map((a) => ({
       // Normalised so the same instant is the same key whatever its spelling.
       recordedAt: new Date(a.recordedAt).toISOString(),

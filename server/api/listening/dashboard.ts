@@ -1,5 +1,4 @@
-import { localDateOf, streaksFrom } from '../../../src/domain/streaks';
-import type { CompletionRow } from './repository';
+import type { PracticeSummary } from '../practice/ledger';
 
 export interface Dashboard {
   streaks: { current: number; longest: number };
@@ -7,22 +6,15 @@ export interface Dashboard {
   totals: { minutes: number; sessions: number };
 }
 
-/**
- * Streaks count the member's own calendar days in `timeZone`, recomputed from the UTC instants,
- * so a member who moves zones sees days as they live them now.
- */
-export function buildDashboard(
-  completions: readonly CompletionRow[],
-  timeZone: string,
-  nowMs: number,
-): Dashboard {
-  const dates = completions.map((c) => localDateOf(Date.parse(c.completed_at), timeZone));
-  const streaks = streaksFrom(dates, localDateOf(nowMs, timeZone));
-  const toneTokens = completions.reduce((n, c) => n + c.tokens_awarded, 0);
-  const seconds = completions.reduce((n, c) => n + (c.length_sec ?? 0), 0);
+/** The dashboard's shape (spec core: streaks; the profile's stats) over the ledger's summary. */
+export function buildDashboard(summary: PracticeSummary): Dashboard {
   return {
-    streaks,
-    user: { totalSessions: completions.length, currentStreak: streaks.current, toneTokens },
-    totals: { minutes: Math.round(seconds / 60), sessions: completions.length },
+    streaks: summary.streaks,
+    user: {
+      totalSessions: summary.sessions,
+      currentStreak: summary.streaks.current,
+      toneTokens: summary.tokens,
+    },
+    totals: { minutes: summary.minutes, sessions: summary.sessions },
   };
 }

@@ -18,15 +18,6 @@ export interface SessionRow {
   created_at: string;
 }
 
-export interface CompletionRow {
-  session_id: number;
-  title: string;
-  completed_at: string;
-  local_date: string;
-  tokens_awarded: number;
-  length_sec: number | null;
-}
-
 export interface NewCompletion {
   userId: string;
   sessionId: number;
@@ -35,17 +26,6 @@ export interface NewCompletion {
   localDate: string;
   timeZone: string;
   tokens: number;
-}
-
-// The member's whole balance: template sessions (server/api/templates) earn tokens too.
-const TOTAL_TOKENS = `SELECT
-  (SELECT coalesce(sum(tokens_awarded), 0) FROM session_completions WHERE user_id = ?) +
-  (SELECT coalesce(sum(tokens_awarded), 0) FROM template_sessions WHERE user_id = ?) AS n`;
-
-/** The member's tone tokens, catalogue and template sessions together. */
-export async function totalTokens(sql: SqlExecutor, userId: string): Promise<number> {
-  const row = await sql.get<{ n: number }>(TOTAL_TOKENS, [userId, userId]);
-  return Number(row?.n ?? 0);
 }
 
 /**
@@ -92,32 +72,18 @@ export function createListeningRepository(sql: SqlExecutor) {
      * Records a completion unless the same session was already completed that local day (the
      * UNIQUE (user, session, local_date) key decides, also when two processes race: on
      * PostgreSQL the second insert waits for the first transaction and then does nothing).
-     * Call inside the route's transaction with its `tx`.
+     * Returns the new row's id, or null when nothing was recorded. Call inside the route's
+     * transaction with its `tx`; the route writes the practice ledger's entry beside it.
      */
-    async complete(
-      tx: SqlExecutor,
-      c: NewCompletion,
-    ): Promise<{ recorded: boolean; isFirst: boolean; totalTokens: number }> {
-      const earlier = await tx.get('SELECT 1 AS one FROM session_completions WHERE user_id = ? LIMIT 1', [
-        c.userId,
-      ]);
-      const inserted = await tx.get(
+    async complete(tx: SqlExecutor, c: NewCompletion): Promise<number | null> {
+      const inserted = await tx.get<{ id: number }>(
         `INSERT INTO session_completions
           (user_id, session_id, title, completed_at, local_date, time_zone, tokens_awarded)
          VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
         [c.userId, c.sessionId, c.title, c.completedAt, c.localDate, c.timeZone, c.tokens],
       );
-      const recorded = inserted !== undefined;
-      return { recorded, isFirst: !earlier && recorded, totalTokens: await totalTokens(tx, c.userId) };
+      return inserted ? Number(inserted.id) : null;
     },
-    totalTokens: (userId: string) => totalTokens(sql, userId),
-    completions: (userId: string) =>
-      sql.all<CompletionRow>(
-        `SELECT c.session_id, c.title, c.completed_at, c.local_date, c.tokens_awarded, s.length_sec
-         FROM session_completions c LEFT JOIN sessions s ON s.id = c.session_id
-         WHERE c.user_id = ? ORDER BY c.completed_at DESC, c.id DESC`,
-        [userId],
-      ),
   };
 }
 

@@ -7,13 +7,15 @@ import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
 import { toneTokensFor } from '../../../src/domain/tokens';
 import { advanceProgramsAfter } from '../learning/advance';
 import { buildDashboard } from './dashboard';
+import { countsAsSession } from '../../../src/domain/practice';
+import { hasSession, presentCompleted, readPractice, recordPractice, tokenBalance } from '../practice/ledger';
+import { practisedFields, practisedSeconds } from './practised';
 import { presentSession } from './present';
 import { awardBadges } from '../achievements/award';
 import { createCompletionLimiter } from './completion-limit';
 import { effectiveZone } from './member-zone';
-import { createListeningRepository, totalTokens } from './repository';
+import { createListeningRepository } from './repository';
 import type { SqlExecutor } from '../../db/sql';
-import { createTemplateRepository } from '../templates/repository';
 import { createIdempotency, type Answer } from '../../lib/idempotency';
 import { occurredAtField, occurredAtMs, zoneAt } from './occurred-at';
 import { lineText } from '../../lib/text';
@@ -35,7 +37,21 @@ const completionBody = z.object({
     .refine(isValidTimeZone, 'must be an IANA time zone such as Europe/London')
     .optional(),
   occurredAt: occurredAtField,
+  ...practisedFields,
 });
+
+/** A catalogue session's focuses (its category column: a JSON array in both databases). */
+function categoriesOf(category: unknown): string[] {
+  let list: unknown = category;
+  if (typeof category === 'string') {
+    try {
+      list = JSON.parse(category);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
+}
 
 /** The completion answer; `programs` only when the completion moved a program on. */
 function answer(
@@ -45,6 +61,7 @@ function answer(
   total: number,
   newBadges: unknown[],
   programs: unknown[],
+  practice?: { counted: boolean; practisedSec: number; plannedSec: number },
 ): Answer {
   return {
     status,
@@ -54,6 +71,7 @@ function answer(
       totalTokens: total,
       newBadges,
       ...(programs.length > 0 ? { programs } : {}),
+      ...(practice ?? {}),
     },
   };
 }
@@ -67,18 +85,24 @@ function answer(
  *                                      (Idempotency-Key honoured, as for completions)
  * GET  /users/:id/echoed-sessions      200 {id,title}[] | 401 | 403
  * POST /session-completions            201 new | 200 repeat the same local day (member's stored zone):
- *                                      {isFirstSession, tokensAwarded, totalTokens, newBadges}
+ *                                      {isFirstSession, tokensAwarded, totalTokens, newBadges,
+ *                                       counted, practisedSec, plannedSec (201 only)}
+ *                                      body may carry listenedSec / startedAt (practised.ts): less
+ *                                      than half the session is partial practice (201, counted
+ *                                      false: minutes only, no tokens, no streak day)
  *                                      | 400 | 401 | 404 | 429 too fast (Retry-After; nothing recorded)
  *                                      body may carry occurredAt (queued offline: the day it happened);
  *                                      Idempotency-Key header: once per key (server/lib/idempotency.ts)
  *                                      | 422 key reused for another body
- * GET  /users/:id/completed-sessions   200 {sessionId,title,completedAt}[] | 401 | 403
- * GET  /users/:id/dashboard?tz=        200 {streaks, user, totals} | 400 bad tz | 401 | 403
+ * GET  /users/:id/completed-sessions   200 {kind,sessionId,title,completedAt,localDate,minutes}[]
+ *                                      every session of the practice ledger, both kinds | 401 | 403
+ * GET  /users/:id/dashboard?tz=        200 {streaks, user, totals} from the practice ledger, in the
+ *                                      member's stored zone (tz is checked, then only a report)
+ *                                      | 400 bad tz | 401 | 403
  */
 export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const repo = createListeningRepository(deps.sql);
-  const templates = createTemplateRepository(deps.sql);
   const auth = requireUser(deps);
   const limiter = createCompletionLimiter(deps.now);
   const idem = createIdempotency(deps);
@@ -117,17 +141,34 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
     const at = occurredAtMs(body.occurredAt, now);
     const tokens = toneTokensFor(session.skill_level);
     const completedAt = new Date(at).toISOString();
+    const plannedSec = session.length_sec;
+    const practisedSec = practisedSeconds(plannedSec, at, body);
+    const counted = countsAsSession(practisedSec, plannedSec);
+    const entry = (localDate: string, sourceId: number | null) => ({
+      userId,
+      kind: 'catalogue' as const,
+      itemId: session.id,
+      title: session.title,
+      categories: categoriesOf(session.category),
+      practisedAt: completedAt,
+      localDate,
+      plannedSec,
+      practisedSec,
+      counted: sourceId !== null,
+      earned: sourceId !== null ? tokens : 0,
+      sourceId,
+    });
     // A finished session can be an enrolled program's next step (issue 12): it moves the
     // program on in the same transaction, also on a same-day repeat that earns no tokens.
     const advance = (tx: SqlExecutor) =>
       advanceProgramsAfter(tx, userId, { kind: 'session', id: session.id }, completedAt);
-    const repeat = async (tx: SqlExecutor, total: number) => {
+    const repeat = async (tx: SqlExecutor) => {
       const programs = await advance(tx);
       return answer(
         200,
         false,
         0,
-        total,
+        await tokenBalance(tx, userId),
         programs.flatMap((p) => p.newBadges),
         programs,
       );
@@ -137,9 +178,16 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
       const zone = await zoneAt(tx, userId, body.timeZone, at);
       await effectiveZone(tx, userId, body.timeZone, now);
       const localDate = localDateOf(at, zone);
-      if (await repo.completedOn(tx, userId, session.id, localDate))
-        return repeat(tx, await totalTokens(tx, userId));
-      const result = await repo.complete(tx, {
+      if (!counted) {
+        // Partial practice: on the ledger for its minutes; no tokens, no streak day, no step.
+        await recordPractice(tx, entry(localDate, null));
+        const badges = await awardBadges(tx, userId, 'completion');
+        const practice = { counted, practisedSec, plannedSec };
+        return answer(201, false, 0, await tokenBalance(tx, userId), badges, [], practice);
+      }
+      if (await repo.completedOn(tx, userId, session.id, localDate)) return repeat(tx);
+      const isFirst = !(await hasSession(tx, userId));
+      const id = await repo.complete(tx, {
         userId,
         sessionId: session.id,
         title: session.title,
@@ -148,7 +196,8 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
         timeZone: zone,
         tokens,
       });
-      if (!result.recorded) return repeat(tx, result.totalTokens);
+      if (id === null) return repeat(tx);
+      await recordPractice(tx, entry(localDate, id));
       // The budget is spent on arrival, replays included: a few queued sessions fit at once,
       // and the app's outbox waits out a 429's Retry-After and sends the rest later. A refusal
       // throws, which rolls the completion just written back with the transaction.
@@ -164,19 +213,15 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
       const badges = await awardBadges(tx, userId, 'completion');
       const programs = await advance(tx);
       badges.push(...programs.flatMap((p) => p.newBadges));
-      return answer(201, result.isFirst, tokens, result.totalTokens, badges, programs);
+      const practice = { counted, practisedSec, plannedSec };
+      return answer(201, isFirst, tokens, await tokenBalance(tx, userId), badges, programs, practice);
     });
   });
 
   r.get('/users/:id/completed-sessions', auth, async (c) => {
     assertSelf(c.var.user, c.req.param('id'));
-    return c.json(
-      (await repo.completions(c.var.user.id)).map((row) => ({
-        sessionId: row.session_id,
-        title: row.title,
-        completedAt: row.completed_at,
-      })),
-    );
+    const { entries } = await readPractice(deps.sql, c.var.user.id, deps.now());
+    return c.json(entries.filter((e) => e.counted).map(presentCompleted));
   });
 
   r.get('/users/:id/dashboard', auth, async (c) => {
@@ -187,12 +232,9 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
         tz: 'invalid time zone',
       });
     }
-    // Template sessions (the /session/{id} player) count for streaks, totals and tokens too.
-    const activity = [
-      ...(await repo.completions(c.var.user.id)),
-      ...(await templates.activity(c.var.user.id)),
-    ];
-    return c.json(buildDashboard(activity, tz.data, deps.now()));
+    // Days are the member's stored zone's, as on every other screen: a zone named by one
+    // request would make this screen's streak differ from the journey's and the calendar's.
+    return c.json(buildDashboard((await readPractice(deps.sql, c.var.user.id, deps.now())).summary));
   });
 
   return r;

@@ -1,5 +1,4 @@
 import type { SqlExecutor } from '../../db/sql';
-import { totalTokens } from '../listening/repository';
 
 export interface TemplateRow {
   id: number;
@@ -28,18 +27,11 @@ export interface NewTemplateSession {
   completedAt: string;
   localDate: string;
   timeZone: string;
-  /** What the day's first save of this template earns. */
-  tokens: number;
-}
-
-/** A template session as the dashboard counts it (the listening CompletionRow shape). */
-export interface TemplateActivityRow {
-  session_id: number;
-  title: string;
-  completed_at: string;
-  local_date: string;
-  tokens_awarded: number;
-  length_sec: number;
+  /**
+   * What the day's first counted save of this template earns; null for partial practice, which
+   * earns nothing and leaves the day's award free for a later full save.
+   */
+  tokens: number | null;
 }
 
 export function templateSteps(row: TemplateRow): TemplateStep[] {
@@ -51,7 +43,8 @@ const COLUMNS = `(user_id, template_id, title, category, difficulty, voice_level
 
 /**
  * Session templates and the template sessions members save. Other areas (voice circles) read
- * templates through `listTemplates` and `templateById`; the dashboard adds `activity`.
+ * templates through `listTemplates` and `templateById`. What members practised is counted by the
+ * practice ledger (server/api/practice/ledger.ts), not here.
  */
 export function createTemplateRepository(sql: SqlExecutor) {
   return {
@@ -83,28 +76,22 @@ export function createTemplateRepository(sql: SqlExecutor) {
         n.localDate,
         n.timeZone,
       ];
-      const awarded = await tx.get<{ id: number }>(
-        `INSERT INTO template_sessions ${COLUMNS}
+      const awarded =
+        n.tokens === null
+          ? undefined
+          : await tx.get<{ id: number }>(
+              `INSERT INTO template_sessions ${COLUMNS}
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
-        [...params, n.tokens, n.localDate],
-      );
-      if (awarded) return { id: awarded.id, tokensAwarded: n.tokens };
+              [...params, n.tokens, n.localDate],
+            );
+      if (awarded && n.tokens !== null) return { id: Number(awarded.id), tokensAwarded: n.tokens };
       const plain = await tx.get<{ id: number }>(
         `INSERT INTO template_sessions ${COLUMNS}
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL) RETURNING id`,
         params,
       );
-      return { id: plain!.id, tokensAwarded: 0 };
+      return { id: Number(plain!.id), tokensAwarded: 0 };
     },
-    /** The member's template sessions, newest first, for streaks and totals. */
-    activity: (userId: string) =>
-      sql.all<TemplateActivityRow>(
-        `SELECT template_id AS session_id, title, completed_at, local_date, tokens_awarded,
-         duration_sec AS length_sec FROM template_sessions WHERE user_id = ? ORDER BY completed_at DESC, id DESC`,
-        [userId],
-      ),
-    /** Every tone token the member holds: catalogue completions plus template sessions. */
-    tokenTotal: (tx: SqlExecutor, userId: string) => totalTokens(tx, userId),
   };
 }
 

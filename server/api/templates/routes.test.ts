@@ -9,6 +9,8 @@ let t: TestApp;
 let ana: TestMember;
 let ben: TestMember;
 const DAY = 86_400_000;
+/** Each template's planned seconds: a save practises the whole plan unless a test says not. */
+const plan = new Map<number, number>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -18,6 +20,10 @@ beforeAll(async () => {
   ]);
   ana = await createMember(t);
   ben = await createMember(t);
+  for (const row of await t.deps.sql.all<{ id: number; duration_sec: number }>(
+    'SELECT id, duration_sec FROM session_templates',
+  ))
+    plan.set(Number(row.id), Number(row.duration_sec));
 });
 afterAll(() => t.close());
 
@@ -35,7 +41,7 @@ const payload = (extra: Record<string, unknown> = {}) => ({
   title: 'Morning Voice Wake-Up',
   description: 'ignored',
   category: 'find',
-  duration: 300,
+  duration: plan.get(Number(extra.templateId ?? 1)) ?? 300,
   difficulty: 'beginner',
   voiceLevel: 'beginner',
   rating: 5,
@@ -160,7 +166,7 @@ describe('saving a template session', () => {
     });
     const d = await dashboard(ana);
     expect(d.user).toMatchObject({ totalSessions: 3, currentStreak: 1, toneTokens: 45 });
-    expect(d.totals.minutes).toBe(15);
+    expect(d.totals.minutes).toBe(Math.round((2 * plan.get(1)! + plan.get(3)!) / 60));
   });
 
   it('awards the same template again on the next local day and extends the streak', async () => {

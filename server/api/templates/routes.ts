@@ -11,6 +11,8 @@ import { advanceProgramsAfter } from '../learning/advance';
 import { effectiveZone } from '../listening/member-zone';
 import { occurredAtField, occurredAtMs, zoneAt } from '../listening/occurred-at';
 import { createIdempotency } from '../../lib/idempotency';
+import { countsAsSession, secondsToCount } from '../../../src/domain/practice';
+import { hasSession, recordPractice, tokenBalance } from '../practice/ledger';
 import { presentTemplate, presentTemplateSummary } from './present';
 import { createTemplateRepository } from './repository';
 import { lineText, multilineText } from '../../lib/text';
@@ -56,7 +58,11 @@ const saveBody = z.object({
  *
  * GET  /session-templates          200 library entries (no step texts), public
  * GET  /voice-sessions/:templateId 200 the template (spec shape + id, slug, cue URLs) | 400 | 404
- * POST /sessions                   201 {id, templateId, tokensAwarded, totalTokens, newBadges, circlesPractised?}
+ * POST /sessions                   201 {id, templateId, counted, isFirstSession, practisedSec, plannedSec,
+ *                                  requiredSec, tokensAwarded, totalTokens, newBadges, circlesPractised?}
+ *                                  a save of less than half the plan (duration < requiredSec) is
+ *                                  partial practice: counted false, minutes only (no tokens, no
+ *                                  streak day, no program step, no circle practice)
  *                                  | 400 bad payload or unknown template | 401 | 403 other userId
  *                                  occurredAt (ISO, queued offline: the day it happened, 72 h at
  *                                  most); Idempotency-Key header: once per key | 422 key reused
@@ -108,6 +114,8 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
       const zone = await zoneAt(tx, user.id, body.timeZone, at);
       await effectiveZone(tx, user.id, body.timeZone, now);
       const localDate = localDateOf(at, zone);
+      const counted = countsAsSession(body.duration, template.duration_sec);
+      const isFirst = counted && !(await hasSession(tx, user.id));
       const saved = await repo.saveSession(tx, {
         userId: user.id,
         template,
@@ -118,32 +126,51 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         completedAt,
         localDate,
         timeZone: zone,
-        tokens: toneTokensFor(template.voice_level),
+        tokens: counted ? toneTokensFor(template.voice_level) : null,
+      });
+      await recordPractice(tx, {
+        userId: user.id,
+        kind: 'template',
+        itemId: template.id,
+        title: template.title,
+        categories: [template.category],
+        practisedAt: completedAt,
+        localDate,
+        plannedSec: template.duration_sec,
+        practisedSec: body.duration,
+        counted,
+        earned: saved.tokensAwarded,
+        sourceId: saved.id,
       });
       const newBadges = await awardBadges(tx, user.id, 'template-session');
       // A template can be a program's next step: finishing it moves the program on, once.
-      const programs = await advanceProgramsAfter(
-        tx,
-        user.id,
-        { kind: 'template', id: template.id },
-        completedAt,
-      );
+      // Partial practice is not a finished step, nor the circle's practice of the week.
+      const programs = counted
+        ? await advanceProgramsAfter(tx, user.id, { kind: 'template', id: template.id }, completedAt)
+        : [];
       newBadges.push(...programs.flatMap((p) => p.newBadges));
       // The week's practice of the member's asynchronous circles that share this plan.
-      const circlesPractised = await markCirclePractice(tx, {
-        me: user.id,
-        templateId: template.id,
-        localDate,
-        at: completedAt,
-        timeZone: zone,
-      });
+      const circlesPractised = counted
+        ? await markCirclePractice(tx, {
+            me: user.id,
+            templateId: template.id,
+            localDate,
+            at: completedAt,
+            timeZone: zone,
+          })
+        : [];
       return {
         status: 201,
         body: {
           id: saved.id,
           templateId: template.id,
+          counted,
+          isFirstSession: isFirst,
+          practisedSec: body.duration,
+          plannedSec: template.duration_sec,
+          requiredSec: secondsToCount(template.duration_sec),
           tokensAwarded: saved.tokensAwarded,
-          totalTokens: await repo.tokenTotal(tx, user.id),
+          totalTokens: await tokenBalance(tx, user.id),
           newBadges,
           ...(programs.length ? { programs } : {}),
           ...(circlesPractised.length ? { circlesPractised } : {}),

@@ -126,13 +126,6 @@ export function createWellnessRepository(sql: SqlExecutor) {
     deleteBiometric: async (userId: string, id: number) =>
       (await sql.run('DELETE FROM biometric_records WHERE id = ? AND user_id = ?', [id, userId])).changes ===
       1,
-    practiceDays: async (userId: string) =>
-      (
-        await sql.all<{ local_date: string }>(
-          'SELECT DISTINCT local_date FROM session_completions WHERE user_id = ? ORDER BY local_date',
-          [userId],
-        )
-      ).map((r) => r.local_date),
   };
 }
 

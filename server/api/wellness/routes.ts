@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { readPractice } from '../practice/ledger';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
@@ -146,7 +147,8 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
       repo.allMoods(userId),
       repo.biometricsSince(userId),
       readVoiceSeries(deps.sql, userId, tz),
-      repo.practiceDays(userId),
+      // Practice days are the ledger's (both kinds of session), as on every other screen.
+      readPractice(deps.sql, userId, deps.now()).then((p) => p.summary.practiceDays),
     ]);
     return c.json(
       computeInsights({

@@ -30,11 +30,22 @@ const typeParser = {
 export interface PostgresOptions {
   /** Pool size per process; several processes share the server's max_connections. */
   max?: number;
+  /**
+   * How long a query waits for a connection (a new one, or a free one of the pool) before it
+   * fails with "timeout exceeded when trying to connect", answered 503 (availability.ts).
+   * Without it a server that drops packets (host down, firewall) holds requests for minutes.
+   */
+  connectTimeoutMs?: number;
 }
 
 /** A pooled PostgreSQL database from a postgres:// URL (DATABASE_URL). */
 export function postgresDatabase(url: string, options: PostgresOptions = {}): SqlDatabase {
-  const pool = new Pool({ connectionString: url, max: options.max ?? 10, types: typeParser });
+  const pool = new Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    types: typeParser,
+  });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   type Queryable = Pick<pg.PoolClient, 'query'>;

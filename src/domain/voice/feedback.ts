@@ -1,20 +1,12 @@
-// Feedback text and up to two suggestions for one analysis. The words are tied to the score's
-// colour (80 / 60, spec section 9), so "Beautiful work" only ever sits next to a green score,
-// and the thresholds are on the second-generation measures (dsp/README.md), calibrated on the
-// project's real recordings (README: Voice analysis).
-
-export interface FeedbackInput {
-  /** 0..100, the overall score shown beside the text. */
-  overall: number;
-  clarity: number;
-  stability: number;
-  breathiness: number;
-  resonance: number;
-  /** 0..1 projection (voice level and tilt). */
-  projection: number;
-  /** 0..1 share of voiced frames that clipped. */
-  clipped: number;
-}
+// The one table that decides every piece of voice advice: the tuning room's and
+// /voice-analysis's card (headline and up to two suggestions), the coaching tips' exercises
+// (spec section 9) and the template player's "your voice in this session". Each rule names the
+// dimension it speaks about and its direction, so the resolver can make sure that no two shown
+// statements contradict each other (issue 20: "very gentle" next to "too loud").
+// Thresholds are on the analyser's second-generation measures (dsp/README.md), calibrated on the
+// project's real recordings; why each one is where it is: docs/voice-feedback.md.
+import { MIN_VOICED_FRAMES, type VoiceMeasurements } from './measurements';
+import { EXERCISES, type Recommendation } from './tuningRoom';
 
 export const FEEDBACK = {
   excellent: 'Beautiful work: your voice sounds clear and steady. Enjoy how grounded it feels.',
@@ -34,23 +26,247 @@ export const SUGGESTIONS = {
   tooSoft: 'Try speaking as if to someone across the room: a bit more breath support will carry your voice.',
 } as const;
 
+/** Every "not a voice" message starts with these words. */
+export const NO_VOICE_LEAD = 'We could not hear a voice';
+
+export const NOT_HEARD = {
+  nothing: 'We did not hear enough voice to analyse. Try humming or singing a note for a few seconds.',
+  noise: `${NO_VOICE_LEAD}, only sound without a pitch, like hiss, rustle or wind, so there is no voice advice this time. Hum, speak or sing for a few seconds, close to the microphone.`,
+  tone: `${NO_VOICE_LEAD}, only a steady electronic tone, like a beep, held more exactly than a voice ever is, so there is no voice advice this time. Hum, speak or sing for a few seconds and we will listen again.`,
+} as const;
+
 /** Clipping on more than this share of voiced frames is reported. */
 export const CLIPPED_SHARE = 0.02;
+/** Median centroid / f0 under this is a pure tone (sines 1.00-1.06; voices 2.2 and up). */
+export const PURE_TONE_CENTROID_RATIO = 1.2;
+/** Median pitch drift under this many cents, without vibrato, is a machine (tones 0-2; voices 14+). */
+export const MACHINE_WOBBLE_CENTS = 3;
+/** A vibrato on this share of voiced frames is a singer's, whatever the drift. */
+export const VOICE_VIBRATO_SHARE = 0.25;
 
-export function feedbackText(m: FeedbackInput): string {
-  if (m.overall >= 80 && m.clarity >= 0.7 && m.stability >= 0.7) return FEEDBACK.excellent;
-  if (m.overall >= 60 && m.clarity >= 0.5 && m.stability >= 0.5) return FEEDBACK.good;
-  if (m.projection < 0.35) return FEEDBACK.soft;
-  return FEEDBACK.exploring;
+/** What a statement speaks about, and which way. Two directions of one dimension contradict. */
+export const DIRECTIONS = {
+  presence: ['absent'],
+  loudness: ['up', 'down'],
+  steadiness: ['steady', 'wandering'],
+  clarity: ['clear', 'breathy'],
+  resonance: ['ringing'],
+} as const;
+export type Dimension = keyof typeof DIRECTIONS;
+export type Stance = {
+  [D in Dimension]: { dimension: D; direction: (typeof DIRECTIONS)[D][number] };
+}[Dimension];
+
+/**
+ * verdict: "is it a voice?" (shown alone); headline: exactly one; tip: up to two;
+ * exercise: the coaching tips (up to three, spec section 9).
+ */
+export type Slot = 'verdict' | 'headline' | 'tip' | 'exercise';
+export const SLOT_CAPS: Record<Slot, number> = { verdict: 1, headline: 1, tip: 2, exercise: 3 };
+
+export type Heard = 'voice' | 'nothing' | 'noise' | 'tone';
+
+export interface FeedbackRule {
+  id: string;
+  slot: Slot;
+  /** Higher first. Within a dimension the higher-priority measure is the one believed. */
+  priority: number;
+  /** The statements the text makes; exercises are offers and make none. */
+  about: readonly Stance[];
+  when: (m: VoiceMeasurements) => boolean;
+  text: string;
+  /** Verdict rules: what was heard instead of a voice. */
+  heard?: Exclude<Heard, 'voice'>;
+  /** Exercise rules: the catalogue entry offered. */
+  exercise?: Recommendation;
 }
 
-/** At most two suggestions, most helpful first. */
-export function suggestions(m: FeedbackInput): string[] {
-  const out: string[] = [];
-  if (m.clipped > CLIPPED_SHARE) out.push(SUGGESTIONS.clipped);
-  if (m.breathiness > 0.6) out.push(SUGGESTIONS.breath);
-  if (m.stability < 0.55) out.push(SUGGESTIONS.stability);
-  if (m.projection < 0.45 && m.clipped <= CLIPPED_SHARE) out.push(SUGGESTIONS.tooSoft);
-  if (m.resonance > 0.7) out.push(SUGGESTIONS.resonance);
-  return out.slice(0, 2);
+const loud = { dimension: 'loudness', direction: 'down' } as const;
+const gentle = { dimension: 'loudness', direction: 'up' } as const;
+const steady = { dimension: 'steadiness', direction: 'steady' } as const;
+const clear = { dimension: 'clarity', direction: 'clear' } as const;
+const absent = { dimension: 'presence', direction: 'absent' } as const;
+
+const fewVoiced = (m: VoiceMeasurements) =>
+  m.presence !== undefined && m.presence.voicedFrames < MIN_VOICED_FRAMES;
+
+/** A voice is never held dead still: its pitch drifts by tens of cents, or it sings a vibrato. */
+function machineTone(m: VoiceMeasurements): boolean {
+  const p = m.presence;
+  if (!p || p.voicedFrames < MIN_VOICED_FRAMES) return false;
+  const pure = p.centroidRatio !== null && p.centroidRatio < PURE_TONE_CENTROID_RATIO;
+  const still =
+    p.wobbleCents !== null && p.wobbleCents < MACHINE_WOBBLE_CENTS && p.vibratoShare < VOICE_VIBRATO_SHARE;
+  return pure || still;
+}
+
+/** The table. Order within one priority is the order shown. */
+export const FEEDBACK_RULES: readonly FeedbackRule[] = [
+  // Is it a voice? (verdicts win over everything and are shown alone)
+  {
+    id: 'nothing',
+    slot: 'verdict',
+    priority: 1000,
+    about: [absent],
+    heard: 'nothing',
+    when: (m) => fewVoiced(m) && (m.presence?.soundFrames ?? 0) < MIN_VOICED_FRAMES,
+    text: NOT_HEARD.nothing,
+  },
+  {
+    id: 'noise',
+    slot: 'verdict',
+    priority: 1000,
+    about: [absent],
+    heard: 'noise',
+    when: (m) => fewVoiced(m) && (m.presence?.soundFrames ?? 0) >= MIN_VOICED_FRAMES,
+    text: NOT_HEARD.noise,
+  },
+  {
+    id: 'tone',
+    slot: 'verdict',
+    priority: 1000,
+    about: [absent],
+    heard: 'tone',
+    when: machineTone,
+    text: NOT_HEARD.tone,
+  },
+
+  // Statements about the voice. Clipping comes first: it is measured on the peaks, and a clipped
+  // frame has no projection (its level is the microphone's), so a low projection next to
+  // clipping means "the loud part was cut off", never "too gentle".
+  {
+    id: 'clipped',
+    slot: 'tip',
+    priority: 90,
+    about: [loud],
+    when: (m) => m.clippedShare > CLIPPED_SHARE,
+    text: SUGGESTIONS.clipped,
+  },
+  // Headlines are tied to the score's colour (80 / 60, spec section 9): "Beautiful work" only
+  // ever sits next to a green score.
+  {
+    id: 'excellent',
+    slot: 'headline',
+    priority: 80,
+    about: [clear, steady],
+    when: (m) => m.overall >= 80 && m.clarity >= 0.7 && m.stability >= 0.7,
+    text: FEEDBACK.excellent,
+  },
+  {
+    id: 'good',
+    slot: 'headline',
+    priority: 70,
+    about: [clear],
+    when: (m) => m.overall >= 60 && m.clarity >= 0.5 && m.stability >= 0.5,
+    text: FEEDBACK.good,
+  },
+  {
+    id: 'breath',
+    slot: 'tip',
+    priority: 60,
+    about: [{ dimension: 'clarity', direction: 'breathy' }],
+    when: (m) => m.breathiness > 0.6,
+    text: SUGGESTIONS.breath,
+  },
+  {
+    id: 'wandering',
+    slot: 'tip',
+    priority: 50,
+    about: [{ dimension: 'steadiness', direction: 'wandering' }],
+    when: (m) => m.stability < 0.55,
+    text: SUGGESTIONS.stability,
+  },
+  {
+    id: 'soft',
+    slot: 'headline',
+    priority: 40,
+    about: [gentle],
+    when: (m) => m.projection < 0.35,
+    text: FEEDBACK.soft,
+  },
+  {
+    id: 'too-soft',
+    slot: 'tip',
+    priority: 35,
+    about: [gentle],
+    when: (m) => m.projection < 0.45,
+    text: SUGGESTIONS.tooSoft,
+  },
+  {
+    id: 'ringing',
+    slot: 'tip',
+    priority: 20,
+    about: [{ dimension: 'resonance', direction: 'ringing' }],
+    when: (m) => m.resonance > 0.7,
+    text: SUGGESTIONS.resonance,
+  },
+  { id: 'exploring', slot: 'headline', priority: 0, about: [], when: () => true, text: FEEDBACK.exploring },
+
+  // Coaching tips (spec section 9): clarity below 70 and stability below 70 each add one; if
+  // neither applies, two for building on strength; 'Gentle Voice Recovery' always last.
+  exercise('articulation', 30, (m) => m.clarity < 0.7),
+  exercise('breath', 29, (m) => m.stability < 0.7),
+  exercise('confidence', 28, (m) => m.clarity >= 0.7 && m.stability >= 0.7),
+  exercise('range', 27, (m) => m.clarity >= 0.7 && m.stability >= 0.7),
+  exercise('recovery', 0, () => true),
+];
+
+function exercise(
+  key: keyof typeof EXERCISES,
+  priority: number,
+  when: (m: VoiceMeasurements) => boolean,
+): FeedbackRule {
+  const e = EXERCISES[key];
+  return { id: `exercise-${key}`, slot: 'exercise', priority, about: [], when, text: e.title, exercise: e };
+}
+
+export interface Feedback {
+  /** 'voice' when there is advice; otherwise what was heard instead (the headline says so). */
+  heard: Heard;
+  headline: string;
+  /** At most two, most important first; none when no voice was heard. */
+  tips: string[];
+  /** The coaching tips' exercises; none when no voice was heard. */
+  exercises: Recommendation[];
+  /** The rules that spoke, in the order shown (headline, tips, exercises). */
+  shown: FeedbackRule[];
+}
+
+const byPriority = (a: FeedbackRule, b: FeedbackRule) => b.priority - a.priority;
+
+/**
+ * Applies the table: a verdict (not a voice) is shown alone; otherwise statements are taken by
+ * priority, one per dimension (the higher-priority measure is believed, and nothing is said
+ * twice), within each slot's cap; then the exercises.
+ */
+export function decideFeedback(m: VoiceMeasurements): Feedback {
+  const applicable = FEEDBACK_RULES.filter((r) => r.when(m)).sort(byPriority);
+  const verdict = applicable.find((r) => r.slot === 'verdict');
+  if (verdict)
+    return {
+      heard: verdict.heard ?? 'noise',
+      headline: verdict.text,
+      tips: [],
+      exercises: [],
+      shown: [verdict],
+    };
+
+  const spoken = new Set<Dimension>();
+  const taken: FeedbackRule[] = [];
+  const count = (slot: Slot) => taken.filter((r) => r.slot === slot).length;
+  for (const rule of applicable) {
+    if (rule.slot === 'verdict' || count(rule.slot) >= SLOT_CAPS[rule.slot]) continue;
+    if (rule.about.some((s) => spoken.has(s.dimension))) continue;
+    rule.about.forEach((s) => spoken.add(s.dimension));
+    taken.push(rule);
+  }
+  const inSlot = (slot: Slot) => taken.filter((r) => r.slot === slot);
+  const headline = inSlot('headline')[0];
+  return {
+    heard: 'voice',
+    headline: headline?.text ?? FEEDBACK.exploring,
+    tips: inSlot('tip').map((r) => r.text),
+    exercises: inSlot('exercise').flatMap((r) => (r.exercise ? [r.exercise] : [])),
+    shown: [...inSlot('headline'), ...inSlot('tip'), ...inSlot('exercise')],
+  };
 }

@@ -1,4 +1,5 @@
 export * from './score';
 export * from './feedback';
 export * from './tuningRoom';
+export * from './measurements';
 export * from './pitch-range';

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  improvementTrend,
-  recentProgress,
-  recommendations,
-  sessionSummary,
-  type SessionResult,
-} from './tuningRoom';
+import { improvementTrend, recentProgress, sessionSummary, type SessionResult } from './tuningRoom';
 
 const session = (overall: number, extra: Partial<SessionResult> = {}): SessionResult => ({
   overall,
@@ -59,43 +53,5 @@ describe('progress list', () => {
   it('shows the last 3 sessions, newest first', () => {
     expect(recentProgress([1, 2, 3, 4, 5])).toEqual([5, 4, 3]);
     expect(recentProgress([1])).toEqual([1]);
-  });
-});
-
-describe('recommendations', () => {
-  const titles = (c: number, s: number) => recommendations({ clarity: c, stability: s }).map((r) => r.title);
-
-  it('add Articulation Enhancement under 70 clarity and Breath Foundation Training under 70 stability', () => {
-    expect(titles(69, 69)).toEqual([
-      'Articulation Enhancement',
-      'Breath Foundation Training',
-      'Gentle Voice Recovery',
-    ]);
-    expect(titles(69, 70)).toEqual(['Articulation Enhancement', 'Gentle Voice Recovery']);
-    expect(titles(70, 10)).toEqual(['Breath Foundation Training', 'Gentle Voice Recovery']);
-  });
-
-  it('offer confidence and range work when both are 70 or more', () => {
-    expect(titles(70, 95)).toEqual([
-      'Voice Confidence Builder',
-      'Expressive Range Expansion',
-      'Gentle Voice Recovery',
-    ]);
-  });
-
-  it('carry the spec durations and difficulties, capped at 3 with recovery last', () => {
-    const list = recommendations({ clarity: 10, stability: 10 });
-    expect(list).toHaveLength(3);
-    expect(list.map((r) => [r.duration, r.difficulty])).toEqual([
-      [8, 'beginner'],
-      [12, 'beginner'],
-      [6, 'beginner'],
-    ]);
-    const upbeat = recommendations({ clarity: 90, stability: 90 });
-    expect(upbeat.map((r) => [r.duration, r.difficulty])).toEqual([
-      [10, 'advanced'],
-      [15, 'intermediate'],
-      [6, 'beginner'],
-    ]);
   });
 });

@@ -1,4 +1,5 @@
-// Tuning-room rules (spec section 9): session summary, trend, progress list, recommendations.
+// Tuning-room rules (spec section 9): session summary, trend, progress list, and the catalogue
+// of exercises the coaching tips offer (which ones: the feedback table, ./feedback.ts).
 
 export type Area = 'clarity' | 'stability' | 'resonance' | 'projection';
 export const AREAS: readonly Area[] = ['clarity', 'stability', 'resonance', 'projection'];
@@ -68,7 +69,8 @@ export function recentProgress<T>(sessions: T[]): T[] {
   return sessions.slice(-3).reverse();
 }
 
-const CATALOGUE = {
+/** The coaching tips' exercises, titles and figures as the spec gives them. */
+export const EXERCISES = {
   articulation: {
     title: 'Articulation Enhancement',
     description: 'Playful tongue and lip exercises that help every word land clearly.',
@@ -110,12 +112,3 @@ const CATALOGUE = {
     difficulty: 'beginner',
   },
 } as const satisfies Record<string, Recommendation>;
-
-/** Recommendations from clarity and stability percentages; at most 3, recovery always last. */
-export function recommendations(scores: { clarity: number; stability: number }): Recommendation[] {
-  const list: Recommendation[] = [];
-  if (scores.clarity < 70) list.push(CATALOGUE.articulation);
-  if (scores.stability < 70) list.push(CATALOGUE.breath);
-  if (list.length === 0) list.push(CATALOGUE.confidence, CATALOGUE.range);
-  return [...list.slice(0, 2), CATALOGUE.recovery];
-}

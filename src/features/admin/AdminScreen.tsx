@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../ui/Alert';
+import { BackHeader } from '../../ui/BackHeader';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { useAuthStore } from '../auth/auth-store';
@@ -40,47 +41,55 @@ export function AdminScreen() {
   }
 
   return (
-    <section className={styles.screen} aria-labelledby="admin-title">
-      <h1 id="admin-title">Admin settings</h1>
-      <p className={styles.lead}>Choose the backend this browser uses for accounts and sessions.</p>
-      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      {allowed ? (
-        <>
-          <ActiveBackend stored={stored} anonKey={config.data?.anonKey ?? ''} />
-          <BackendForm
-            initial={stored}
-            onSaved={(n) => {
-              setStored(readStoredBackend());
-              setNotice(n);
-            }}
-          />
-          <label className={styles.switchRow}>
-            <input
-              type="checkbox"
-              role="switch"
-              checked={stored.enabled}
-              onChange={(e) => switchTo(e.target.checked)}
+    <>
+      {/* Issue 20: no dead ends. A member came from their profile; a visitor goes to sign-in. */}
+      <BackHeader
+        to={signedIn ? '/profile' : '/'}
+        backLabel={signedIn ? 'Back to profile' : 'Back to sign in'}
+        title="Admin settings"
+      >
+        <p className={styles.lead}>Choose the backend this browser uses for accounts and sessions.</p>
+      </BackHeader>
+      <section className={styles.screen} aria-label="Admin settings">
+        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+        {allowed ? (
+          <>
+            <ActiveBackend stored={stored} anonKey={config.data?.anonKey ?? ''} />
+            <BackendForm
+              initial={stored}
+              onSaved={(n) => {
+                setStored(readStoredBackend());
+                setNotice(n);
+              }}
             />
-            <span>
-              <strong>Use the Supabase backend above</strong>
-              <span className={styles.hint}>Off: the built-in server of this app.</span>
-            </span>
-          </label>
-        </>
-      ) : (
-        <>
-          <Alert tone="info">Sign in to change which backend this browser uses.</Alert>
-          <Link to={`/?returnTo=${encodeURIComponent('/admin')}`} className={styles.link}>
-            Sign in
-          </Link>
-          {stored.enabled && (
-            <Button variant="secondary" onClick={() => switchTo(false)}>
-              Use the built-in server
-            </Button>
-          )}
-        </>
-      )}
-    </section>
+            <label className={styles.switchRow}>
+              <input
+                type="checkbox"
+                role="switch"
+                checked={stored.enabled}
+                onChange={(e) => switchTo(e.target.checked)}
+              />
+              <span>
+                <strong>Use the Supabase backend above</strong>
+                <span className={styles.hint}>Off: the built-in server of this app.</span>
+              </span>
+            </label>
+          </>
+        ) : (
+          <>
+            <Alert tone="info">Sign in to change which backend this browser uses.</Alert>
+            <Link to={`/?returnTo=${encodeURIComponent('/admin')}`} className={styles.link}>
+              Sign in
+            </Link>
+            {stored.enabled && (
+              <Button variant="secondary" onClick={() => switchTo(false)}>
+                Use the built-in server
+              </Button>
+            )}
+          </>
+        )}
+      </section>
+    </>
   );
 }
 

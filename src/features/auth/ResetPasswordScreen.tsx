@@ -105,6 +105,10 @@ function NewPasswordForm() {
           {busy ? 'saving…' : 'save new password'}
         </Button>
       </form>
+      {/* Issue 20: no dead ends. The link's session is a real one: keeping the old password is a choice. */}
+      <p className={styles.footer}>
+        Changed your mind? <Link to="/home">back to home</Link>
+      </p>
     </AuthCard>
   );
 }

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { preloadSupabase, supabase } from '../../lib/supabase';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
+import { ACCOUNT_DELETED_TEXT, isAccountDeleted } from './account-deleted';
 import { destinationAfterSignIn } from './after-sign-in';
 import { useAuthStore } from './auth-store';
 import { AuthCard } from './AuthCard';
@@ -54,6 +55,7 @@ function SignInForm({ submitting }: { submitting: { current: boolean } }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signedOut = useAuthStore((s) => s.signedOutNotice);
+  const deleted = isAccountDeleted(useLocation().state);
   const queryClient = useQueryClient();
   useEffect(() => {
     // The session ended on the server: nothing read under it may show to the next member.
@@ -101,7 +103,10 @@ function SignInForm({ submitting }: { submitting: { current: boolean } }) {
     <AuthCard title="welcome back" subtitle="Sign in to pick up your voice practice where you left it.">
       <EmailLinkNotice />
       <form className={styles.form} onSubmit={submit} onFocus={preloadSupabase} noValidate>
-        {signedOut && !error && <Alert tone="info">You were signed out. Please sign in again.</Alert>}
+        {deleted && !error && <Alert tone="success">{ACCOUNT_DELETED_TEXT}</Alert>}
+        {signedOut && !deleted && !error && (
+          <Alert tone="info">You were signed out. Please sign in again.</Alert>
+        )}
         {error && <Alert>{error}</Alert>}
         <TextField
           label="Email"

@@ -1,5 +1,6 @@
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { create } from 'zustand';
+import { sessionWhileUnreachable } from './offline-session';
 
 export interface AuthState {
   session: Session | null;
@@ -31,7 +32,9 @@ export const useAuthStore = create<AuthState>(() => ({
  * Returns the unsubscribe function.
  */
 export function startAuthSync(client: SupabaseClient): () => void {
-  const { data } = client.auth.onAuthStateChange((event, session) => {
+  const { data } = client.auth.onAuthStateChange((event, reported) => {
+    // At start, offline with an expired token, the client reports no session but keeps it.
+    const session = event === 'INITIAL_SESSION' ? sessionWhileUnreachable(reported, localStorage) : reported;
     const recovery =
       event === 'PASSWORD_RECOVERY'
         ? true
@@ -46,10 +49,20 @@ export function startAuthSync(client: SupabaseClient): () => void {
       passwordRecovery: recovery,
     });
   });
+  // Offline, the client may spend 30 s trying to refresh an expired token before it answers:
+  // the member's saved screens and downloads need no token, so show them at once.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    const stored = sessionWhileUnreachable(null, localStorage);
+    if (stored) useAuthStore.setState({ session: stored, user: stored.user, loading: false });
+  }
   client.auth
     .getSession()
-    .then(({ data: { session }, error }) => {
-      if (error) console.error('Could not read the stored session', error);
+    .then(({ data, error }) => {
+      // A refresh that could not reach the server is not a sign-out (see offline-session.ts).
+      // (By name: importing supabase-js's own check would put the library on the first screen.)
+      const unreachable = error?.name === 'AuthRetryableFetchError';
+      if (error && !unreachable) console.error('Could not read the stored session', error);
+      const session = unreachable ? sessionWhileUnreachable(data.session, localStorage) : data.session;
       useAuthStore.setState({ session, user: session?.user ?? null, loading: false });
     })
     .catch((err: unknown) => {

@@ -8,6 +8,7 @@ import { useCircle, useJoinCircle, useLeaveCircle, type CircleDetail } from './c
 import { focusLabel, isFull, skillLabel, typeLabel } from './circles-text';
 import { CirclePlan, LiveEntry, WeeklyPractice } from './CirclePractice';
 import styles from './VoiceCircles.module.css';
+import { countText } from '../../lib/plural';
 
 /** The invite link a private circle's creator shares, with a copy button. */
 function InviteLink({ url }: { url: string }) {
@@ -131,7 +132,7 @@ export function CircleScreen() {
           {c.isPrivate && <li className={styles.chipQuiet}>Private</li>}
         </ul>
         <p className={styles.hint} data-testid="participants">
-          {c.currentParticipants} / {c.maxParticipants} participants · {c.duration} min
+          {c.currentParticipants} / {countText(c.maxParticipants, 'participant')} · {c.duration} min
         </p>
       </section>
       <Membership circle={c} invite={invite} />

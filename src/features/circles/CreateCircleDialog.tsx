@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { useCircleTemplates, useCreateCircle, type VoiceCircle } from './circles-api';
 import { canCreateCircle, defaultLocalStart, focusLabel, localInputToIso, skillLabel } from './circles-text';
 import styles from './VoiceCircles.module.css';
+import { countText } from '../../lib/plural';
 
 const DURATIONS = [15, 20, 30, 45, 60];
 
@@ -159,7 +160,7 @@ export function CreateCircleDialog({
             >
               {DURATIONS.map((d) => (
                 <option key={d} value={d}>
-                  {d} minutes
+                  {countText(d, 'minute')}
                 </option>
               ))}
             </select>

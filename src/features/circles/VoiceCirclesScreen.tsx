@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { BackHeader } from '../../ui/BackHeader';
 import { Button } from '../../ui/Button';
 import { Tabs } from '../../ui/Tabs';
 import { useDiscoverCircles, useMyCircles } from './circles-api';
@@ -24,12 +25,13 @@ export function VoiceCirclesScreen() {
 
   return (
     <div className={styles.screen}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>Voice circles</h1>
+      {/* Reached from home's tiles: back leads there (issue 20: no dead ends). */}
+      <BackHeader to="/home" backLabel="Back to home" title="Voice circles" />
+      <div className={styles.headerActions}>
         <Button type="button" variant="secondary" onClick={() => setCreating(true)}>
           Create Circle
         </Button>
-      </header>
+      </div>
       <Tabs
         label="voice circles"
         tabs={CIRCLE_TABS}

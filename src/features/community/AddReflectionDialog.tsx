@@ -50,7 +50,9 @@ export function AddReflectionDialog({
       reset();
     }, CLOSE_FADE_MS);
   };
-  const sessions = uniqueCompletedSessions(completed.data ?? []);
+  // A reflection belongs to a catalogue session (reflections.session_id), so guided exercises
+  // from the template player, also on the ledger's list, cannot be chosen here.
+  const sessions = uniqueCompletedSessions((completed.data ?? []).filter((c) => c.kind === 'catalogue'));
 
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !closing && onOpenChange(o)}>

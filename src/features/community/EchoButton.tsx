@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import styles from './CommunityScreen.module.css';
+import { countText } from '../../lib/plural';
 
 const ECHOED_MS = 2000;
 
@@ -44,7 +45,7 @@ export function EchoButton({
         className={styles.echoButton}
         onClick={() => void click()}
         disabled={busy}
-        aria-label={`echo ${label}, ${count} ${count === 1 ? 'echo' : 'echoes'}`}
+        aria-label={`echo ${label}, ${countText(count, 'echo', 'echoes')}`}
       >
         <SparkleIcon />
         <span data-testid="echo-count">{count}</span>

@@ -4,6 +4,7 @@ import { usePlayerStore } from '../player/player-store';
 import { AddReflectionDialog } from './AddReflectionDialog';
 import { useEcho, useReflections } from './community-api';
 import { EchoButton } from './EchoButton';
+import { PrivateReflectionsNote } from './PrivateReflectionsNote';
 import styles from './CommunityScreen.module.css';
 
 export function ReflectionsTab() {
@@ -27,6 +28,7 @@ export function ReflectionsTab() {
         </span>
       </button>
       <AddReflectionDialog open={adding} onOpenChange={setAdding} />
+      {list.isSuccess && <PrivateReflectionsNote shownIds={new Set(list.data.map((r) => r.id))} />}
       {list.isError ? (
         <StateMessage
           kind="error"

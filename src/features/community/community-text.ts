@@ -1,4 +1,5 @@
 /** Pure helpers of the community screen. */
+import { countText } from '../../lib/plural';
 
 export const COMMUNITY_TABS = [
   { key: 'pulse', label: 'The Pulse' },
@@ -31,7 +32,7 @@ export function initialOf(name: string): string {
 }
 
 export function echoesAndCounting(n: number): string {
-  return `${n} ${n === 1 ? 'echo' : 'echoes'} and counting`;
+  return `${countText(n, 'echo', 'echoes')} and counting`;
 }
 
 /** The first category, one of find/free/fine-tune/fun; find when missing or unknown. */

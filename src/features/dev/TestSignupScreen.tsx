@@ -122,6 +122,8 @@ function TestSignup() {
           {result.text} {result.signedIn && <Link to="/">Continue into the app</Link>}
         </Alert>
       )}
+      {/* Issue 20: no dead ends, also before an account exists. */}
+      {!result?.signedIn && <Link to="/">Back to sign in</Link>}
     </section>
   );
 }

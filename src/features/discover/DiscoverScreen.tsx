@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../ui/Button';
+import { useQueryView } from '../offline/saved-data/use-query-view';
 import { useMarkAppVisited } from '../onboarding/useOnboardingGate';
 import { openSession } from '../sessions/open-session';
 import { pickRandomFromPool, useDiscoverSessions } from '../sessions/queries';
@@ -15,6 +16,7 @@ import styles from './DiscoverScreen.module.css';
 export function DiscoverScreen() {
   useMarkAppVisited();
   const sessions = useDiscoverSessions();
+  const view = useQueryView(sessions);
   const client = useQueryClient();
   const [searchOpen, setSearchOpen] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -45,12 +47,7 @@ export function DiscoverScreen() {
       <TileGrid title="by intention" items={INTENTION_TILES} />
       <TileGrid title="by feeling" items={FEELING_TILES} columns={3} />
       <TileGrid title="by focus" items={FOCUS_TILE_ITEMS} />
-      <TrendingList
-        sessions={sessions.data}
-        isPending={sessions.isPending}
-        isError={sessions.isError}
-        onRetry={() => void sessions.refetch()}
-      />
+      <TrendingList view={view} onRetry={() => void sessions.refetch()} />
       <section className={styles.actions} aria-label="explore more">
         <Button variant="secondary" block loading={picking} onClick={() => void discoverNew()}>
           discover something new

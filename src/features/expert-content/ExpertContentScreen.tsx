@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BackHeader } from '../../ui/BackHeader';
 import { Tabs } from '../../ui/Tabs';
 import { ClassesTab } from './ClassesTab';
 import { LEARNING_TABS, type LearningTab } from './learning-text';
@@ -11,12 +12,12 @@ export function ExpertContentScreen() {
   const [tab, setTab] = useState<LearningTab>('classes');
   return (
     <div className={styles.screen}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>Expert content</h1>
+      {/* Reached from home's tiles: back leads there (issue 20: no dead ends). */}
+      <BackHeader to="/home" backLabel="Back to home" title="Expert content">
         <p className={styles.muted}>
           Classes and programs by demo experts, each built on sessions you can play.
         </p>
-      </header>
+      </BackHeader>
       <Tabs
         label="expert content"
         tabs={LEARNING_TABS}

@@ -4,6 +4,7 @@ import { StateMessage } from '../../ui/StateMessage';
 import { useEnrollments, useUnenroll } from './expert-api';
 import { useOpenItem } from './open-item';
 import styles from './ExpertContent.module.css';
+import { countText } from '../../lib/plural';
 
 /** The member's programs: progress from the server, the next step, Continue and leave. */
 export function MyLearningTab() {
@@ -35,7 +36,7 @@ export function MyLearningTab() {
           <ProgressBar percent={e.progress} label={`${e.program.title} progress`} />
           <p className={styles.meta} data-testid="enrollment-progress">
             {e.completedAt
-              ? `Completed · ${e.sessionCount} of ${e.sessionCount} sessions`
+              ? `Completed · ${e.sessionCount} of ${countText(e.sessionCount, 'session')}`
               : `${e.progress}% · session ${e.currentSessionIndex + 1} of ${e.sessionCount}`}
           </p>
           {e.nextItem && (

@@ -4,6 +4,7 @@ import { useEnroll, useEnrollments, usePrograms } from './expert-api';
 import { capitalise, programButton } from './learning-text';
 import { useOpenItem } from './open-item';
 import styles from './ExpertContent.module.css';
+import { countText } from '../../lib/plural';
 
 /** Programs with Enroll / Premium (not enrolled) or Continue (enrolled). Premium is a label only. */
 export function ProgramsTab() {
@@ -32,14 +33,12 @@ export function ProgramsTab() {
           <li key={p.id} className={styles.panelCard} data-testid="program-card">
             <h2 className={styles.cardTitle}>{p.title}</h2>
             <p className={styles.meta}>
-              {p.duration} days · {p.sessionCount} sessions · {capitalise(p.difficulty)} ·{' '}
-              {capitalise(p.programType)}
+              {countText(p.duration, 'day')} · {countText(p.sessionCount, 'session')} ·{' '}
+              {capitalise(p.difficulty)} · {capitalise(p.programType)}
               {p.isPremium && <span className={styles.premium}>Premium</span>}
             </p>
             <p className={styles.muted}>{p.description}</p>
-            <p className={styles.muted}>
-              {p.enrollmentCount} {p.enrollmentCount === 1 ? 'member' : 'members'} enrolled
-            </p>
+            <p className={styles.muted}>{countText(p.enrollmentCount, 'member')} enrolled</p>
             <Button
               variant={label === 'Continue' ? 'primary' : 'secondary'}
               aria-label={`${label}: ${p.title}`}

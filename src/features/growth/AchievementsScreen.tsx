@@ -6,6 +6,7 @@ import { useBadges, useMyAchievements, type Badge, type BadgeCategory } from './
 import { badgeProgressPercent, CATEGORY_TABS, formatDay, tierStyle } from './growth-text';
 import { Tabs } from './Tabs';
 import styles from './Growth.module.css';
+import { countText } from '../../lib/plural';
 
 /** /achievements: the catalogue with the member's unlocked badges (a record exists) and locked ones dimmed. */
 export function AchievementsScreen() {
@@ -27,7 +28,7 @@ export function AchievementsScreen() {
                 <>
                   <div className={styles.card} data-testid="badge-progress">
                     <h2>
-                      {count} of {all.length} badges
+                      {count} of {countText(all.length, 'badge')}
                     </h2>
                     <div
                       className={styles.bar}
@@ -86,8 +87,8 @@ function BadgeCard({ badge, unlockedAt }: { badge: Badge; unlockedAt: string | u
         <p className={styles.muted}>unlocked {formatDay(unlockedAt)}</p>
       ) : (
         <p className={styles.muted}>
-          <span className="visually-hidden">locked: </span>
-          {badge.unlocks}
+          {/* Said in words, not only by the dimmed look (issue 20). */}
+          <span className={styles.lockWord}>locked</span> · {badge.unlocks}
         </p>
       )}
     </li>

@@ -4,6 +4,7 @@ import { QueryBlock } from '../profile/QueryBlock';
 import { useJourney, type Journey } from './growth-api';
 import { formatDay } from './growth-text';
 import styles from './Growth.module.css';
+import { countText, countWord } from '../../lib/plural';
 
 /** /journey-progress: garden tier, tokens, stats, four weeks, recent activity and milestones, all measured. */
 export function JourneyProgressScreen() {
@@ -27,13 +28,15 @@ function JourneyBody({ j }: { j: Journey }) {
         <p className={styles.tierLabel}>garden tier</p>
         <h2>{j.user.gardenTier}</h2>
         <p className={styles.muted}>
-          {j.user.toneTokens} tone tokens ·{' '}
-          {next ? `${next.tokensToGo} more tokens to grow into a ${next.key}` : 'your garden is fully grown'}
+          {countText(j.user.toneTokens, 'tone token')} ·{' '}
+          {next
+            ? `${next.tokensToGo} more ${countWord(next.tokensToGo, 'token')} to grow into a ${next.key}`
+            : 'your garden is fully grown'}
         </p>
       </div>
       <div className={styles.statGrid} data-testid="journey-stats">
-        <Stat value={s.totalSessions} label="sessions" />
-        <Stat value={s.totalMinutes} label="minutes" />
+        <Stat value={s.totalSessions} label={countWord(s.totalSessions, 'session')} />
+        <Stat value={s.totalMinutes} label={countWord(s.totalMinutes, 'minute')} />
         <Stat value={s.streakDays} label="day streak" />
         <Stat value={s.longestStreak} label="longest streak" />
         <Stat value={`${s.completedJourneys} / ${s.totalJourneys}`} label="journeys completed" />
@@ -48,7 +51,8 @@ function JourneyBody({ j }: { j: Journey }) {
           <h2>{s.currentJourney.title}</h2>
           <p className={styles.muted}>{s.currentJourney.description}</p>
           <p className={styles.muted}>
-            {s.currentJourney.completedSessions} of {s.currentJourney.totalSessions} sessions done
+            {s.currentJourney.completedSessions} of {countText(s.currentJourney.totalSessions, 'session')}{' '}
+            done
           </p>
         </div>
       ) : (
@@ -67,7 +71,7 @@ function JourneyBody({ j }: { j: Journey }) {
               <div className={styles.row}>
                 <span>week of {formatDay(`${w.week}T12:00:00Z`, 'UTC')}</span>
                 <span>
-                  {w.sessions} sessions · {w.minutes} min
+                  {countText(w.sessions, 'session')} · {w.minutes} min
                 </span>
               </div>
               <div className={styles.bar} aria-hidden="true">

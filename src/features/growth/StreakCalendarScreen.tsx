@@ -5,6 +5,7 @@ import { monthCells, monthTitle, qualityBand, shiftMonth } from './calendar-grid
 import { useCalendar, type CalendarMonth } from './growth-api';
 import { tierStyle } from './growth-text';
 import styles from './Growth.module.css';
+import { countText } from '../../lib/plural';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -115,9 +116,7 @@ function CalendarBody({ c, onMonth }: { c: CalendarMonth; onMonth: (by: number) 
           <h2>{selected}</h2>
           {day?.hasSession ? (
             <>
-              <p>
-                {day.sessionCount} {day.sessionCount === 1 ? 'session' : 'sessions'}
-              </p>
+              <p>{countText(day.sessionCount, 'session')}</p>
               <p>
                 {day.qualityScore === null ? 'no recording this day' : `quality score ${day.qualityScore}%`}
               </p>

@@ -8,7 +8,7 @@ export function TierFeatures({ level }: { level: number }) {
     <section className={styles.card} aria-labelledby="tier-features-title" data-testid="tier-features">
       <h2 id="tier-features-title">tier features</h2>
       <p className={styles.muted}>
-        Unlocked up to your level {level}; the greyed ones open at higher levels.
+        Unlocked up to your level {level}; the dashed ones are locked and open at higher levels.
       </p>
       <ul className={styles.chips}>
         {TIERS.flatMap((t) =>

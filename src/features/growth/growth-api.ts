@@ -53,11 +53,14 @@ export interface Journey {
     averageRating: number | null;
     totalMinutes: number;
     weeklyProgress: { week: string; sessions: number; minutes: number; percent: number }[];
+    /** type: completion, partial (practice under half the plan), badge, reflection, analysis. */
     recentActivity: { type: string; title: string; at: string }[];
     milestones: { id: string; title: string; category: string; achievedAt: string }[];
   };
   timeZone: string;
+  /** The sessions of the member's practice ledger, newest first (kind: catalogue or template). */
   completions: {
+    kind: 'catalogue' | 'template';
     sessionId: number;
     title: string;
     completedAt: string;

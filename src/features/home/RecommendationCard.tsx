@@ -1,4 +1,10 @@
+import { Link } from 'react-router-dom';
 import { Button } from '../../ui/Button';
+import { OfflineAvailability, useIsDownloaded } from '../offline/OfflineAvailability';
+import { useNetworkStore } from '../offline/network-store';
+import { SavedNote } from '../offline/saved-data/SavedNote';
+import { useQueryView } from '../offline/saved-data/use-query-view';
+import { useWarmPlayer } from '../player/use-warm-player';
 import { minutesLabel, roundedMinutes } from '../sessions/format';
 import { openSession } from '../sessions/open-session';
 import { useRecommendation } from '../sessions/queries';
@@ -10,9 +16,18 @@ export const FALLBACK_TITLE = 'gentle voice awakening';
 export const DEFAULT_MINUTES = 15;
 
 export function RecommendationCard() {
-  const { data: session, isPending, isError, refetch } = useRecommendation();
+  const query = useRecommendation();
+  const view = useQueryView(query);
+  const session = view.kind === 'data' ? view.data : undefined;
+  const online = useNetworkStore((s) => s.online);
+  const downloaded = useIsDownloaded(session?.id ?? 0);
+  // Issue 20: the tap on "begin today's journey" only has to start playing. Offline there is
+  // nothing to sign or fetch ahead: a downloaded session plays from the device.
+  useWarmPlayer(online ? session : undefined);
   const title = session?.title ?? FALLBACK_TITLE;
   const minutes = roundedMinutes(session?.lengthSec, DEFAULT_MINUTES);
+  // Offline, only a downloaded session can play: anything else is explained, not left disabled.
+  const playable = session !== undefined && (online || downloaded);
   return (
     <section className={styles.recommendation} aria-labelledby="todays-recommendation">
       <p id="todays-recommendation" className={styles.eyebrow}>
@@ -24,19 +39,29 @@ export function RecommendationCard() {
       <p className={styles.recMeta}>
         <span>{minutesLabel(minutes)}</span>
         {session && <ToneTokens level={session.skillLevel} />}
+        {session && <OfflineAvailability sessionId={session.id} />}
       </p>
-      {isError && (
+      {view.kind === 'data' && <SavedNote savedAt={view.savedAt} />}
+      {view.kind === 'error' && (
         <p className={styles.recError}>
           We couldn't pick a session just now.{' '}
-          <button type="button" className={styles.linkButton} onClick={() => void refetch()}>
+          <button type="button" className={styles.linkButton} onClick={() => void query.refetch()}>
             try again
           </button>
         </p>
       )}
+      {!playable && view.kind !== 'loading' && view.kind !== 'error' && !online && (
+        <p className={styles.recOffline} data-testid="recommendation-offline">
+          {session
+            ? "Today's session is not downloaded, so it needs a connection."
+            : "Today's session needs a connection: none was saved on this device yet."}{' '}
+          <Link to="/profile#downloads">Your downloads</Link> play offline.
+        </p>
+      )}
       <Button
         block
-        loading={isPending && !isError}
-        disabled={!session}
+        loading={view.kind === 'loading'}
+        disabled={!playable}
         onClick={() => session && openSession(session)}
       >
         begin today's journey

@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { BackHeader } from '../../ui/BackHeader';
 import { StateMessage } from '../../ui/StateMessage';
+import { NeedsConnection, SavedNote } from '../offline/saved-data/SavedNote';
+import { useQueryView } from '../offline/saved-data/use-query-view';
 import { useAllSessions } from '../sessions/queries';
 import { SessionCard } from '../sessions/SessionCard';
 import { filterSessions, filterTitle } from './filter-match';
@@ -16,6 +18,7 @@ export function FilteredScreen() {
   const type = params.get('type');
   const value = params.get('value');
   const sessions = useAllSessions();
+  const view = useQueryView(sessions);
   const matches = useMemo(
     () => filterSessions(sessions.data ?? [], type, value),
     [sessions.data, type, value],
@@ -28,7 +31,10 @@ export function FilteredScreen() {
   const cameFromApp = location.key !== 'default';
 
   let body;
-  if (sessions.isPending) body = <StateMessage kind="loading" title="loading…" />;
+  if (view.kind === 'loading') body = <StateMessage kind="loading" title="loading…" />;
+  // Offline with nothing saved: "0 sessions" would be untrue, so say what is missing.
+  else if (view.kind === 'needs-connection')
+    body = <NeedsConnection onRetry={() => void sessions.refetch()} />;
   else if (matches.length === 0)
     body = (
       <StateMessage
@@ -40,13 +46,16 @@ export function FilteredScreen() {
     );
   else
     body = (
-      <ul className={styles.list}>
-        {matches.map((s) => (
-          <li key={s.id}>
-            <SessionCard session={s} />
-          </li>
-        ))}
-      </ul>
+      <>
+        {view.kind === 'data' && <SavedNote savedAt={view.savedAt} />}
+        <ul className={styles.list}>
+          {matches.map((s) => (
+            <li key={s.id}>
+              <SessionCard session={s} />
+            </li>
+          ))}
+        </ul>
+      </>
     );
 
   return (
@@ -61,7 +70,7 @@ export function FilteredScreen() {
           void navigate(-1);
         }}
       >
-        {!sessions.isPending && (
+        {(view.kind === 'data' || view.kind === 'error') && (
           <p className={styles.subtitle} data-testid="filtered-count">
             {matches.length} session(s) available
           </p>

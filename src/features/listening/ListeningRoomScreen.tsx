@@ -1,6 +1,9 @@
 import { useMemo, useState } from 'react';
 import { BackHeader } from '../../ui/BackHeader';
 import { StateMessage } from '../../ui/StateMessage';
+import { OfflineAvailability } from '../offline/OfflineAvailability';
+import { NeedsConnection, SavedNote } from '../offline/saved-data/SavedNote';
+import { useQueryView } from '../offline/saved-data/use-query-view';
 import { formatMmSs } from '../sessions/format';
 import { ToneTokens } from '../sessions/ToneTokens';
 import { openSession } from '../sessions/open-session';
@@ -11,12 +14,15 @@ import styles from './Listening.module.css';
 
 export function ListeningRoomScreen() {
   const sessions = useAllSessions();
+  const view = useQueryView(sessions);
   const [chip, setChip] = useState<RoomChip>('all');
   const tracks = useMemo(() => roomTracks(sessions.data ?? [], chip), [sessions.data, chip]);
 
   let list;
-  if (sessions.isPending) list = <StateMessage kind="loading" title="loading…" />;
-  else if (sessions.isError)
+  if (view.kind === 'loading') list = <StateMessage kind="loading" title="loading…" />;
+  else if (view.kind === 'needs-connection')
+    list = <NeedsConnection onRetry={() => void sessions.refetch()} />;
+  else if (view.kind === 'error')
     list = (
       <StateMessage
         kind="error"
@@ -27,13 +33,16 @@ export function ListeningRoomScreen() {
   else if (tracks.length === 0) list = <StateMessage kind="empty" title="no tracks available" />;
   else
     list = (
-      <ul className={styles.list}>
-        {tracks.map((t) => (
-          <li key={t.id}>
-            <TrackRow track={t} />
-          </li>
-        ))}
-      </ul>
+      <>
+        <SavedNote savedAt={view.savedAt} />
+        <ul className={styles.list}>
+          {tracks.map((t) => (
+            <li key={t.id}>
+              <TrackRow track={t} />
+            </li>
+          ))}
+        </ul>
+      </>
     );
 
   return (
@@ -95,6 +104,7 @@ function TrackRow({ track }: { track: Session }) {
       <span className={styles.trackText}>
         <span className={styles.trackTitle}>{track.title}</span>
         <span className={styles.trackLabel}>instrumental</span>
+        <OfflineAvailability sessionId={track.id} />
       </span>
       <span className={styles.trackEnd}>
         <ToneTokens level={track.skillLevel} />

@@ -1,6 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StateMessage } from '../../ui/StateMessage';
+import { openSession } from '../sessions/open-session';
+import { findListedSession, sessionKeys } from '../sessions/queries';
+import { usePlayerStore } from '../player/player-store';
 import { removeAndRefresh, useDownloadList, useStorageEstimate } from './download-queries';
 import type { DownloadRecord } from './downloads';
 import { formatBytes } from './quota';
@@ -55,6 +58,22 @@ export function DownloadsSection() {
   );
 }
 
+/**
+ * Opens the player on a downloaded session, offline too: the row comes from a saved list or from
+ * the download's own record (put where the player looks for it), so no network is needed.
+ */
+function playDownload(client: QueryClient, record: DownloadRecord): void {
+  const listed = findListedSession(client, record.sessionId)?.session;
+  const session = listed ?? record.session;
+  if (!session) {
+    usePlayerStore.getState().open(record.sessionId, 'vocal');
+    return;
+  }
+  if (!listed && client.getQueryData(sessionKeys.byId(session.id)) === undefined)
+    client.setQueryData(sessionKeys.byId(session.id), session, { updatedAt: Date.parse(record.savedAt) });
+  openSession(session);
+}
+
 function DownloadRow({ record }: { record: DownloadRecord }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -83,6 +102,14 @@ function DownloadRow({ record }: { record: DownloadRecord }) {
       </div>
       <button
         type="button"
+        className={styles.playButton}
+        onClick={() => playDownload(client, record)}
+        aria-label={`Play ${record.title}`}
+      >
+        <PlayIcon /> Play
+      </button>
+      <button
+        type="button"
         className={styles.removeButton}
         onClick={() => void remove()}
         disabled={busy}
@@ -93,3 +120,9 @@ function DownloadRow({ record }: { record: DownloadRecord }) {
     </li>
   );
 }
+
+const PlayIcon = () => (
+  <svg width="14" height="14" viewBox="0 0 24 24" fill="currentColor" aria-hidden>
+    <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" />
+  </svg>
+);

@@ -41,11 +41,10 @@ describe('isOfflineAudioRequest', () => {
 describe('isCatalogueRead', () => {
   const read = (path: string, method = 'GET', origin = ORIGIN) =>
     isCatalogueRead(method, new URL(path, origin), ORIGIN);
-  it('keeps the session table, the discover fallback and the runtime config', () => {
-    expect(read('/rest/v1/sessions?select=*&order=id.desc&limit=10')).toBe(true);
-    expect(read('/rest/v1/sessions?select=*&id=eq.5')).toBe(true);
-    expect(read('/api/voice-sessions')).toBe(true);
+  it('keeps the runtime config only: screen data is saved per member by the page, with its time', () => {
     expect(read('/api/config')).toBe(true);
+    expect(read('/rest/v1/sessions?select=*&order=id.desc&limit=10')).toBe(false);
+    expect(read('/api/voice-sessions')).toBe(false);
   });
   it('never auth, member data, writes or another origin', () => {
     expect(read('/auth/v1/user')).toBe(false);

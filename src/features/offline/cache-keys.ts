@@ -5,7 +5,7 @@
 
 /** The app shell of one build; the suffix is the build's content hash, so an update is a new cache. */
 export const SHELL_CACHE_PREFIX = 'tuneful-shell-';
-/** Network-first copies of the catalogue reads (the same for every member; cleared on sign-out). */
+/** Network-first copy of the runtime config (the name is kept so existing devices clear it on sign-out). */
 export const CATALOGUE_CACHE = 'tuneful-catalogue-v1';
 /** Downloaded audio and one JSON record per downloaded session. */
 export const DOWNLOADS_CACHE = 'tuneful-downloads-v1';
@@ -49,12 +49,12 @@ export function isDownloadRecordKey(url: string): boolean {
 }
 
 /**
- * The catalogue reads kept for offline use: the session table (home's latest list, the
- * recommendation pool, discover, one session's detail), discover's /api fallback and the
- * runtime config the app needs to start. Nothing member-private and nothing from /auth.
+ * The one read the service worker keeps: the runtime config the app needs to start when
+ * index.html does not carry it. Screen data (the catalogue included) is saved per member by the
+ * page itself (src/features/offline/saved-data/), with the time it arrived, so the screens can
+ * say how old it is; a second, silent copy here would show old data as if it were fresh.
  */
 export function isCatalogueRead(method: string, url: URL, appOrigin: string): boolean {
   if (method !== 'GET' || url.origin !== appOrigin) return false;
-  const p = url.pathname;
-  return p === '/rest/v1/sessions' || p === '/api/voice-sessions' || p === '/api/config';
+  return url.pathname === '/api/config';
 }

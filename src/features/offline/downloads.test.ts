@@ -1,8 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Session } from '../sessions/session';
 import { DownloadRefused, downloadSession } from './downloads';
 
 const ORIGIN = 'http://localhost:8787';
 const MB = 1024 * 1024;
+const HUM: Session = {
+  id: 7,
+  title: 'Hum',
+  description: '',
+  coverColor: null,
+  voicePath: 'sessions/a-voice.mp3',
+  instrPath: 'sessions/a-instr.mp3',
+  lengthSec: 300,
+  skillLevel: 'beginner',
+  category: ['find'],
+  moods: [],
+  tags: '',
+  intentions: [],
+  musicians: [],
+};
 const signed = [
   {
     path: 'sessions/a-voice.mp3',
@@ -52,22 +68,21 @@ describe('downloadSession', () => {
   it('stores both versions under token-free keys, then the record, with progress and persistent storage asked', async () => {
     const b = stubBrowser({ quota: 1000 * MB, usage: 0 }, 1000);
     const progress: number[] = [];
-    const record = await downloadSession({ id: 7, title: 'Hum' }, signed, (p) => progress.push(p.received));
+    const record = await downloadSession(HUM, signed, (p) => progress.push(p.received));
     expect([...b.store.keys()]).toEqual([
       `${ORIGIN}/storage/v1/object/sign/audio/sessions/a-voice.mp3`,
       `${ORIGIN}/storage/v1/object/sign/audio/sessions/a-instr.mp3`,
       `${ORIGIN}/__offline/downloads/7.json`,
     ]);
-    expect(record).toMatchObject({ sessionId: 7, title: 'Hum', bytes: 2000 });
+    // The row goes with it: the profile's Downloads opens the player offline from it.
+    expect(record).toMatchObject({ sessionId: 7, title: 'Hum', bytes: 2000, session: HUM });
     expect(progress.at(-1)).toBe(2000);
     expect(b.persist).toHaveBeenCalled();
   });
 
   it('refuses before downloading anything when the sizes do not fit the quota, and says so', async () => {
     const b = stubBrowser({ quota: 40 * MB, usage: 0 }, 20 * MB);
-    const err = await downloadSession({ id: 7, title: 'Hum' }, signed, () => undefined).catch(
-      (e: unknown) => e,
-    );
+    const err = await downloadSession(HUM, signed, () => undefined).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DownloadRefused);
     expect((err as Error).message).toMatch(/^Not enough storage on this device: this session needs 41\.9 MB/);
     expect(b.cache.put).not.toHaveBeenCalled();
@@ -77,9 +92,7 @@ describe('downloadSession', () => {
 
   it('all or nothing: a failure half-way removes what was written and lists nothing', async () => {
     const b = stubBrowser({ quota: 1000 * MB, usage: 0 }, 1000, true);
-    await expect(downloadSession({ id: 7, title: 'Hum' }, signed, () => undefined)).rejects.toThrow(
-      'Failed to fetch',
-    );
+    await expect(downloadSession(HUM, signed, () => undefined)).rejects.toThrow('Failed to fetch');
     expect(b.store.size).toBe(0);
   });
 });

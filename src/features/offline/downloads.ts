@@ -1,3 +1,4 @@
+import type { Session } from '../sessions/session';
 import { audioCacheKey, DOWNLOADS_CACHE, downloadRecordKey, isDownloadRecordKey } from './cache-keys';
 import { checkRoom, notEnoughRoomMessage } from './quota';
 
@@ -8,6 +9,11 @@ export interface DownloadRecord {
   files: { path: string; key: string; bytes: number }[];
   bytes: number;
   savedAt: string;
+  /**
+   * The catalogue row, so the profile's Downloads can open the player offline even when no list
+   * holding it was saved. Missing in records made before it was kept.
+   */
+  session?: Session;
 }
 
 export interface DownloadProgress {
@@ -29,7 +35,7 @@ export const offlineSupported = () => typeof caches !== 'undefined' && 'serviceW
  * listed or played.
  */
 export async function downloadSession(
-  session: { id: number; title: string },
+  session: Session,
   signedUrls: { path: string; url: string }[],
   onProgress: (p: DownloadProgress) => void,
 ): Promise<DownloadRecord> {
@@ -74,6 +80,7 @@ export async function downloadSession(
     const record: DownloadRecord = {
       sessionId: session.id,
       title: session.title,
+      session,
       files,
       bytes: files.reduce((a, f) => a + f.bytes, 0),
       savedAt: new Date().toISOString(),

@@ -2,6 +2,7 @@ import { useAuthStore } from '../auth/auth-store';
 import { reportOffline, reportOnline, useNetworkStore } from './network-store';
 import type { SwMessage } from '../../sw/messages';
 import { CATALOGUE_CACHE, DOWNLOADS_CACHE } from './cache-keys';
+import { clearSavedData } from './saved-data/clear-saved-data';
 
 /**
  * Starts the offline machinery: the browser's online/offline events, the service worker
@@ -53,8 +54,8 @@ function applyUpdate(worker: ServiceWorker): void {
 }
 
 /**
- * Cached catalogue answers and downloads belong to whoever was signed in: another member on
- * this device must not see what they listened to. Signing out removes both.
+ * Saved screens, cached catalogue answers and downloads belong to whoever was signed in: another
+ * member on this device must not see what they listened to. Signing out removes all three.
  */
 function clearOnSignOut(): void {
   useAuthStore.subscribe((state, prev) => {
@@ -63,9 +64,13 @@ function clearOnSignOut(): void {
 }
 
 export async function clearOfflineData(): Promise<void> {
-  if (typeof caches === 'undefined') return;
   try {
-    await Promise.all([caches.delete(CATALOGUE_CACHE), caches.delete(DOWNLOADS_CACHE)]);
+    await Promise.all([
+      clearSavedData(),
+      ...(typeof caches === 'undefined'
+        ? []
+        : [caches.delete(CATALOGUE_CACHE), caches.delete(DOWNLOADS_CACHE)]),
+    ]);
   } catch (err) {
     console.warn('Could not clear the offline copies', err);
   }

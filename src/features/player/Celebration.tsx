@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useMemo } from 'react';
 import { Button } from '../../ui/Button';
 import styles from './Celebration.module.css';
+import { countText } from '../../lib/plural';
 
 /** Spec core §9: 50 confetti pieces. */
 export const CONFETTI_PIECES = 50;
@@ -64,7 +65,7 @@ export function Celebration({
               : 'you completed a session and unlocked a new badge.'}
           </Dialog.Description>
           <p className={styles.tokens} data-testid="celebration-tokens">
-            +{tokens} tone tokens
+            +{countText(tokens, 'tone token')}
           </p>
           {newBadges.map((b) => (
             <p key={b.id} className={styles.text} data-testid="celebration-badge">

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { isNetworkFailure } from '../offline/network-store';
 import { toast } from '../toast/toast-store';
 import { useSessionById } from '../sessions/queries';
 import { usePlayerStore } from './player-store';
@@ -29,7 +30,14 @@ export function PlayerOverlay() {
   useEffect(() => {
     if (!valid || !query.isError) return;
     console.warn('Could not load session', id, query.error);
-    toast({ title: 'Could not load session', variant: 'destructive' });
+    // Offline, and no saved list holds this session: say why instead of a bare failure.
+    if (!navigator.onLine || isNetworkFailure(query.error))
+      toast({
+        title: 'This session needs a connection',
+        description: 'It is not saved on this device. Open it again when you are back online.',
+        variant: 'destructive',
+      });
+    else toast({ title: 'Could not load session', variant: 'destructive' });
     close();
   }, [valid, id, query.isError, query.error, close]);
 

@@ -13,6 +13,7 @@ import { EndDialog } from './EndDialog';
 import { pickEncouragement } from './encouragements';
 import { ModeSwitch } from './ModeSwitch';
 import { logSessionAction } from './player-api';
+import { PlayerAudio } from './PlayerAudio';
 import { PlayerControls } from './PlayerControls';
 import type { PlayerMode } from './player-store';
 import { SeekBar } from './SeekBar';
@@ -72,12 +73,15 @@ export function SessionPlayer({
     return () => cancelAnimationFrame(frame);
   }, []);
 
-  // The first source autoplays once its metadata is known (blocked → stays paused, logged).
+  // The first source autoplays (blocked → stays paused, logged). An element loaded ahead of the
+  // tap already holds it, and usually plays already (warm-audio.ts).
   const loadedUrl = useRef<string | null>(null);
   useEffect(() => {
     if (!url || !element || loadedUrl.current !== null) return;
     loadedUrl.current = url;
-    controls.setSource(url, 0, true);
+    if (element.src === url) {
+      if (element.paused) controls.play();
+    } else controls.setSource(url, 0, true);
   }, [url, element, controls]);
 
   const switchMode = (next: PlayerMode, opts?: { at: number; play: boolean }) => {
@@ -126,7 +130,7 @@ export function SessionPlayer({
               ?.focus();
           }}
         >
-          <audio ref={attach} crossOrigin="anonymous" preload="metadata" data-testid="player-audio" />
+          <PlayerAudio firstUrl={url} onElement={attach} />
           <div className={styles.topBar}>
             <button type="button" className={styles.iconButton} onClick={close} aria-label="Close player">
               <ChevronDown />
@@ -148,6 +152,13 @@ export function SessionPlayer({
           </div>
           {preparing.known && !preparing.ready ? (
             <PreparingAudio percent={preparing.percent} />
+          ) : urls.notDownloaded && !url ? (
+            <StateMessage
+              kind="empty"
+              title="This session is not downloaded, so it cannot play offline."
+              hint="It plays again when you are back online. Download sessions in the player to listen without a connection."
+              onRetry={urls.retry}
+            />
           ) : urls.failed && !url ? (
             <StateMessage kind="error" title="We couldn't load the audio just now." onRetry={urls.retry} />
           ) : state.failed ? (

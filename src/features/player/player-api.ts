@@ -15,7 +15,19 @@ export type LogAction = 'replay' | 'instrumental' | 'echo' | 'reflect';
  * no data), otherwise a freshly signed URL.
  */
 export async function signAudioPath(path: string): Promise<string> {
-  return (await offlineAudioUrl(path)) ?? (await signAudioPathOnline(path));
+  const downloaded = await offlineAudioUrl(path);
+  if (downloaded) return downloaded;
+  // Signing needs the server: offline, say at once that this session is not downloaded.
+  if (!navigator.onLine) throw new NotDownloadedOffline(path);
+  return signAudioPathOnline(path);
+}
+
+/** Offline, and this audio is not on the device: the player says so in words. */
+export class NotDownloadedOffline extends Error {
+  constructor(path: string) {
+    super(`Not downloaded and offline: ${path}`);
+    this.name = 'NotDownloadedOffline';
+  }
 }
 
 /** A signed URL from the storage server (downloads use it: they must fetch the real object). */

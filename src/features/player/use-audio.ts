@@ -27,8 +27,8 @@ const INITIAL: AudioState = { playing: false, currentTime: 0, duration: 0, ready
 
 /**
  * Drives one plain <audio> element (member expectations §4: an <audio> element keeps playing
- * with the screen locked on iOS, Web Audio does not). The element is rendered by the caller
- * with the returned ref; sources are set here so a switch can carry the position over.
+ * with the screen locked on iOS, Web Audio does not). The caller hands the element in through
+ * `attach` (PlayerAudio.tsx); sources are set here so a switch can carry the position over.
  */
 export function useAudio(onEnded: () => void) {
   // The element lives in a portal that mounts after this hook's first effects, so it is
@@ -84,6 +84,12 @@ export function useAudio(onEnded: () => void) {
       sync();
       endedRef.current();
     };
+    // An element taken over with its metadata read (loaded ahead of the tap) fires no
+    // loadedmetadata again: it is ready now.
+    if (audio.readyState >= HTMLMediaElement.HAVE_METADATA) {
+      setState((s) => ({ ...s, ready: true, failed: false }));
+      sync();
+    }
     const events = ['play', 'pause', 'timeupdate', 'durationchange', 'seeked'] as const;
     for (const e of events) audio.addEventListener(e, sync);
     audio.addEventListener('loadedmetadata', onMeta);
@@ -115,14 +121,22 @@ export function useAudio(onEnded: () => void) {
     if (!audio || !Number.isFinite(audio.duration)) return;
     audio.currentTime = Math.min(Math.max(0, audio.currentTime + delta), audio.duration);
   }, []);
-  const setSource = useCallback((url: string, at: number, shouldPlay: boolean) => {
-    const audio = ref.current;
-    if (!audio) return;
-    pending.current = { at, play: shouldPlay };
-    setState((s) => ({ ...s, ready: false, failed: false }));
-    audio.src = url;
-    audio.load();
-  }, []);
+  const setSource = useCallback(
+    (url: string, at: number, shouldPlay: boolean) => {
+      const audio = ref.current;
+      if (!audio) return;
+      // From the start, play() is asked for at once: the element starts as soon as it can, while
+      // the metadata is being read (issue 20: waiting for it first cost 30-120 ms of first sound).
+      // A later position needs the duration first, so that play waits for the metadata.
+      const playNow = shouldPlay && at <= 0;
+      pending.current = { at, play: shouldPlay && !playNow };
+      setState((s) => ({ ...s, ready: false, failed: false }));
+      audio.src = url;
+      audio.load();
+      if (playNow) play();
+    },
+    [play],
+  );
   const controls: AudioControls = useMemo(
     () => ({ play, pause, toggle, seek, skip, setSource }),
     [play, pause, toggle, seek, skip, setSource],

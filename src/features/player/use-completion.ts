@@ -3,12 +3,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../toast/toast-store';
 import { SAVED_OFFLINE_TITLE } from '../../lib/outbox/offline-writes';
 import { postCompletion, refreshAfterCompletion, type CompletionResult } from './player-api';
+import { countText } from '../../lib/plural';
 
 /** Issue 8: a repeat on the same day is welcome, and the member is told why no tokens came. */
 export const ALREADY_COUNTED_TITLE = 'Already counted today, lovely to hear you again';
 
 export function alreadyCountedDescription(totalTokens: number): string {
-  return `You still have ${totalTokens} tone ${totalTokens === 1 ? 'token' : 'tokens'}; today's tokens for this session are in.`;
+  return `You still have ${countText(totalTokens, 'tone token')}; today's tokens for this session are in.`;
 }
 
 /** Spec core §9: the dialog closes after 2 s, the next step comes after 2.3 s. */

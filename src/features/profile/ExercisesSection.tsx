@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { usePlayerStore } from '../player/player-store';
 import { useCompletedSessions, useEchoedSessions, type CompletedSession } from './profile-queries';
 import { reflectionDate } from './profile-text';
@@ -10,10 +11,12 @@ const TABS: readonly Tab[] = ['echoed', 'completed'];
 
 const openPlayer = (sessionId: number) => usePlayerStore.getState().open(sessionId);
 
+const keyOf = (c: CompletedSession) => `${c.kind}:${c.sessionId}`;
+
 /** A session completed on several days is one exercise: keep its newest completion (list is newest first). */
 function latestPerSession(list: CompletedSession[]): CompletedSession[] {
-  const seen = new Set<number>();
-  return list.filter((c) => (seen.has(c.sessionId) ? false : (seen.add(c.sessionId), true)));
+  const seen = new Set<string>();
+  return list.filter((c) => (seen.has(keyOf(c)) ? false : (seen.add(keyOf(c)), true)));
 }
 
 /** 'your exercises': accessible tabs (arrow keys move between them) over echoed and completed sessions. */
@@ -111,11 +114,21 @@ function CompletedList() {
       {(list) => (
         <ul className={styles.list} aria-label="completed sessions">
           {latestPerSession(list).map((c) => (
-            <li key={c.sessionId}>
-              <button type="button" className={styles.item} onClick={() => openPlayer(c.sessionId)}>
-                <span className={styles.itemTitle}>{c.title}</span>
-                <span className={styles.itemMeta}>{reflectionDate(c.completedAt, now)}</span>
-              </button>
+            <li key={keyOf(c)} data-kind={c.kind}>
+              {c.kind === 'template' ? (
+                // A guided exercise opens in the template player, not the audio player.
+                <Link to={`/session/${c.sessionId}`} className={styles.item}>
+                  <span className={styles.itemTitle}>{c.title}</span>
+                  <span className={styles.itemMeta}>
+                    guided exercise · {reflectionDate(c.completedAt, now)}
+                  </span>
+                </Link>
+              ) : (
+                <button type="button" className={styles.item} onClick={() => openPlayer(c.sessionId)}>
+                  <span className={styles.itemTitle}>{c.title}</span>
+                  <span className={styles.itemMeta}>{reflectionDate(c.completedAt, now)}</span>
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -4,14 +4,19 @@ import { ProgressBar } from '../../ui/ProgressBar';
 import type { Dashboard } from './profile-queries';
 import { tokensToNextText } from './profile-text';
 import styles from './ProfileScreen.module.css';
+import { countWord } from '../../lib/plural';
 
 /** Sessions, day streak and tone tokens from the dashboard, then progress toward the next level. */
 export function LevelAndStats({ dashboard }: { dashboard: Dashboard }) {
   const tokens = dashboard.user.toneTokens;
   const stats = [
-    { id: 'sessions', value: dashboard.user.totalSessions, label: 'sessions' },
+    {
+      id: 'sessions',
+      value: dashboard.user.totalSessions,
+      label: countWord(dashboard.user.totalSessions, 'session'),
+    },
     { id: 'day-streak', value: dashboard.user.currentStreak, label: 'day streak' },
-    { id: 'tone-tokens', value: tokens, label: 'tone tokens' },
+    { id: 'tone-tokens', value: tokens, label: countWord(tokens, 'tone token') },
   ];
   return (
     <>

@@ -13,10 +13,18 @@ export interface EchoedSession {
   id: number;
   title: string;
 }
+/**
+ * One session of the member's practice ledger (server/api/practice/ledger.ts): a catalogue
+ * session (sessionId is the catalogue id) or a guided exercise from the template player
+ * (sessionId is the template id). Partial practice is not in the list.
+ */
 export interface CompletedSession {
+  kind: 'catalogue' | 'template';
   sessionId: number;
   title: string;
   completedAt: string;
+  localDate: string;
+  minutes: number;
 }
 export interface MyReflection {
   id: number;

@@ -1,4 +1,5 @@
 import { nextTier, tierFor } from '../../domain/tiers';
+import { countText, countWord } from '../../lib/plural';
 
 /** Tokens as a whole, non-negative count: the dashboard is trusted, but a bad value must not show. */
 const cleanTokens = (tokens: number) => (Number.isFinite(tokens) ? Math.max(0, Math.floor(tokens)) : 0);
@@ -15,7 +16,7 @@ export function tokensToNextText(tokens: number): string {
   const next = nextTier(t);
   if (!next) return 'max level reached!';
   const left = next.requiredTokens - t;
-  return `only ${left} more ${left === 1 ? 'token' : 'tokens'} to level ${next.level}`;
+  return `only ${left} more ${countWord(left, 'token')} to level ${next.level}`;
 }
 
 /**
@@ -54,7 +55,7 @@ export function reflectionDate(createdAt: string, nowMs: number, timeZone?: stri
   const days = dayNumber(nowMs, timeZone) - dayNumber(ms, timeZone);
   if (days <= 0) return 'today';
   if (days === 1) return 'yesterday';
-  if (days < 7) return `${days} days ago`;
+  if (days < 7) return `${countText(days, 'day')} ago`;
   return new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'short',

@@ -1,4 +1,5 @@
 import { skillLevelColour } from '../../domain/skill-levels';
+import { OfflineAvailability } from '../offline/OfflineAvailability';
 import { useAudioReadiness } from './catalogue-audio';
 import { CategoryIcon } from './CategoryIcon';
 import { formatMmSs } from './format';
@@ -39,6 +40,7 @@ export function SessionCard({ session, compact = false }: { session: Session; co
           <ToneTokens level={session.skillLevel} />
           <span className={styles.level}>{level}</span>
         </span>
+        <OfflineAvailability sessionId={session.id} />
         {audio.known && !audio.ready && <PreparingAudio percent={audio.percent} compact />}
       </span>
     </button>

@@ -28,13 +28,18 @@ export interface AudioReadiness {
 
 const READY: AudioReadiness = { known: true, ready: true, percent: 100 };
 
+/** The one query of the catalogue's audio status (also read ahead of the player: warm-up.ts). */
+export const catalogueAudioQuery = {
+  queryKey: [CATALOGUE_AUDIO_URL],
+  queryFn: () => apiJson<CatalogueAudioStatus>('GET', CATALOGUE_AUDIO_URL),
+  staleTime: PREPARING_POLL_MS,
+  retry: false,
+} as const;
+
 /** Polls only while some audio is still being prepared; one shared query for every card. */
 export function useCatalogueAudio() {
   return useQuery({
-    queryKey: [CATALOGUE_AUDIO_URL],
-    queryFn: () => apiJson<CatalogueAudioStatus>('GET', CATALOGUE_AUDIO_URL),
-    staleTime: PREPARING_POLL_MS,
-    retry: false,
+    ...catalogueAudioQuery,
     refetchInterval: (q) => (q.state.data && !q.state.data.ready ? PREPARING_POLL_MS : false),
   });
 }
@@ -57,5 +62,6 @@ export function readinessOf(
 export function useAudioReadiness(session: Session, variant?: AudioVariant): AudioReadiness {
   const q = useCatalogueAudio();
   const v = variant ?? (session.voicePath ? 'vocal' : 'instrumental');
-  return readinessOf(q.data, q.isError, session.id, v);
+  // Offline with no answer (paused): treated like a failed read, so downloaded audio still plays.
+  return readinessOf(q.data, q.isError || (q.fetchStatus === 'paused' && !q.data), session.id, v);
 }

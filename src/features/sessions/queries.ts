@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuthStore } from '../auth/auth-store';
 import { pickRandomSession } from './random';
 import type { Session } from './session';
@@ -46,11 +46,29 @@ export function useDiscoverSessions() {
 }
 
 export function useSessionById(id: number | null) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: sessionKeys.byId(id ?? 0),
     queryFn: () => fetchSessionById(id ?? 0),
     enabled: id !== null && Number.isSafeInteger(id),
+    // A session a list already holds opens at once, offline too (the lists are saved per member).
+    initialData: () => (id === null ? undefined : findListedSession(client, id)?.session),
+    initialDataUpdatedAt: () => (id === null ? undefined : findListedSession(client, id)?.updatedAt),
   });
+}
+
+/** The row of session `id` from any session list or pick in the cache, with when that list arrived. */
+export function findListedSession(
+  client: QueryClient,
+  id: number,
+): { session: Session; updatedAt: number } | undefined {
+  for (const query of client.getQueryCache().findAll({ queryKey: ['sessions'] })) {
+    const data = query.state.data as Session | Session[] | undefined;
+    const rows = Array.isArray(data) ? data : data ? [data] : [];
+    const session = rows.find((s) => s.id === id);
+    if (session) return { session, updatedAt: query.state.dataUpdatedAt };
+  }
+  return undefined;
 }
 
 /** For 'surprise me' and 'discover something new': a fresh pick each press; null when it fails. */

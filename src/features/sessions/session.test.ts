@@ -64,3 +64,36 @@ describe('pickRandomSession', () => {
     expect(pickRandomSession([], () => 0.5)).toBeNull();
   });
 });
+
+describe('toSession: fields of the wrong kind', () => {
+  it('reads numbers sent as text and refuses ids that are not positive whole numbers', () => {
+    expect(toSession({ ...row, id: '12', length_sec: '95.6' })).toMatchObject({ id: 12, lengthSec: 96 });
+    for (const id of [0, -3, 1.5, 'abc', null, undefined]) expect(toSession({ ...row, id })).toBeNull();
+  });
+
+  it('skips a row whose optional text or number field holds something else', () => {
+    expect(toSession({ ...row, description: 5 })).toBeNull();
+    expect(toSession({ ...row, voice_path: {} })).toBeNull();
+    expect(toSession({ ...row, length_sec: 'long' })).toBeNull();
+    expect(toSession({ ...row, title: '' })).toBeNull();
+    expect(toSession('not a row')).toBeNull();
+  });
+
+  it('gives missing optional fields their empty values', () => {
+    expect(toSession({ id: 4, title: 'bare' })).toEqual({
+      id: 4,
+      title: 'bare',
+      description: '',
+      coverColor: null,
+      voicePath: null,
+      instrPath: null,
+      lengthSec: null,
+      skillLevel: null,
+      category: [],
+      moods: [],
+      tags: '',
+      intentions: [],
+      musicians: [],
+    });
+  });
+});

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** A musician credited on a session (spec core §3). */
 export interface Musician {
   name: string;
@@ -29,7 +27,7 @@ export interface Session {
 }
 
 /** Lists may arrive as JSON arrays, JSON text or comma-separated text (hand-typed rows). */
-const stringList = z.unknown().transform((v): string[] => {
+function stringList(v: unknown): string[] {
   let value = v;
   if (typeof value === 'string') {
     const text = value.trim();
@@ -46,9 +44,9 @@ const stringList = z.unknown().transform((v): string[] => {
     .filter((x): x is string => typeof x === 'string')
     .map((x) => x.trim())
     .filter(Boolean);
-});
+}
 
-const musicianList = z.unknown().transform((v): Musician[] => {
+function musicianList(v: unknown): Musician[] {
   const list = typeof v === 'string' ? safeJson(v) : v;
   if (!Array.isArray(list)) return [];
   return list.flatMap((m: unknown) => {
@@ -58,51 +56,58 @@ const musicianList = z.unknown().transform((v): Musician[] => {
     if (!name) return [];
     return [{ name, role: str(r.role), instagram: str(r.instagram) }];
   });
-});
+}
 
-const rowSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  title: z.string().min(1),
-  description: z.string().nullish(),
-  cover_color: z.string().nullish(),
-  voice_path: z.string().nullish(),
-  instr_path: z.string().nullish(),
-  length_sec: z.coerce.number().nullish(),
-  estimatedDuration: z.coerce.number().nullish(),
-  skill_level: z.string().nullish(),
-  category: stringList.optional(),
-  moods: stringList.optional(),
-  tags: z.unknown().optional(),
-  intentions: stringList.optional(),
-  musicians: musicianList.optional(),
-});
-
-/** One row into a Session, or null when it lacks an id or title (such rows are skipped). */
+/**
+ * One row into a Session, or null when it lacks an id or title (such rows are skipped) or a field
+ * is of the wrong kind. Read by hand, not through a schema library: this runs on home, and zod
+ * was 22 KB (brotli) of home's first download (issue 20's bundle budget).
+ */
 export function toSession(row: unknown): Session | null {
-  const parsed = rowSchema.safeParse(row);
-  if (!parsed.success) return null;
-  const r = parsed.data;
-  const seconds =
-    typeof r.length_sec === 'number' && r.length_sec > 0
-      ? Math.round(r.length_sec)
-      : typeof r.estimatedDuration === 'number' && r.estimatedDuration > 0
-        ? Math.round(r.estimatedDuration * 60)
-        : null;
-  return {
-    id: r.id,
-    title: r.title,
-    description: r.description ?? '',
-    coverColor: r.cover_color ?? null,
-    voicePath: r.voice_path || null,
-    instrPath: r.instr_path || null,
-    lengthSec: seconds,
-    skillLevel: r.skill_level ?? null,
-    category: r.category ?? [],
-    moods: r.moods ?? [],
-    tags: Array.isArray(r.tags) ? r.tags.filter((t) => typeof t === 'string').join(', ') : str(r.tags),
-    intentions: r.intentions ?? [],
-    musicians: r.musicians ?? [],
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return null;
+  const r = row as Record<string, unknown>;
+  let valid = true;
+  // Optional fields: missing (null or undefined) → null; present but of another kind → invalid.
+  const text = (v: unknown): string | null => {
+    if (v === null || v === undefined) return null;
+    if (typeof v === 'string') return v;
+    valid = false;
+    return null;
   };
+  // Numbers may arrive as text ("120"), as the database drivers hand them over.
+  const number = (v: unknown): number | null => {
+    if (v === null || v === undefined) return null;
+    const n = Number(v);
+    if (Number.isFinite(n)) return n;
+    valid = false;
+    return null;
+  };
+  const id = Number(r.id);
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  if (typeof r.title !== 'string' || r.title.length === 0) return null;
+  const lengthSec = number(r.length_sec);
+  const minutes = number(r.estimatedDuration);
+  const session: Session = {
+    id,
+    title: r.title,
+    description: text(r.description) ?? '',
+    coverColor: text(r.cover_color),
+    voicePath: text(r.voice_path) || null,
+    instrPath: text(r.instr_path) || null,
+    lengthSec:
+      lengthSec !== null && lengthSec > 0
+        ? Math.round(lengthSec)
+        : minutes !== null && minutes > 0
+          ? Math.round(minutes * 60)
+          : null,
+    skillLevel: text(r.skill_level),
+    category: stringList(r.category),
+    moods: stringList(r.moods),
+    tags: Array.isArray(r.tags) ? r.tags.filter((t) => typeof t === 'string').join(', ') : str(r.tags),
+    intentions: stringList(r.intentions),
+    musicians: musicianList(r.musicians),
+  };
+  return valid ? session : null;
 }
 
 export function toSessions(rows: unknown): Session[] {

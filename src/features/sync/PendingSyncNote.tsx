@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { pendingWrites } from '../../lib/outbox/pending-state';
 import styles from './PendingSyncNote.module.css';
+import { countText, countWord } from '../../lib/plural';
 
 function subscribeOnline(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -21,11 +22,11 @@ export function PendingSyncNote() {
     () => true,
   );
   if (count === 0) return null;
-  const what = count === 1 ? '1 thing you saved offline' : `${count} things you saved offline`;
+  const what = `${countText(count, 'thing')} you saved offline`;
   return (
     <p role="status" className={styles.note} data-testid="pending-sync">
       {online
-        ? `${what} ${count === 1 ? 'is' : 'are'} waiting to sync`
+        ? `${what} ${countWord(count, 'is', 'are')} waiting to sync`
         : `${what} will sync when you're back online`}{' '}
       {/* The list lives in the profile (src/features/sync/PendingWritesSection.tsx). */}
       <Link to="/profile#waiting-to-sync" className={styles.link}>

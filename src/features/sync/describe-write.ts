@@ -1,4 +1,5 @@
 import type { OutboxItem } from '../../lib/outbox/outbox';
+import { countText } from '../../lib/plural';
 
 /** How a queued write is named in the "Waiting to sync" list and its discard dialog. */
 export interface WriteText {
@@ -61,5 +62,5 @@ export function madeAt(iso: string, locale?: string): string {
 /** "Not tried yet", "1 try", "3 tries". */
 export function triesText(attempts: number): string {
   if (attempts <= 0) return 'Not tried yet';
-  return attempts === 1 ? '1 try' : `${attempts} tries`;
+  return countText(attempts, 'try', 'tries');
 }

@@ -7,6 +7,7 @@ import { CategoryIcon } from '../sessions/CategoryIcon';
 import { useTemplates, type TemplateSummary } from './template-api';
 import { difficultyLabel, FOCUS_LABELS, focusLabel, planMinutes, voiceLevelLabel } from './template-text';
 import styles from './Templates.module.css';
+import { countText } from '../../lib/plural';
 
 type Focus = 'all' | keyof typeof FOCUS_LABELS;
 const FILTERS: Focus[] = ['all', 'find', 'free', 'fine-tune', 'fun'];
@@ -72,8 +73,8 @@ function TemplateList({ items }: { items: TemplateSummary[] }) {
               <span className={styles.cardTitle}>{t.title}</span>
               <span className={styles.cardText}>{t.description}</span>
               <span className={styles.meta}>
-                {planMinutes(t.duration)} min · {t.steps} steps · {difficultyLabel(t.difficulty)} ·{' '}
-                {voiceLevelLabel(t.voiceLevel)}
+                {planMinutes(t.duration)} min · {countText(t.steps, 'step')} · {difficultyLabel(t.difficulty)}{' '}
+                · {voiceLevelLabel(t.voiceLevel)}
               </span>
             </span>
           </Link>

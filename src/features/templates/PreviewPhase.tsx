@@ -5,6 +5,7 @@ import { formatCountdown } from './session-clock';
 import type { SessionTemplate } from './template-api';
 import { difficultyLabel, focusLabel, planMinutes, voiceLevelLabel } from './template-text';
 import styles from './Templates.module.css';
+import { countText } from '../../lib/plural';
 
 /** Spec: title, description, minutes, difficulty, voice level, numbered steps with durations, 'Start Session'. */
 export function PreviewPhase({ template, onStart }: { template: SessionTemplate; onStart: () => void }) {
@@ -22,7 +23,7 @@ export function PreviewPhase({ template, onStart }: { template: SessionTemplate;
         </h1>
         <p className={styles.description}>{template.description}</p>
         <ul className={styles.facts} aria-label="About this session">
-          <li>{planMinutes(template.duration)} minutes</li>
+          <li>{countText(planMinutes(template.duration), 'minute')}</li>
           <li>{difficultyLabel(template.difficulty)}</li>
           <li>{voiceLevelLabel(template.voiceLevel)}</li>
         </ul>

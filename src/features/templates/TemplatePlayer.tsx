@@ -6,6 +6,7 @@ import { toast } from '../toast/toast-store';
 import { ActivePhase } from './ActivePhase';
 import { CompletedPhase } from './CompletedPhase';
 import { PreviewPhase } from './PreviewPhase';
+import { SessionVoiceFeedback } from './SessionVoiceFeedback';
 import {
   finishClock,
   pauseClock,
@@ -16,9 +17,11 @@ import {
   type ClockState,
 } from './session-clock';
 import { SAVED_OFFLINE_TITLE } from '../../lib/outbox/offline-writes';
+import { countsAsSession } from '../../domain/practice';
 import { saveTemplateSession, type SessionTemplate } from './template-api';
 import { useStepCue } from './use-step-cue';
 import { useVoiceMeter } from './use-voice-meter';
+import type { Feedback } from '../../domain/voice';
 
 type Phase = 'preview' | 'active' | 'completed';
 
@@ -41,6 +44,7 @@ export function TemplatePlayer({ template }: { template: SessionTemplate }) {
   const userId = useAuthStore((s) => s.user?.id ?? null);
   const queryClient = useQueryClient();
   const completedOnce = useRef(false);
+  const [voiceFeedback, setVoiceFeedback] = useState<Feedback | null>(null);
 
   const save = useMutation({
     // Runs offline too: the outbox keeps the save (TanStack would otherwise pause it unsent).
@@ -49,10 +53,18 @@ export function TemplatePlayer({ template }: { template: SessionTemplate }) {
       if (!userId) throw new Error('not signed in');
       return saveTemplateSession({ template, userId, maxLevel: meter.maxLevel(), ...input }, queryClient);
     },
-    onSuccess: (result) =>
-      result
-        ? toast({ title: 'Session completed!', variant: 'success' })
-        : toast({ title: SAVED_OFFLINE_TITLE, description: 'It counts for today once it is sent.' }),
+    onSuccess: (result, input) => {
+      if (result === null) {
+        const counts = countsAsSession(Math.round(input.activeSec), template.duration);
+        toast({
+          title: SAVED_OFFLINE_TITLE,
+          description: counts
+            ? 'It counts for today once it is sent.'
+            : 'Its minutes are added once it is sent; a partial practice earns no tokens.',
+        });
+      } else if (result.counted) toast({ title: 'Session completed!', variant: 'success' });
+      else toast({ title: 'Partial practice saved', description: 'Your minutes are in your journey.' });
+    },
     onError: (e) => {
       console.warn('Could not save the template session', e);
       toast({
@@ -72,6 +84,7 @@ export function TemplatePlayer({ template }: { template: SessionTemplate }) {
       setNow(at);
       setPhase('completed');
       meter.stop();
+      setVoiceFeedback(meter.feedback());
       save.mutate({ activeSec: viewClock(final, durations, at).activeSec, completed: ranToEnd });
     },
     [durations, meter, save],
@@ -131,6 +144,7 @@ export function TemplatePlayer({ template }: { template: SessionTemplate }) {
             save.mutate({ activeSec: view.activeSec, completed: save.variables?.completed ?? false })
           }
         />
+        {voiceFeedback && <SessionVoiceFeedback feedback={voiceFeedback} />}
       </>
     );
 

@@ -33,6 +33,15 @@ export interface SessionTemplate extends Omit<TemplateSummary, 'steps'> {
 export interface SaveResult {
   id: number;
   templateId: number;
+  /**
+   * A session (tokens, streak day, "sessions"), or partial practice: less than half the plan,
+   * whose minutes count and nothing else (src/domain/practice.ts, server/api/templates).
+   */
+  counted: boolean;
+  isFirstSession: boolean;
+  practisedSec: number;
+  plannedSec: number;
+  requiredSec: number;
   tokensAwarded: number;
   totalTokens: number;
   newBadges: { id: string; name: string }[];

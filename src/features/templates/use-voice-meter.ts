@@ -1,7 +1,10 @@
 // The member's own voice while they follow a step: the same capture and Wasm analyser as the
-// tuning room (src/audio via the tuning adapter), read here for level and pitch only.
+// tuning room (src/audio via the tuning adapter), drawn as level and pitch, and summed up by the
+// tuning room's accumulator so the session ends with advice from the same feedback table.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VoiceFrame } from '../../../dsp/types';
+import { decideFeedback, type Feedback } from '../../domain/voice';
+import { createSummaryAccumulator, type SummaryAccumulator } from '../tuning/recording-summary';
 import { startVoiceEngine } from '../tuning/engine';
 import type { EngineSession } from '../tuning/engine-types';
 import {
@@ -31,6 +34,11 @@ export interface VoiceMeter {
   samples: MeterSample[];
   /** The loudest level heard since the meter started, 0..1. */
   maxLevel: () => number;
+  /**
+   * The feedback table's word on everything heard in this session (every stretch the meter was
+   * on), or null when the microphone never listened.
+   */
+  feedback: () => Feedback | null;
   start: () => void;
   stop: () => void;
 }
@@ -41,6 +49,8 @@ export function useVoiceMeter(): VoiceMeter {
   const session = useRef<EngineSession | null>(null);
   const samples = useRef<MeterSample[]>([]);
   const max = useRef(0);
+  // One per player: turning the meter off and on again keeps adding to the same session.
+  const heard = useRef<SummaryAccumulator | null>(null);
   const alive = useRef(true);
   const wanted = useRef(false);
 
@@ -80,6 +90,7 @@ export function useVoiceMeter(): VoiceMeter {
         buf.push({ level: frame.volume, f0: frame.f0 });
         if (buf.length > METER_HISTORY) buf.splice(0, buf.length - METER_HISTORY);
         if (frame.volume > max.current) max.current = frame.volume;
+        (heard.current ??= createSummaryAccumulator()).add(frame);
       },
       onError(e) {
         const running = session.current;
@@ -108,5 +119,10 @@ export function useVoiceMeter(): VoiceMeter {
     };
   }, []);
 
-  return { status, error, samples: samples.current, maxLevel: () => max.current, start, stop };
+  const feedback = useCallback(
+    () => (heard.current ? decideFeedback(heard.current.measurements()) : null),
+    [],
+  );
+
+  return { status, error, samples: samples.current, maxLevel: () => max.current, feedback, start, stop };
 }

@@ -1,8 +1,8 @@
-import { recommendations } from '../../domain/voice';
+import { decideFeedback, measurementsFromPercentages } from '../../domain/voice';
 import type { VoiceAnalysis } from './recording-summary';
 import styles from './Tuning.module.css';
 
-/** Section 6: recommendations from the member's latest real analysis (src/domain/voice). */
+/** Section 6: exercises for the member's latest analysis, from the same table as the card's advice. */
 export function CoachingTips({ latest }: { latest: VoiceAnalysis | undefined }) {
   return (
     <section className={styles.card} aria-labelledby="tips-title">
@@ -19,7 +19,7 @@ export function CoachingTips({ latest }: { latest: VoiceAnalysis | undefined }) 
             Based on your latest analysis: clarity {latest.clarity}%, stability {latest.stability}%.
           </p>
           <ul className={styles.tips} data-testid="coaching-tips">
-            {recommendations(latest).map((r) => (
+            {decideFeedback(measurementsFromPercentages(latest)).exercises.map((r) => (
               <li key={r.title}>
                 <strong>{r.title}</strong>
                 <span>{r.description}</span>

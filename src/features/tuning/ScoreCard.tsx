@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { feedbackText, scoreColour, suggestions } from '../../domain/voice';
+import { decideFeedback, measurementsFromPercentages, scoreColour } from '../../domain/voice';
 import type { VoiceAnalysis } from './recording-summary';
 import styles from './Tuning.module.css';
 
@@ -19,16 +19,9 @@ export function ScoreCard({ analysis, title, testId, reveal }: ScoreCardProps) {
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     ref.current?.scrollIntoView?.({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
   }, [reveal, analysis.id]);
-  const m = {
-    overall: analysis.overall,
-    clarity: analysis.clarity / 100,
-    stability: analysis.stability / 100,
-    breathiness: analysis.breathiness / 100,
-    resonance: analysis.resonance / 100,
-    projection: analysis.projection / 100,
-    clipped: analysis.clippedShare ?? 0,
-  };
-  const tips = suggestions(m);
+  // Headline and suggestions from the one feedback table, so they cannot contradict each other.
+  const feedback = decideFeedback(measurementsFromPercentages(analysis));
+  const tips = feedback.tips;
   const colour = scoreColour(analysis.overall);
   return (
     <section
@@ -52,9 +45,11 @@ export function ScoreCard({ analysis, title, testId, reveal }: ScoreCardProps) {
         <Area label="projection" value={analysis.projection} />
         <Area label="resonance" value={analysis.resonance} />
       </dl>
-      <p className={styles.feedback}>{feedbackText(m)}</p>
+      <p className={styles.feedback} data-testid="feedback-headline">
+        {feedback.headline}
+      </p>
       {tips.length > 0 && (
-        <ul className={styles.suggestions}>
+        <ul className={styles.suggestions} data-testid="feedback-tips">
           {tips.map((t) => (
             <li key={t}>{t}</li>
           ))}

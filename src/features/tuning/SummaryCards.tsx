@@ -1,6 +1,7 @@
 import { sessionSummary } from '../../domain/voice';
 import type { VoiceAnalysis } from './recording-summary';
 import styles from './Tuning.module.css';
+import { countWord } from '../../lib/plural';
 
 /** Section 1: avg score, sessions and trend; the parent shows it once a session exists. */
 export function SummaryCards({ sessions }: { sessions: VoiceAnalysis[] }) {
@@ -9,7 +10,7 @@ export function SummaryCards({ sessions }: { sessions: VoiceAnalysis[] }) {
   return (
     <section aria-label="your summary" className={styles.summary} data-testid="summary-cards">
       <Stat label="avg score" value={String(summary.averageScore)} />
-      <Stat label="sessions" value={String(summary.totalSessions)} />
+      <Stat label={countWord(summary.totalSessions, 'session')} value={String(summary.totalSessions)} />
       <Stat
         label="trend"
         value={trend > 0 ? `+${trend}` : trend < 0 ? `−${Math.abs(trend)}` : '0'}

@@ -27,7 +27,7 @@ export function TuningRoomScreen() {
   const shownAtOpen = useRef(latest?.id);
   return (
     <div className={styles.screen}>
-      <Link to="/home" className={styles.back}>
+      <Link to="/home" className={styles.back} aria-label="back to home">
         <BackIcon /> home
       </Link>
       <header className={styles.header}>

@@ -19,7 +19,7 @@ export function VoiceAnalysisScreen() {
   const shownAtOpen = useRef(latest?.id);
   return (
     <div className={styles.screen}>
-      <Link to="/tuning-room" className={styles.back}>
+      <Link to="/tuning-room" className={styles.back} aria-label="back to the tuning room">
         <BackIcon /> tuning room
       </Link>
       <header className={styles.header}>

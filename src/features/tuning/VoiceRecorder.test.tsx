@@ -181,6 +181,50 @@ describe('voice recorder', () => {
     expect(screen.getByRole('status').textContent).toMatch(/did not hear enough voice/);
   });
 
+  it.each([
+    ['a pure tone (its centroid sits on its pitch)', { spectralCentroid: 440, wobble: 0.01 }, 440],
+    ['a buzzer (harmonics, but a pitch held dead still)', { spectralCentroid: 2200, wobble: 0.02 }, 300],
+  ])('says "We could not hear a voice" for %s and keeps no score', async (_name, measures, f0) => {
+    const engine = fakeEngine();
+    const onAnalysis = vi.fn();
+    render(
+      <VoiceRecorder startEngine={engine.start} micErrorText={TUNING_MIC_TEXT} onAnalysis={onAnalysis} />,
+    );
+    await act(async () => fireEvent.click(mic()));
+    for (let i = 0; i < 100; i++) engine.feed({ ...frame(i * 0.01), f0, ...measures });
+    await act(async () => fireEvent.click(mic()));
+    expect(onAnalysis).not.toHaveBeenCalled();
+    expect(screen.getByTestId('not-heard').textContent).toMatch(/^We could not hear a voice, only a steady/);
+  });
+
+  it('says "We could not hear a voice" for sound without a pitch (noise)', async () => {
+    const engine = fakeEngine();
+    const onAnalysis = vi.fn();
+    render(
+      <VoiceRecorder startEngine={engine.start} micErrorText={TUNING_MIC_TEXT} onAnalysis={onAnalysis} />,
+    );
+    await act(async () => fireEvent.click(mic()));
+    for (let i = 0; i < 100; i++) engine.feed({ ...frame(i * 0.01), f0: null, semitone: null, volume: 0.6 });
+    await act(async () => fireEvent.click(mic()));
+    expect(onAnalysis).not.toHaveBeenCalled();
+    expect(screen.getByTestId('not-heard').textContent).toMatch(
+      /^We could not hear a voice, only sound without a pitch/,
+    );
+  });
+
+  it('scores a voice (drifting pitch, harmonics) as before', async () => {
+    const engine = fakeEngine();
+    const onAnalysis = vi.fn();
+    render(
+      <VoiceRecorder startEngine={engine.start} micErrorText={TUNING_MIC_TEXT} onAnalysis={onAnalysis} />,
+    );
+    await act(async () => fireEvent.click(mic()));
+    for (let i = 0; i < 100; i++) engine.feed({ ...frame(i * 0.01), spectralCentroid: 1300, wobble: 25 });
+    await act(async () => fireEvent.click(mic()));
+    expect(onAnalysis).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('not-heard')).toBeNull();
+  });
+
   it('releases the microphone when the screen is left mid-recording', async () => {
     const engine = fakeEngine();
     const { unmount } = render(

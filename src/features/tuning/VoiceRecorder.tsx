@@ -69,10 +69,10 @@ export function VoiceRecorder({
           </Alert>
         </div>
       )}
-      {rec.tooShort && (
-        <Alert tone="info">
-          We did not hear enough voice to analyse. Try humming or singing a note for a few seconds.
-        </Alert>
+      {rec.notHeard && (
+        <div data-testid="not-heard">
+          <Alert tone="info">{rec.notHeard}</Alert>
+        </div>
       )}
 
       <PitchTrace active={recording} />

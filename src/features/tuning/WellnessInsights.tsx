@@ -1,5 +1,6 @@
 import type { VoiceAnalysis } from './recording-summary';
 import styles from './Tuning.module.css';
+import { countText } from '../../lib/plural';
 
 /**
  * Section 5. The product this comes from claimed a fixed 15-20% clarity gain from practice;
@@ -36,7 +37,7 @@ export function WellnessInsights({ sessions }: { sessions: VoiceAnalysis[] }) {
             <strong>Your clarity so far</strong>
             <span>
               {personal.first.clarity}% in your first recorded session, {personal.latest.clarity}% in your
-              latest ({sessions.length} sessions on this device).
+              latest ({countText(sessions.length, 'session')} on this device).
             </span>
           </li>
         )}

@@ -92,3 +92,45 @@ describe('pitch range', () => {
     expect(pitchRange([220])).toBeNull();
   });
 });
+
+describe('measurements for the feedback table', () => {
+  it('counts sound and voiced frames and takes the median centroid / f0 and pitch drift', () => {
+    const acc = createSummaryAccumulator();
+    for (let i = 0; i < 10; i++) acc.add({ ...silent, volume: 0.5 }); // noise: sound, no pitch
+    for (let i = 0; i < 5; i++) acc.add(silent); // near-silence
+    for (let i = 0; i < 20; i++)
+      acc.add(
+        voiced({
+          spectralCentroid: 220 * (i < 11 ? 6 : 1),
+          wobble: i < 12 ? 0 : 20,
+          vibratoRate: i < 5 ? 5 : 0,
+        }),
+      );
+    const m = acc.measurements();
+    expect(m.presence).toEqual({
+      soundFrames: 30,
+      voicedFrames: 20,
+      centroidRatio: 6,
+      // 8 frames of held notes are too few to judge the drift.
+      wobbleCents: null,
+      vibratoShare: 0.25,
+    });
+    expect(m.clarity).toBeCloseTo(0.8);
+    expect(m.overall).toBe(acc.live()?.overall);
+  });
+
+  it('judges the drift once enough held-note frames exist, and leaves unmeasured frames out', () => {
+    const acc = createSummaryAccumulator();
+    for (let i = 0; i < MIN_VOICED_FRAMES; i++) acc.add(voiced({ wobble: 0.01, spectralCentroid: 0 }));
+    for (let i = 0; i < 30; i++) acc.add(voiced({ wobble: 0 }));
+    expect(acc.measurements().presence).toMatchObject({ wobbleCents: 0.01, centroidRatio: null });
+  });
+
+  it('reports an empty recording as nothing voiced, with no measures to judge', () => {
+    expect(createSummaryAccumulator().measurements()).toMatchObject({
+      overall: 0,
+      clippedShare: 0,
+      presence: { soundFrames: 0, voicedFrames: 0, centroidRatio: null, wobbleCents: null },
+    });
+  });
+});

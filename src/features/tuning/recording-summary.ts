@@ -4,7 +4,9 @@
 // the same accumulator, so the numbers during the recording and the final card are the same
 // quantities aggregated the same way.
 import type { VoiceFrame } from '../../../dsp/types';
-import { overallScore } from '../../domain/voice';
+import { MIN_VOICED_FRAMES, overallScore, type VoiceMeasurements } from '../../domain/voice';
+
+export { MIN_VOICED_FRAMES };
 
 /** One analysed recording. Numbers only: audio never leaves the device and is never stored. */
 export interface VoiceAnalysis {
@@ -46,14 +48,14 @@ export interface LiveSummary {
   projection: number;
 }
 
-/** Below this many voiced frames (about a quarter of a second) there is nothing to judge. */
-export const MIN_VOICED_FRAMES = 12;
+/** A frame has sound above -46 dBFS (volume 0.08), as dsp/summary.ts counts it. */
+const SOUND_VOLUME = 0.08;
 
 type FrameInput = Pick<
   VoiceFrame,
   'f0' | 'clarity' | 'stability' | 'resonance' | 'projection' | 'breathiness' | 'volume'
 > &
-  Partial<Pick<VoiceFrame, 'clipped' | 'vibratoRate' | 'vibratoExtent'>>;
+  Partial<Pick<VoiceFrame, 'clipped' | 'vibratoRate' | 'vibratoExtent' | 'spectralCentroid' | 'wobble'>>;
 
 export interface SummaryAccumulator {
   add(frame: FrameInput): void;
@@ -62,6 +64,8 @@ export interface SummaryAccumulator {
   live(): LiveSummary | null;
   /** The summary so far, or null while too little voice has been heard to judge. */
   result(durationSec: number, now?: Date): VoiceAnalysis | null;
+  /** What the feedback table reads (src/domain/voice/feedback.ts), presence measures included. */
+  measurements(): VoiceMeasurements;
 }
 
 const pct = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 100);
@@ -92,6 +96,9 @@ export function createSummaryAccumulator(): SummaryAccumulator {
   let vibratoExtent = 0;
   let vibratoCount = 0;
   const pitches: number[] = [];
+  let soundFrames = 0;
+  const centroidRatios: number[] = [];
+  const wobbles: number[] = [];
 
   function means() {
     const n = pitches.length;
@@ -106,10 +113,15 @@ export function createSummaryAccumulator(): SummaryAccumulator {
 
   return {
     add(frame) {
+      if (frame.volume > SOUND_VOLUME) soundFrames++;
       // Voice-quality measures mean something only where a voice is: unvoiced frames (breath,
       // silence, consonants, hum) are left out; the analyser gives them no measures at all.
       if (frame.f0 === null || !Number.isFinite(frame.f0)) return;
       pitches.push(frame.f0);
+      // Is it a voice? (a pure tone's centroid sits on f0; a machine holds its pitch dead still)
+      if (frame.spectralCentroid && frame.spectralCentroid > 0)
+        centroidRatios.push(frame.spectralCentroid / frame.f0);
+      if (frame.wobble && frame.wobble > 0) wobbles.push(frame.wobble);
       sums.clarity += frame.clarity;
       sums.resonance += frame.resonance;
       sums.breathiness += frame.breathiness;
@@ -141,6 +153,27 @@ export function createSummaryAccumulator(): SummaryAccumulator {
         overall: score.overall,
         ...score.breakdown,
         stability: stabilityCount ? score.breakdown.stability : null,
+      };
+    },
+    measurements() {
+      const n = pitches.length;
+      const mean = n ? means() : { clarity: 0, stability: 0, resonance: 0, projection: 0 };
+      return {
+        overall: overallScore(mean).overall,
+        clarity: mean.clarity,
+        stability: mean.stability,
+        resonance: mean.resonance,
+        projection: mean.projection,
+        breathiness: n ? sums.breathiness / n : 0,
+        clippedShare: n ? clipped / n : 0,
+        presence: {
+          soundFrames,
+          voicedFrames: n,
+          centroidRatio: median(centroidRatios),
+          // Too few frames of held notes say nothing about how still the pitch is held.
+          wobbleCents: wobbles.length >= MIN_VOICED_FRAMES ? median(wobbles) : null,
+          vibratoShare: n ? vibratoCount / n : 0,
+        },
       };
     },
     result(durationSec, now = new Date()) {

@@ -20,6 +20,7 @@ import {
   toLiveValues,
   useLiveStore,
 } from './live-buffer';
+import { NOT_HEARD, decideFeedback } from '../../domain/voice';
 import { createSummaryAccumulator, type SummaryAccumulator, type VoiceAnalysis } from './recording-summary';
 import type { VoiceFrame } from '../../../dsp/types';
 
@@ -29,8 +30,11 @@ export interface RecorderState {
   status: RecorderStatus;
   elapsedSec: number;
   error: RecorderError | null;
-  /** Set when a recording ended with too little voice to analyse. */
-  tooShort: boolean;
+  /**
+   * Set when a recording held no voice to analyse (too little sound, noise, a tone): the
+   * feedback table's message saying so; nothing is scored or kept then.
+   */
+  notHeard: string | null;
   stagesKeptOn: ProcessingStage[];
   toggle: () => void;
 }
@@ -51,7 +55,7 @@ export function useRecorder(
   const [status, setStatus] = useState<RecorderStatus>('ready');
   const [elapsedSec, setElapsed] = useState(0);
   const [error, setError] = useState<RecorderError | null>(null);
-  const [tooShort, setTooShort] = useState(false);
+  const [notHeard, setNotHeard] = useState<string | null>(null);
   const [stagesKeptOn, setStages] = useState<ProcessingStage[]>([]);
 
   const session = useRef<EngineSession | null>(null);
@@ -99,7 +103,9 @@ export function useRecorder(
       } catch (e) {
         console.warn('voice engine did not stop cleanly', e);
       }
-      const analysis = report ? (acc.current?.result(durationSec) ?? null) : null;
+      // Is it a voice at all? Asked of the same table that words the advice.
+      const verdict = report && acc.current ? decideFeedback(acc.current.measurements()) : null;
+      const analysis = verdict?.heard === 'voice' ? (acc.current?.result(durationSec) ?? null) : null;
       track({
         name: 'voice_end',
         at: Date.now(),
@@ -109,7 +115,10 @@ export function useRecorder(
       if (!alive.current) return;
       useLiveStore.setState({ values: EMPTY_LIVE });
       setStatus('ready');
-      if (report) setTooShort(analysis === null);
+      if (report)
+        setNotHeard(
+          analysis ? null : verdict && verdict.heard !== 'voice' ? verdict.headline : NOT_HEARD.nothing,
+        );
       if (analysis) reportRef.current(analysis);
     },
     [cancelClocks],
@@ -117,7 +126,7 @@ export function useRecorder(
 
   const start = useCallback(async () => {
     setError(null);
-    setTooShort(false);
+    setNotHeard(null);
     const missing = missingAudioSupport();
     if (missing.length > 0) {
       console.warn('voice analysis unavailable, missing:', missing.join(', '));
@@ -197,5 +206,5 @@ export function useRecorder(
     };
   }, [finish]);
 
-  return { status, elapsedSec, error, tooShort, stagesKeptOn, toggle };
+  return { status, elapsedSec, error, notHeard, stagesKeptOn, toggle };
 }

@@ -1,5 +1,6 @@
 import { dots, linePath } from './chart-math';
 import styles from './Wellness.module.css';
+import { countText } from '../../lib/plural';
 
 const W = 300;
 const H = 120;
@@ -19,7 +20,7 @@ export function FortnightChart({ lines, dates }: { lines: Line[]; dates: string[
       const known = l.values.filter((v): v is number => v !== null);
       return known.length === 0
         ? `${l.label}: no entries`
-        : `${l.label}: ${known.length} days, latest ${Math.round((known[known.length - 1] ?? 0) * 10) / 10}`;
+        : `${l.label}: ${countText(known.length, 'day')}, latest ${Math.round((known[known.length - 1] ?? 0) * 10) / 10}`;
     })
     .join('; ');
   return (
@@ -96,7 +97,7 @@ export function Sparkline({
         viewBox="-3 -3 106 36"
         className={styles.chart}
         role="img"
-        aria-label={`${label}: ${known.length} days in the last 14, latest ${latest}`}
+        aria-label={`${label}: ${countText(known.length, 'day')} in the last 14, latest ${latest}`}
       >
         <path
           d={linePath(values, 100, 30, min - pad, max + pad)}

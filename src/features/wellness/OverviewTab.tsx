@@ -11,6 +11,7 @@ import {
 } from './wellness-api';
 import { BIOMETRIC_TYPES, formatVital } from './wellness-text';
 import styles from './Wellness.module.css';
+import { countText } from '../../lib/plural';
 
 /** Overview: today's check-in, 14-day mood and energy lines, vitals sparklines and insights. */
 export function OverviewTab({ onTrackMood }: { onTrackMood: () => void }) {
@@ -154,7 +155,7 @@ function InsightsCard() {
               <p>{i.message}</p>
               <p className={styles.muted}>
                 {i.kind === 'correlation' ? `Correlation ${i.correlation}%` : `Difference ${i.difference}`} ·{' '}
-                {i.days} days of your data
+                {countText(i.days, 'day')} of your data
               </p>
             </li>
           ))}
@@ -173,7 +174,7 @@ function InsightsCard() {
                 {p.track}{' '}
                 {p.days >= p.daysNeeded
                   ? '(enough days, no clear pattern yet)'
-                  : `(${p.days} of ${p.daysNeeded} days)`}
+                  : `(${p.days} of ${countText(p.daysNeeded, 'day')})`}
               </li>
             ))}
           </ul>

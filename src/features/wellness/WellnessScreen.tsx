@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BackHeader } from '../../ui/BackHeader';
 import { Button } from '../../ui/Button';
 import { Tabs } from '../../ui/Tabs';
 import { BiometricDialog } from './BiometricDialog';
@@ -16,10 +17,10 @@ export function WellnessScreen() {
 
   return (
     <div className={styles.screen}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>Wellness</h1>
+      {/* Reached from home's tiles: back leads there (issue 20: no dead ends). */}
+      <BackHeader to="/home" backLabel="Back to home" title="Wellness">
         <p className={styles.subtitle}>Track how you feel and what your body tells you.</p>
-      </header>
+      </BackHeader>
       <Tabs
         label="wellness"
         tabs={WELLNESS_TABS}

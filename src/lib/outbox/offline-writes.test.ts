@@ -84,6 +84,50 @@ describe('sendOrQueue', () => {
     expect(pendingWrites.get()).toBe(0);
   });
 
+  it('queues a write the server answers 503 (its database restarting) and waits out its Retry-After', async () => {
+    setAccessTokenSource(() => Promise.resolve(tokenFor('bo')));
+    const unavailable = () =>
+      Promise.resolve(
+        new Response(
+          '{"error":"unavailable","message":"The database is unavailable for a moment; try again in a few seconds."}',
+          { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '30' } },
+        ),
+      );
+    vi.stubGlobal('fetch', unavailable);
+    expect(await sendOrQueue('echo', '/api/sessions/3/echo', {})).toEqual({ queued: true });
+    const [item] = await getOutbox().pending('bo');
+    expect(item).toMatchObject({ url: '/api/sessions/3/echo', kind: 'echo' });
+
+    // Still unavailable at the next flush: kept, worded as the server's state, not the member's input.
+    const before = Date.now();
+    expect(await getOutbox().flush()).toMatchObject({ sent: 0, refused: [], waiting: 1 });
+    const [kept] = await getOutbox().pending('bo');
+    expect(kept).toMatchObject({
+      key: item!.key,
+      attempts: 1,
+      lastError: 'Tuneful is temporarily unavailable; it will try again',
+    });
+    expect(kept!.notBefore).toBeGreaterThanOrEqual(before + 30_000);
+
+    // Back: the same key and body go once.
+    const fetchMock = vi.fn((_url: string, _init: RequestInit) =>
+      Promise.resolve(new Response('{}', { status: 200 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const outbox = getOutbox();
+    await outbox.sendNow(item!.key);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(new Headers(fetchMock.mock.calls[0]![1].headers).get('Idempotency-Key')).toBe(item!.key);
+    expect(await outbox.pending('bo')).toEqual([]);
+  });
+
+  it('does not queue a bare 503 without Retry-After: the screen shows its error (a save failure)', async () => {
+    setAccessTokenSource(() => Promise.resolve(tokenFor('bea')));
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('{"message":"down"}', { status: 503 })));
+    await expect(sendOrQueue('echo', '/api/sessions/3/echo', {})).rejects.toThrow(/503/);
+    expect(await getOutbox().pending('bea')).toEqual([]);
+  });
+
   it('does not queue a refusal: a 4xx is thrown as before', async () => {
     setAccessTokenSource(() => Promise.resolve(tokenFor('cy')));
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('{"message":"no"}', { status: 400 })));
@@ -148,6 +192,21 @@ describe('upsertOrQueue (a row through /rest/v1, the private reflection)', () =>
     expect(await getOutbox().pending('eve')).toEqual([]);
   });
 
+  it('queues a row the server answers 503 (PGRST001, its database restarting) instead of failing', async () => {
+    setAccessTokenSource(() => Promise.resolve(tokenFor('gil')));
+    answerWith(() =>
+      Promise.resolve(
+        new Response('{"code":"PGRST001","details":null,"hint":null,"message":"unavailable"}', {
+          status: 503,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '3' },
+        }),
+      ),
+    );
+    const r = row('gil');
+    expect(await upsertOrQueue('private-reflection', target, r)).toEqual({ queued: true });
+    expect(await getOutbox().pending('gil')).toMatchObject([{ key: r.client_key, body: r }]);
+  });
+
   it('keeps it with the reason on a 503, and throws a refusal without queueing', async () => {
     setAccessTokenSource(() => Promise.resolve(tokenFor('fay')));
     answerWith(() => Promise.reject(new TypeError('Failed to fetch')));
@@ -155,7 +214,7 @@ describe('upsertOrQueue (a row through /rest/v1, the private reflection)', () =>
     answerWith(() => Promise.resolve(new Response('{"message":"down"}', { status: 503 })));
     await getOutbox().flush();
     expect(await getOutbox().pending('fay')).toMatchObject([
-      { attempts: 1, lastError: 'Tuneful could not take it just now (error 503)' },
+      { attempts: 1, lastError: 'Tuneful is temporarily unavailable; it will try again' },
     ]);
 
     answerWith(() =>

@@ -4,6 +4,7 @@ import { memoryOutboxStore } from './memory-store';
 import {
   createOutbox,
   isRetryableStatus,
+  isUnavailableStatus,
   NO_CONNECTION,
   type Outbox,
   type OutboxChange,
@@ -44,11 +45,20 @@ export function newIdempotencyKey(): string {
 
 /**
  * A failure that means "the server was not reached", so the write should wait and go later:
- * fetch's TypeError (network down, DNS, connection refused). An answer from the server, a 5xx
- * included, is not: the screen shows its error and offers a retry, as the spec asks.
+ * fetch's TypeError (network down, DNS, connection refused). An answer from the server is not:
+ * a 4xx or 5xx shows its error and offers a retry, as the spec asks (only a 503 with
+ * Retry-After is queued too, see isUnavailableAnswer).
  */
 export function isOfflineFailure(err: unknown): boolean {
   return err instanceof TypeError;
+}
+
+/**
+ * The server's own "unavailable for a moment" (its database restarting): a 502/503/504 that says
+ * when to come back with Retry-After. A bare 5xx is not: the screen shows its error.
+ */
+export function isUnavailableAnswer(err: unknown): boolean {
+  return err instanceof ApiRequestError && isUnavailableStatus(err.status) && err.retryAfter !== null;
 }
 
 function retryAfterMs(err: ApiRequestError): number | undefined {
@@ -68,7 +78,12 @@ async function send(item: OutboxItem): Promise<SendOutcome> {
     if (!(err instanceof ApiRequestError)) return { kind: 'retry', message: NO_CONNECTION };
     // 401: the session guard refreshes the token (or signs out); the write waits for it.
     if (err.status === 401 || isRetryableStatus(err.status))
-      return { kind: 'retry', retryAfterMs: retryAfterMs(err), message: retryMessage(err.status) };
+      return {
+        kind: 'retry',
+        retryAfterMs: retryAfterMs(err),
+        message: retryMessage(err.status),
+        unavailable: isUnavailableAnswer(err),
+      };
     return { kind: 'refused', status: err.status, message: err.serverMessage };
   }
 }
@@ -164,13 +179,15 @@ export async function upsertOrQueue(
     return queueWrite(item, new TypeError('offline'));
   const outcome = await sendRestRow(target, row);
   if (outcome.kind === 'done') return { queued: false };
-  if (outcome.kind === 'retry' && outcome.offline) return queueWrite(item, new TypeError(NO_CONNECTION));
+  if (outcome.kind === 'retry' && (outcome.offline || outcome.unavailable))
+    return queueWrite(item, new TypeError(outcome.message ?? NO_CONNECTION));
   throw new Error(outcome.message ?? 'The write was not accepted.');
 }
 
 /**
  * Sends a write the member may make offline (a completion, an echo, a reflection) with an
- * Idempotency-Key. When the network is down it goes into the outbox instead and resolves
+ * Idempotency-Key. When the network is down, or the server answers that it is unavailable for
+ * a moment (503 with Retry-After: its database restarting), it goes into the outbox and resolves
  * `{queued: true}`: the member is told it will sync. Other failures throw as apiRequest does.
  * `stamp` adds `occurredAt` to the body, for writes whose day counts (completions).
  */
@@ -189,7 +206,9 @@ export async function sendOrQueue(
   try {
     return { queued: false, response: await apiRequest('POST', url, payload, { 'Idempotency-Key': key }) };
   } catch (err) {
-    if (isOfflineFailure(err)) return queue(err);
+    // Not reached, or reached but unavailable for a moment (its database restarting): the
+    // write is sound, so it waits in the outbox instead of failing in front of the member.
+    if (isOfflineFailure(err) || isUnavailableAnswer(err)) return queue(err);
     throw err;
   }
 }

@@ -52,6 +52,8 @@ export type SendOutcome =
       message?: string;
       /** The server was not reached at all (as opposed to an answer saying "later"). */
       offline?: boolean;
+      /** The server answered that it is unavailable for a moment (a 503 with Retry-After). */
+      unavailable?: boolean;
     };
 
 /** What "Send now" on one item came to. */
@@ -108,6 +110,14 @@ export function backoffMs(attempts: number): number {
 /** A status the same request may pass later: timeouts, rate limits and server trouble. */
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * A server (or the gateway before it) that is there but unavailable for a moment: a restarting
+ * database answers 503 with Retry-After. The write is sound and waits in the outbox.
+ */
+export function isUnavailableStatus(status: number): boolean {
+  return status === 502 || status === 503 || status === 504;
 }
 
 export function createOutbox(deps: OutboxDeps) {

@@ -39,11 +39,20 @@ export function completeOnEarlierDays(userId: string, sessions: { id: number; ti
   db.pragma('busy_timeout = 5000');
   try {
     const insert = db.prepare(`INSERT INTO session_completions
-      (user_id, session_id, title, completed_at, local_date, time_zone, tokens_awarded) VALUES (?, ?, ?, ?, ?, 'UTC', 20)`);
+      (user_id, session_id, title, completed_at, local_date, time_zone, tokens_awarded) VALUES (?, ?, ?, ?, ?, 'UTC', 20)
+      RETURNING id`);
+    // Each completion's entry on the practice ledger (migration 0112), as the server writes it.
+    const ledger = db.prepare(`INSERT INTO practice_ledger (user_id, kind, item_id, title, categories,
+        practised_at, local_date, planned_sec, practised_sec, counted, earned, source_id)
+      SELECT ?, 'catalogue', s.id, ?, s.category, ?, ?, s.length_sec, s.length_sec, 1, 20, ?
+      FROM sessions s WHERE s.id = ?`);
     db.transaction(() => {
       sessions.forEach((s, i) => {
         const at = Date.now() - (sessions.length - i) * DAY;
-        insert.run(userId, s.id, s.title, new Date(at).toISOString(), isoDay(at));
+        const { id } = insert.get(userId, s.id, s.title, new Date(at).toISOString(), isoDay(at)) as {
+          id: number;
+        };
+        ledger.run(userId, s.title, new Date(at).toISOString(), isoDay(at), id, s.id);
       });
     })();
   } finally {

@@ -46,5 +46,6 @@ test('opting in uploads the browser history once and the cards then read the acc
   // Another device: no browser history, but the account's summary shows.
   await page.evaluate(() => localStorage.removeItem('tuneful_voice_sessions'));
   await page.reload();
-  await expect(page.getByTestId('summary-cards')).toContainText('1sessions');
+  await expect(page.getByTestId('summary-cards')).toContainText('1session');
+  await expect(page.getByTestId('summary-cards')).not.toContainText('1sessions');
 });

@@ -116,7 +116,7 @@ test.describe('offline', () => {
   });
 });
 
-test('signing out removes the downloads and the cached catalogue from this device', async ({
+test('signing out removes the downloads and the saved screens from this device', async ({
   page,
   request,
 }) => {
@@ -125,17 +125,28 @@ test('signing out removes the downloads and the cached catalogue from this devic
   await page.reload();
   await downloadFirstLatest(page);
   const cached = () =>
-    page.evaluate(async () => ({
-      downloads: (await (await caches.open('tuneful-downloads-v1')).keys()).length,
-      catalogue: (await (await caches.open('tuneful-catalogue-v1')).keys()).length,
-    }));
+    page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open('tuneful-saved-data', 1);
+        req.onupgradeneeded = () => req.result.createObjectStore('members', { keyPath: 'memberId' });
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      const saved = await new Promise<number>((resolve, reject) => {
+        const req = db.transaction('members').objectStore('members').count();
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      db.close();
+      return { downloads: (await (await caches.open('tuneful-downloads-v1')).keys()).length, saved };
+    });
   const before = await cached();
   expect(before.downloads).toBe(3); // voice, instrumental and the record
-  expect(before.catalogue).toBeGreaterThan(0);
+  expect(before.saved).toBe(1); // this member's saved screens
 
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('menuitem', { name: 'log out' }).click();
   await expect(page).toHaveURL(/\/login/);
-  await expect.poll(cached).toEqual({ downloads: 0, catalogue: 0 });
+  await expect.poll(cached).toEqual({ downloads: 0, saved: 0 });
 });

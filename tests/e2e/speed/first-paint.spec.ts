@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { createOnboardedMember, signIn } from '../support/members';
 
 /**
- * The static first paint (issue 13): `/` and `/tuning-room` arrive with their screen's markup
+ * The static first paint (issue 13; `/signup`, where a shared invite lands, since issue 20): `/`,
+ * `/signup` and `/tuning-room` arrive with their screen's markup
  * in #root (server/lib/first-paint.ts), painted before the app's JavaScript has run, and the
  * first render replaces it with the same markup in the same place.
  */
@@ -28,6 +30,7 @@ async function boxes(page: Page) {
 
 for (const [route, heading] of [
   ['/', 'welcome back'],
+  ['/signup', 'find your voice'],
   ['/tuning-room', 'the tuning room'],
 ] as const) {
   test(`${route} paints its screen before the app runs, and the app keeps it in place`, async ({
@@ -62,6 +65,35 @@ for (const [route, heading] of [
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   });
 }
+
+test('signed out, /home paints the sign-in screen it sends the visitor to, before the app runs', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/home')).text();
+  expect(html).toContain('<div id="root" data-shell="/" inert aria-disabled="true">');
+  await withoutTheApp(page);
+  await page.goto('/home');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'welcome back', includeHidden: true }),
+  ).toBeVisible();
+  const staticBoxes = await boxes(page);
+
+  await page.unrouteAll();
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/\?returnTo=%2Fhome$/);
+  await expect(page.locator('#root:not([data-shell])')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1, name: 'welcome back' })).toBeVisible();
+  expect(await boxes(page)).toEqual(staticBoxes);
+});
+
+test('a member with a stored session on /home is not shown the sign-in screen', async ({ page, request }) => {
+  const member = await createOnboardedMember(request);
+  await signIn(page, member, { remember: true });
+  await page.goto('/home');
+  await expect(page.getByRole('button', { name: "begin today's journey" })).toBeVisible();
+  await expect(page).toHaveURL(/\/home$/);
+});
 
 test('a browser with a stored session never sees the sign-in form before the app decides', async ({
   page,

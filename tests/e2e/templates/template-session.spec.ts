@@ -36,6 +36,7 @@ test.describe('template sessions', () => {
       toneTokens: 0,
     });
 
+    await page.clock.install();
     await page.goto('/library');
     const items = page.getByTestId('library-item');
     // The 17 seeded templates; the circles spec, sharing this server, adds its own
@@ -102,8 +103,12 @@ test.describe('template sessions', () => {
     // Step 1's 60 s of the 405 s plan are covered (14%), plus whatever step 2 has run since.
     await expect(page.getByTestId('percent')).toHaveText(/^(1[4-9])% complete$/);
 
+    // Half the plan (203 of 405 s) makes a session (issue 20): let three and a half minutes pass.
+    await page.clock.fastForward('03:30');
+    const reached = Number((await page.getByTestId('step-of').textContent())?.match(/step (\d) of 6/)?.[1]);
+    expect(reached).toBeGreaterThan(2);
     // Skipping past the last step completes and saves the session.
-    for (let n = 3; n <= 6; n++) {
+    for (let n = reached + 1; n <= 6; n++) {
       await page.getByRole('button', { name: 'Skip step' }).click();
       await expect(page.getByTestId('step-of')).toHaveText(`step ${n} of 6`);
     }
@@ -127,12 +132,26 @@ test.describe('template sessions', () => {
     await expect(page.getByTestId('stat-sessions')).toHaveText(/1/);
     await expect(page.getByTestId('stat-day-streak')).toHaveText(/1/);
 
-    // The same template again today is saved but earns nothing more.
+    // The same template again today is a session but earns nothing more. (The page's clock
+    // went 3.5 minutes ahead: back to the real time, or the server would see a save from the future.)
+    await page.clock.setSystemTime(new Date());
     await page.goto('/session/1');
     await page.getByRole('button', { name: 'Start Session' }).click();
+    await page.clock.fastForward('03:30');
     await page.getByRole('button', { name: 'Finish' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Session Complete!' })).toBeVisible();
     await expect(page.getByTestId('tokens-earned')).toContainText('already earned');
+    expect((await dashboard(request, page, token)).user).toMatchObject({ totalSessions: 2, toneTokens: 20 });
+
+    // Finished at once: partial practice, said so, and it is no session.
+    await page.clock.setSystemTime(new Date());
+    await page.goto('/session/1');
+    await page.getByRole('button', { name: 'Start Session' }).click();
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Partial practice' })).toBeVisible();
+    await expect(page.getByTestId('tokens-earned')).toHaveText(
+      /^Partial practice: 0:0\d of 6:45 — minutes saved, no tokens; practise at least half to earn the session\.$/,
+    );
     await page.getByRole('link', { name: 'Back to library' }).click();
     await expect(page).toHaveURL(/\/library$/);
     expect((await dashboard(request, page, token)).user).toMatchObject({ totalSessions: 2, toneTokens: 20 });
@@ -167,8 +186,10 @@ test.describe('template sessions', () => {
     await page.route('**/api/sessions', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
     );
+    await page.clock.install();
     await page.goto('/session/2');
     await page.getByRole('button', { name: 'Start Session' }).click();
+    await page.clock.fastForward('04:00');
     await page.getByRole('button', { name: 'Finish' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Session Complete!' })).toBeVisible();
     await expect(page.getByText('Error', { exact: true })).toBeVisible();

@@ -47,9 +47,9 @@ test.describe('screen details at 390 px', () => {
     await signInNewMember(page, request);
     await page.goto('/listening-room');
     const track = page.getByTestId('room-track').first();
-    await expect(track.getByLabel('20 tone tokens')).toBeVisible();
+    await expect(track.getByTitle('20 tone tokens')).toBeVisible();
     await track.click();
-    await expect(player(page).getByLabel('20 tone tokens')).toBeVisible();
+    await expect(player(page).getByTitle('20 tone tokens')).toBeVisible();
   });
 
   test('credits name the demo musicians without links to invented accounts', async ({ page, request }) => {

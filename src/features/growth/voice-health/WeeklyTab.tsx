@@ -4,6 +4,7 @@ import { formatDay } from '../growth-text';
 import { metricsOf, within } from '../voice-health';
 import { NoData } from './NoData';
 import styles from '../Growth.module.css';
+import { countText, countWord } from '../../../lib/plural';
 
 const DAY = 86_400_000;
 
@@ -24,7 +25,7 @@ export function WeeklyTab({ list, journey }: { list: StoredAnalysis[]; journey: 
     Math.round(recordings.reduce((n, r) => n + r.durationSec, 0) / 60);
   const insights: string[] = [];
   const wins: string[] = [];
-  if (sessions.length >= 5) wins.push(`You practised ${sessions.length} sessions this week.`);
+  if (sessions.length >= 5) wins.push(`You practised ${countText(sessions.length, 'session')} this week.`);
   if (m && m.voiceQualityScore >= 80) wins.push(`Your average score was ${m.voiceQualityScore}: excellent.`);
   if (m && previous && m.voiceQualityScore > previous.voiceQualityScore)
     wins.push(
@@ -66,11 +67,11 @@ export function WeeklyTab({ list, journey }: { list: StoredAnalysis[]; journey: 
       <div className={styles.statGrid} data-testid="week-stats">
         <div className={styles.stat}>
           <span className={styles.statValue}>{sessions.length}</span>
-          <span className={styles.statLabel}>sessions</span>
+          <span className={styles.statLabel}>{countWord(sessions.length, 'session')}</span>
         </div>
         <div className={styles.stat}>
           <span className={styles.statValue}>{minutes}</span>
-          <span className={styles.statLabel}>minutes</span>
+          <span className={styles.statLabel}>{countWord(minutes, 'minute')}</span>
         </div>
         <div className={styles.stat}>
           <span className={styles.statValue}>{m ? m.voiceQualityScore : '—'}</span>

@@ -6,6 +6,7 @@ import { ApiRequestError } from '../../../lib/api';
 import { supabase } from '../../../lib/supabase';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
+import { ACCOUNT_DELETED_STATE } from '../../auth/account-deleted';
 import { clearRemember } from '../../auth/remember-me';
 import { deleteAccount } from './my-data-api';
 import styles from './MyData.module.css';
@@ -13,7 +14,7 @@ import styles from './MyData.module.css';
 /**
  * 'Delete my account': a clear warning and the password re-entered. A wrong password keeps the
  * dialog open with the server's message; on success the local session is dropped and the
- * member lands on sign-in (every server session has already ended).
+ * member lands on sign-in (every server session has already ended), which says it worked.
  */
 export function DeleteAccountDialog() {
   const [open, setOpen] = useState(false);
@@ -43,7 +44,7 @@ export function DeleteAccountDialog() {
     }
     clearRemember(localStorage);
     queryClient.clear();
-    navigate('/login', { replace: true });
+    navigate('/login', { replace: true, state: ACCOUNT_DELETED_STATE });
   };
 
   return (

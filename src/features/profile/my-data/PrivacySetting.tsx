@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api';
 import { StateMessage } from '../../../ui/StateMessage';
+import { NeedsConnection } from '../../offline/saved-data/SavedNote';
+import { useQueryView } from '../../offline/saved-data/use-query-view';
 import { usePrivacy, useSetPrivacy, type PulseIdentity } from './my-data-api';
 import styles from './MyData.module.css';
 
@@ -15,8 +17,10 @@ export function PrivacySetting() {
   // Set in the change handler itself: the mutation's pending state reaches React a tick later,
   // and a controlled input re-rendered in between would flip back to the old choice.
   const [chosen, setChosen] = useState<PulseIdentity | null>(null);
-  if (privacy.isPending) return <StateMessage kind="loading" title="Loading your privacy settings…" />;
-  if (privacy.isError || !privacy.data)
+  const view = useQueryView(privacy);
+  if (view.kind === 'loading') return <StateMessage kind="loading" title="Loading your privacy settings…" />;
+  if (view.kind === 'needs-connection') return <NeedsConnection onRetry={() => void privacy.refetch()} />;
+  if (view.kind === 'error')
     return (
       <StateMessage
         kind="error"
@@ -24,7 +28,7 @@ export function PrivacySetting() {
         onRetry={() => void privacy.refetch()}
       />
     );
-  const current = chosen ?? (save.isPending && save.variables ? save.variables : privacy.data.pulseIdentity);
+  const current = chosen ?? (save.isPending && save.variables ? save.variables : view.data.pulseIdentity);
   const set = (value: PulseIdentity) => {
     setChosen(value);
     save.mutate(value, { onSettled: () => setChosen(null) });

@@ -1,0 +1,89 @@
+// The AVQI agreement set: synthetic voices with graded breathiness (aspiration and breathiness
+// noise), roughness (flutter, double pulsing) and additive noise, at 16-48 kHz, male and female,
+// one stereo; and the real recordings we have with a sustained vowel and read speech.
+
+export interface VoiceSource {
+  sex: 'male' | 'female';
+  rate: 16000 | 22050 | 44100 | 48000;
+  /** KlattGrid aspiration amplitude, dB (voicing is 90 dB); 0 = none. */
+  aspiration: number;
+  /** KlattGrid breathiness amplitude (noise in the open phase), dB; 0 = none. */
+  breathiness: number;
+  /** KlattGrid flutter, 0-1. */
+  flutter: number;
+  /** KlattGrid double pulsing, 0-1. */
+  doublePulsing: number;
+  /** White noise added at this SNR in dB; 0 = none. */
+  snr: number;
+}
+
+export interface SyntheticPair {
+  name: string;
+  source: VoiceSource;
+  stereo?: boolean;
+}
+
+const pair = (
+  name: string,
+  sex: VoiceSource['sex'],
+  rate: VoiceSource['rate'],
+  graded: Partial<Omit<VoiceSource, 'sex' | 'rate'>>,
+  stereo = false,
+): SyntheticPair => ({
+  name,
+  source: { sex, rate, aspiration: 0, breathiness: 0, flutter: 0, doublePulsing: 0, snr: 0, ...graded },
+  ...(stereo ? { stereo } : {}),
+});
+
+export const AVQI_PAIRS: SyntheticPair[] = [
+  pair('clean-m-16k', 'male', 16000, {}),
+  pair('clean-f-48k', 'female', 48000, {}),
+  pair('asp40-m-22k', 'male', 22050, { aspiration: 40 }),
+  pair('asp50-f-16k', 'female', 16000, { aspiration: 50 }),
+  pair('asp55-m-44k', 'male', 44100, { aspiration: 55 }),
+  pair('asp60-f-22k', 'female', 22050, { aspiration: 60 }),
+  pair('asp65-m-16k', 'male', 16000, { aspiration: 65 }),
+  pair('br60-f-16k', 'female', 16000, { breathiness: 60 }),
+  pair('br75-m-22k', 'male', 22050, { breathiness: 75 }),
+  pair('fl03-f-22k', 'female', 22050, { flutter: 0.3 }),
+  pair('fl08-m-16k', 'male', 16000, { flutter: 0.8 }),
+  pair('dp01-m-22k', 'male', 22050, { doublePulsing: 0.1 }),
+  pair('dp03-f-16k', 'female', 16000, { doublePulsing: 0.3 }),
+  pair('dp06-m-48k', 'male', 48000, { doublePulsing: 0.6 }),
+  pair('snr25-m-16k', 'male', 16000, { snr: 25 }),
+  pair('snr15-f-22k', 'female', 22050, { snr: 15 }),
+  pair('snr8-m-22k', 'male', 22050, { snr: 8 }),
+  pair('asp50-dp02-f-44k', 'female', 44100, { aspiration: 50, doublePulsing: 0.2 }),
+  pair('br65-fl05-snr20-m-16k', 'male', 16000, { breathiness: 65, flutter: 0.5, snr: 20 }),
+  pair(
+    'asp60-dp04-snr12-f-16k-stereo',
+    'female',
+    16000,
+    { aspiration: 60, doublePulsing: 0.4, snr: 12 },
+    true,
+  ),
+  pair('asp45-fl02-f-16k', 'female', 16000, { aspiration: 45, flutter: 0.2 }),
+  pair('asp58-snr18-m-22k', 'male', 22050, { aspiration: 58, snr: 18 }),
+];
+
+export interface RealPair {
+  name: string;
+  vowel: string;
+  speech: string;
+  note: string;
+}
+
+export const REAL_PAIRS: RealPair[] = [
+  {
+    name: 'real-clear-199hz',
+    vowel: 'fixtures/voice/real/sustained_a_199hz.wav',
+    speech: 'fixtures/voice/real/north_wind_and_the_sun.wav',
+    note: 'clear sustained /a/ (Praat test sound, 50 kHz stereo) with a read sentence by another speaker',
+  },
+  {
+    name: 'real-vocadito-speech',
+    vowel: 'fixtures/voice/real/vocadito_14.wav',
+    speech: 'fixtures/voice/espeak/speech_female_22k.wav',
+    note: 'sung phrase as the "vowel" (a held-note stand-in) with eSpeak speech resampled to 44.1 kHz',
+  },
+];

@@ -1,0 +1,199 @@
+import type { SqlExecutor } from '../../db/sql';
+import { localDateOf, streaksFrom, type Streaks } from '../../../src/domain/streaks';
+import { memberZone } from './zone';
+
+/**
+ * The practice ledger (migration 0112): the one record of a member's practice. Writes come from
+ * the two places practice happens (catalogue completions, template saves), inside their own
+ * transactions; every number a member sees about their practice is read here. Nothing else
+ * counts completions, template sessions, tokens or streak days on its own.
+ */
+
+export type PracticeKind = 'catalogue' | 'template';
+
+export interface PracticeEntry {
+  id: number;
+  kind: PracticeKind;
+  /** The catalogue session's or the template's id (the item may since have been removed). */
+  itemId: number;
+  title: string;
+  /** The item's focuses as recorded (find, free, fine-tune, fun...). */
+  categories: string[];
+  practisedAt: string;
+  /** The member's local day it counts for, in the zone in force when it happened. */
+  localDate: string;
+  plannedSec: number;
+  practisedSec: number;
+  /** A session (tokens, streak day, "sessions"), or partial practice (minutes only). */
+  counted: boolean;
+  /** Tone tokens this entry earned. */
+  earned: number;
+}
+
+export interface NewPracticeEntry {
+  userId: string;
+  kind: PracticeKind;
+  itemId: number;
+  title: string;
+  categories: readonly string[];
+  practisedAt: string;
+  localDate: string;
+  plannedSec: number;
+  practisedSec: number;
+  counted: boolean;
+  earned: number;
+  /** The row of session_completions / template_sessions this entry stands for, if any. */
+  sourceId: number | null;
+}
+
+interface LedgerRow {
+  id: number;
+  kind: PracticeKind;
+  item_id: number;
+  title: string;
+  categories: string;
+  practised_at: string;
+  local_date: string;
+  planned_sec: number;
+  practised_sec: number;
+  counted: number;
+  earned: number;
+}
+
+function categoriesOf(json: string): string[] {
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+const toEntry = (r: LedgerRow): PracticeEntry => ({
+  id: Number(r.id),
+  kind: r.kind,
+  itemId: Number(r.item_id),
+  title: r.title,
+  categories: categoriesOf(r.categories),
+  practisedAt: r.practised_at,
+  localDate: r.local_date,
+  plannedSec: Number(r.planned_sec),
+  practisedSec: Number(r.practised_sec),
+  counted: Number(r.counted) === 1,
+  earned: Number(r.earned),
+});
+
+/** Writes one entry; call inside the practice's own transaction with its `tx`. */
+export async function recordPractice(tx: SqlExecutor, e: NewPracticeEntry): Promise<number> {
+  const row = await tx.get<{ id: number }>(
+    `INSERT INTO practice_ledger (user_id, kind, item_id, title, categories, practised_at, local_date,
+      planned_sec, practised_sec, counted, earned, source_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [
+      e.userId,
+      e.kind,
+      e.itemId,
+      e.title,
+      JSON.stringify(e.categories),
+      e.practisedAt,
+      e.localDate,
+      Math.max(0, Math.round(e.plannedSec)),
+      Math.max(0, Math.round(e.practisedSec)),
+      e.counted ? 1 : 0,
+      e.counted ? e.earned : 0,
+      e.sourceId,
+    ],
+  );
+  return Number(row?.id);
+}
+
+/** The member's whole ledger, newest first. */
+export async function practiceEntries(sql: SqlExecutor, userId: string): Promise<PracticeEntry[]> {
+  const rows = await sql.all<LedgerRow>(
+    `SELECT id, kind, item_id, title, categories, practised_at, local_date, planned_sec, practised_sec,
+      counted, earned FROM practice_ledger WHERE user_id = ? ORDER BY practised_at DESC, id DESC`,
+    [userId],
+  );
+  return rows.map(toEntry);
+}
+
+/** The member's tone tokens: what their sessions earned. */
+export async function tokenBalance(sql: SqlExecutor, userId: string): Promise<number> {
+  const row = await sql.get<{ n: number | null }>(
+    'SELECT coalesce(sum(earned), 0) AS n FROM practice_ledger WHERE user_id = ?',
+    [userId],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** True once the member has a session (of either kind) on the ledger: "first session" is the one before. */
+export async function hasSession(sql: SqlExecutor, userId: string): Promise<boolean> {
+  return (
+    (await sql.get('SELECT 1 AS one FROM practice_ledger WHERE user_id = ? AND counted = 1 LIMIT 1', [
+      userId,
+    ])) !== undefined
+  );
+}
+
+export interface PracticeSummary {
+  /** Sessions: entries that counted. */
+  sessions: number;
+  /** Whole minutes practised, partial practice included. */
+  minutes: number;
+  tokens: number;
+  streaks: Streaks;
+  /** The local days with a session, oldest first. */
+  practiceDays: string[];
+  /** When the first session was practised, or null before it. */
+  firstSessionAt: string | null;
+}
+
+/** Seconds to whole minutes, the one rounding every screen uses. */
+export const minutesOf = (seconds: number): number => Math.round(seconds / 60);
+
+/** The numbers of `entries` (any order) as of the member's `today`. */
+export function summarise(entries: readonly PracticeEntry[], today: string): PracticeSummary {
+  const sessions = entries.filter((e) => e.counted);
+  const practiceDays = [...new Set(sessions.map((e) => e.localDate))].sort();
+  const first = sessions.reduce<string | null>(
+    (min, e) => (min === null || e.practisedAt < min ? e.practisedAt : min),
+    null,
+  );
+  return {
+    sessions: sessions.length,
+    minutes: minutesOf(entries.reduce((n, e) => n + e.practisedSec, 0)),
+    tokens: sessions.reduce((n, e) => n + e.earned, 0),
+    streaks: streaksFrom(practiceDays, today),
+    practiceDays,
+    firstSessionAt: first,
+  };
+}
+
+export interface MemberPractice {
+  /** The member's stored zone (practice/zone.ts) and their day in it now. */
+  zone: string;
+  today: string;
+  entries: PracticeEntry[];
+  summary: PracticeSummary;
+}
+
+/** Everything a practice screen reads: one call per request, one zone, one set of entries. */
+export async function readPractice(sql: SqlExecutor, userId: string, nowMs: number): Promise<MemberPractice> {
+  const zone = await memberZone(sql, userId, nowMs);
+  const today = localDateOf(nowMs, zone);
+  const entries = await practiceEntries(sql, userId);
+  return { zone, today, entries, summary: summarise(entries, today) };
+}
+
+/** One line of the member's completed list (profile, reflection picker). */
+export function presentCompleted(e: PracticeEntry) {
+  return {
+    kind: e.kind,
+    /** Kept for the catalogue: the session id; for a template, its template id. */
+    sessionId: e.itemId,
+    title: e.title,
+    completedAt: e.practisedAt,
+    localDate: e.localDate,
+    minutes: minutesOf(e.practisedSec),
+  };
+}

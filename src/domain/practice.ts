@@ -1,0 +1,32 @@
+/**
+ * The reward rule (issue 20, "Rewards follow practice done"), shared by the server, which
+ * decides, and the app, which says what a save earned before the answer arrives (offline).
+ *
+ * A piece of practice counts as a session (tone tokens, a streak day, "sessions") only when at
+ * least half of its planned time was practised. Anything shorter is partial practice: its
+ * minutes count, nothing else does.
+ */
+
+/** The share of the planned time that makes practice a session. */
+export const SESSION_SHARE = 0.5;
+
+/** Seconds of practice a plan of `plannedSec` needs to count as a session. */
+export function secondsToCount(plannedSec: number): number {
+  return Math.ceil(Math.max(0, plannedSec) * SESSION_SHARE);
+}
+
+/** True when `practisedSec` of a `plannedSec` plan counts as a session. */
+export function countsAsSession(practisedSec: number, plannedSec: number): boolean {
+  return practisedSec >= secondsToCount(plannedSec);
+}
+
+/** m:ss, minutes unpadded (0:13, 6:45, 12:05). */
+export function clockText(totalSec: number): string {
+  const s = Math.max(0, Math.round(totalSec));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** What the completed screen says about a save that was too short to count. */
+export function partialPracticeText(practisedSec: number, plannedSec: number): string {
+  return `Partial practice: ${clockText(practisedSec)} of ${clockText(plannedSec)} — minutes saved, no tokens; practise at least half to earn the session.`;
+}

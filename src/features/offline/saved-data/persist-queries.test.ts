@@ -1,0 +1,142 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SAVE_DELAY_MS, startSavedData } from './persist-queries';
+import { useSavedDataStatus } from './saved-data-status';
+import { memorySavedDataStore, type SavedDataStore } from './saved-data-store';
+
+/** The signed-in member, as the auth store would report it. */
+function memberSource(initial: string | null) {
+  let current = initial;
+  const listeners = new Set<(id: string | null) => void>();
+  return {
+    current: () => current,
+    subscribe: (l: (id: string | null) => void) => {
+      listeners.add(l);
+      return () => void listeners.delete(l);
+    },
+    switchTo: (id: string | null) => {
+      current = id;
+      for (const l of listeners) l(id);
+    },
+  };
+}
+
+const client = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+
+async function answer(c: QueryClient, key: unknown[], data: unknown) {
+  await c.fetchQuery({ queryKey: key, queryFn: async () => data });
+}
+
+/** Lets the debounced save and the store's promises finish. */
+async function settle() {
+  await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
+}
+
+let store: SavedDataStore;
+beforeEach(() => {
+  vi.useFakeTimers();
+  store = memorySavedDataStore();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('saved screen data', () => {
+  it("restores a member's answers at the next start, with the time they arrived", async () => {
+    const first = client();
+    const stop = startSavedData(first, memberSource('ada'), store);
+    await settle();
+    vi.setSystemTime(new Date('2026-11-26T14:02:00Z'));
+    await answer(first, ['/api/users/ada/dashboard'], { tokens: 20 });
+    await settle();
+    stop();
+
+    vi.setSystemTime(new Date('2026-11-27T09:00:00Z'));
+    const next = client();
+    startSavedData(next, memberSource('ada'), store);
+    await settle();
+    const state = next.getQueryState(['/api/users/ada/dashboard']);
+    expect(next.getQueryData(['/api/users/ada/dashboard'])).toEqual({ tokens: 20 });
+    expect(state?.dataUpdatedAt).toBe(Date.parse('2026-11-26T14:02:00Z'));
+    // Marked invalid, so an online start refreshes it when a screen shows it.
+    expect(state?.isInvalidated).toBe(true);
+    expect(useSavedDataStatus.getState().restoring).toBe(false);
+  });
+
+  it("never restores one member's answers for another member", async () => {
+    const first = client();
+    const source = memberSource('ada');
+    startSavedData(first, source, store);
+    await settle();
+    await answer(first, ['sessions', 'latest'], [{ id: 1 }]);
+    await settle();
+
+    const next = client();
+    startSavedData(next, memberSource('bea'), store);
+    await settle();
+    expect(next.getQueryData(['sessions', 'latest'])).toBeUndefined();
+  });
+
+  it('keeps a screen opened earlier even after its query left memory', async () => {
+    const first = client();
+    startSavedData(first, memberSource('ada'), store);
+    await settle();
+    await answer(first, ['/api/users/ada/calendar'], { days: [] });
+    await settle();
+    first.removeQueries({ queryKey: ['/api/users/ada/calendar'] });
+    await answer(first, ['sessions', 'latest'], [{ id: 1 }]);
+    await settle();
+    const saved = await store.get('ada');
+    expect(saved?.queries.map((q) => q.queryKey)).toEqual([
+      ['/api/users/ada/calendar'],
+      ['sessions', 'latest'],
+    ]);
+  });
+
+  it('saves the last good answer when a refresh fails, not the failure', async () => {
+    const c = client();
+    startSavedData(c, memberSource('ada'), store);
+    await settle();
+    await answer(c, ['/api/achievement-badges'], ['first']);
+    await c
+      .fetchQuery({
+        queryKey: ['/api/achievement-badges'],
+        queryFn: async () => Promise.reject(new TypeError('Failed to fetch')),
+        staleTime: 0,
+      })
+      .catch(() => undefined);
+    await answer(c, ['sessions', 'latest'], []);
+    await settle();
+    const saved = (await store.get('ada'))?.queries.find((q) => q.queryKey[0] === '/api/achievement-badges');
+    expect(saved?.state).toMatchObject({ status: 'success', data: ['first'], error: null });
+  });
+
+  it('saves answers that arrived before it started (it loads after the first screen)', async () => {
+    const c = client();
+    await answer(c, ['sessions', 'latest'], [{ id: 1 }]);
+    startSavedData(c, memberSource('ada'), store);
+    await settle();
+    expect((await store.get('ada'))?.queries.map((q) => q.queryKey)).toEqual([['sessions', 'latest']]);
+  });
+
+  it('does not save signed audio URLs, downloads or the outbox', async () => {
+    const c = client();
+    startSavedData(c, memberSource('ada'), store);
+    await settle();
+    await answer(c, ['signed-audio', 'a.mp3'], 'https://x/?token=secret');
+    await answer(c, ['offline-downloads', 'list'], []);
+    await answer(c, ['outbox', 'pending'], []);
+    await answer(c, ['sessions', 'all'], []);
+    await settle();
+    expect((await store.get('ada'))?.queries.map((q) => q.queryKey[0])).toEqual(['sessions']);
+  });
+
+  it('writes nothing for a member who signed out', async () => {
+    const c = client();
+    const source = memberSource('ada');
+    startSavedData(c, source, store);
+    await settle();
+    await answer(c, ['sessions', 'all'], []);
+    source.switchTo(null);
+    await settle();
+    expect(await store.get('ada')).toBeNull();
+  });
+});

@@ -1,0 +1,139 @@
+import {
+  dehydrate,
+  hydrate,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { savedDataStore, type SavedDataStore } from './saved-data-store';
+import { useSavedDataStatus } from './saved-data-status';
+
+type DehydratedQuery = DehydratedState['queries'][number];
+
+/**
+ * Reads that are not worth keeping: answers already on this device (downloads, the outbox),
+ * signed audio URLs (they carry a token and expire; downloads use their own stable keys) and
+ * the catalogue's audio preparation status (true only for the moment it was asked).
+ */
+const NOT_SAVED = new Set(['offline-downloads', 'outbox', 'signed-audio', '/api/catalogue-audio']);
+
+export function isSavable(query: Query): boolean {
+  const head = query.queryKey[0];
+  return query.state.data !== undefined && !(typeof head === 'string' && NOT_SAVED.has(head));
+}
+
+/**
+ * How long after an answer the saved copy is written: long enough to write a screen's burst of
+ * answers once, short enough that a reload right after a screen appears finds it saved.
+ */
+export const SAVE_DELAY_MS = 50;
+
+interface MemberSource {
+  current(): string | null;
+  subscribe(listener: (memberId: string | null) => void): () => void;
+}
+
+/**
+ * The one offline mechanism for screen data: every answer a screen received through TanStack
+ * Query is saved per member (with the time it arrived) and put back into the query cache at the
+ * next start, before the network is asked. Screens then show saved data with a "Saved 14:02"
+ * note when the network cannot refresh it (src/features/offline/saved-data/query-view.ts).
+ *
+ * - Restored answers are marked invalid, so an online start still refreshes every screen.
+ * - Kept entries are merged: a screen opened last week stays saved even after its query left
+ *   memory, with the time of its own last answer.
+ * - A refreshed answer that failed keeps its saved copy (stored as success with its old time).
+ * Clearing on sign-out is clearSavedData (clear-saved-data.ts, called by clearOfflineData).
+ */
+export function startSavedData(
+  client: QueryClient,
+  members: MemberSource,
+  store: SavedDataStore = savedDataStore(),
+): () => void {
+  let member: string | null = null;
+  let kept = new Map<string, DehydratedQuery>();
+  let restored: Promise<void> = Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const restore = async (id: string) => {
+    useSavedDataStatus.setState({ restoring: true });
+    try {
+      const record = await store.get(id);
+      if (member !== id || !record) return;
+      for (const q of record.queries) if (!kept.has(q.queryHash)) kept.set(q.queryHash, q);
+      hydrate(client, { mutations: [], queries: record.queries });
+      const hydrated = new Map(record.queries.map((q) => [q.queryHash, q.state.dataUpdatedAt]));
+      // Only where the saved answer is the one in place: a newer answer needs no refresh.
+      await client.invalidateQueries({
+        predicate: (q) => hydrated.get(q.queryHash) === q.state.dataUpdatedAt,
+        refetchType: 'active',
+      });
+    } catch (err) {
+      console.warn('Could not read the saved screens of this device', err);
+    } finally {
+      if (member === id) {
+        useSavedDataStatus.setState({ restoring: false });
+        // Answers that arrived before this code started listening are saved too.
+        schedule();
+      }
+    }
+  };
+
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void save(), SAVE_DELAY_MS);
+  };
+
+  const save = async () => {
+    const id = member;
+    if (!id) return;
+    await restored;
+    if (member !== id) return;
+    const fresh = dehydrate(client, { shouldDehydrateQuery: isSavable }).queries;
+    for (const q of fresh) kept.set(q.queryHash, asSaved(q));
+    if (kept.size === 0) return;
+    try {
+      await store.put({ memberId: id, queries: [...kept.values()] });
+    } catch (err) {
+      console.warn('Could not save the screens for offline use', err);
+    }
+  };
+
+  const switchTo = (id: string | null) => {
+    if (id === member) return;
+    clearTimeout(timer);
+    member = id;
+    kept = new Map();
+    restored = id ? restore(id) : Promise.resolve();
+    if (!id) useSavedDataStatus.setState({ restoring: false });
+  };
+
+  switchTo(members.current());
+  if (!member) useSavedDataStatus.setState({ restoring: false });
+  const stopMembers = members.subscribe(switchTo);
+  const stopCache = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || !member) return;
+    if (isSavable(event.query)) schedule();
+  });
+  return () => {
+    clearTimeout(timer);
+    stopMembers();
+    stopCache();
+  };
+}
+
+/** Saved as the last good answer: a failed refresh or a fetch in flight is not part of it. */
+function asSaved(q: DehydratedQuery): DehydratedQuery {
+  return {
+    ...q,
+    state: {
+      ...q.state,
+      status: 'success',
+      error: null,
+      fetchStatus: 'idle',
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+      isInvalidated: false,
+    },
+  };
+}

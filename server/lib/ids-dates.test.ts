@@ -200,6 +200,10 @@ describe('dates on every route kind', () => {
       'occurredAt',
     );
     await expect400(
+      await send('POST', '/session-completions', { sessionId: 1, startedAt: '2026-02-31T10:00:00Z' }),
+      'startedAt',
+    );
+    await expect400(
       await send('POST', '/voice-circles', {
         name: 'Live',
         sessionType: 'real_time',

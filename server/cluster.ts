@@ -14,6 +14,7 @@ import {
 import { loadSharedKeys } from './boot/shared-keys';
 import { serveApp } from './boot/serve';
 import { parseWorkers } from './boot/workers-arg';
+import { publicUrlNotice } from './boot/public-url';
 import { AggregatorRegistry } from 'prom-client';
 import { globalRegistry, startMetricsListener } from './lib/metrics';
 
@@ -70,6 +71,8 @@ async function primary(): Promise<void> {
         logger.say(
           `\n  Ready (${workers} workers). Open ${config.publicUrl} in your browser.\n  ${dataLine(config)}\n`,
         );
+        const notice = publicUrlNotice(config, config.port);
+        if (notice) logger.say(`  ${notice}\n`);
         renderDemoAudioInBackground(config, data.sql, logger);
         markServing(config.dataDir, config.port);
         scheduleBackups(config, logger);

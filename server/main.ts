@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { createLogger } from './lib/logger';
 import { dataLine, fail, prepareData, renderDemoAudioInBackground } from './boot/prepare';
+import { publicUrlNotice } from './boot/public-url';
 import { serveApp } from './boot/serve';
 import { globalRegistry, startMetricsListener } from './lib/metrics';
 import { markServing } from './ops/backup/in-use';
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
     onListening: (port) => {
       logger.info('listening', { host: config.host, port });
       logger.say(`\n  Ready. Open ${config.publicUrl} in your browser.\n  ${dataLine(config)}\n`);
+      const notice = publicUrlNotice(config, port);
+      if (notice) logger.say(`  ${notice}\n`);
       renderDemoAudioInBackground(config, sql, logger);
       markServing(config.dataDir, port);
       scheduleBackups(config, logger);

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
+import { refuseControlChars } from '../lib/http';
 import { accountRoutes } from './accounts/routes';
 import { catalogueAudioRoutes } from './catalogue-audio/routes';
 import { circlesRoutes } from './circles/routes';
@@ -15,6 +16,12 @@ import { templateRoutes } from './templates/routes';
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
+  // Query strings too (bodies are checked by jsonBody): no control character reaches a route.
+  api.use('*', async (c, next) => {
+    const query = Object.entries(c.req.queries()).map(([k, v]) => [k, v.join('')]);
+    refuseControlChars(Object.fromEntries(query), false);
+    await next();
+  });
   api.route('/', systemRoutes(deps));
   api.route('/', accountRoutes(deps));
   api.route('/', listeningRoutes(deps));

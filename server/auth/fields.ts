@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_MESSAGE, controlCharPath, hasControlChars } from '../lib/text';
 import { AuthError } from './errors';
 
 // ASCII only: addresses go into mail headers as they are, and the outbox/SMTP speak 7bit.
@@ -31,7 +32,13 @@ export const metadataSchema = z
         (k) => m[k] === undefined || m[k] === null || (typeof m[k] === 'string' && m[k].length <= 100),
       ),
     'first_name and last_name must be text of at most 100 characters',
-  );
+  )
+  // Names are one line; any other text may span lines. The message names the field.
+  .superRefine((m, ctx) => {
+    const name = NAME_KEYS.find((k) => typeof m[k] === 'string' && hasControlChars(m[k]));
+    const field = name ?? controlCharPath(m);
+    if (field !== null) ctx.addIssue({ code: 'custom', path: field.split('.'), message: CONTROL_MESSAGE });
+  });
 
 /** Applies an update the GoTrue way: keys merge into the old metadata, a null removes a key. */
 export function mergeMetadata(current: Record<string, unknown>, update: Record<string, unknown>) {

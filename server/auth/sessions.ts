@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { accessEnded } from '../lib/access-ended';
 import { type AuthContext, inTransaction, isoNow } from './context';
 import { AuthError } from './errors';
 import type { RefreshTokenRow, UserRow } from './repository';
@@ -117,12 +118,14 @@ export async function refreshSession(ctx: AuthContext, presented: string): Promi
     const current = await currentTokenFor(tx, row, presented);
     if (current) return { kind: 'ok' as const, user, session, token: current };
     await repo.deleteSession(session.id);
-    return { kind: 'reused' as const };
+    return { kind: 'reused' as const, userId: user.id };
   });
   if (outcome.kind === 'missing')
     throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-  if (outcome.kind === 'reused')
+  if (outcome.kind === 'reused') {
+    await accessEnded(ctx.deps, outcome.userId); // a stolen token's live streams end too
     throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+  }
   const { user, session, token } = outcome;
   return sessionJson(ctx, user, session.id, session.amr_method as AmrMethod, token);
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { accessEnded } from '../lib/access-ended';
 import { resolveCaller } from './caller';
 import { bearerToken, verifyJwt } from './tokens';
 import { type AuthContext, inTransaction, isoNow } from './context';
@@ -76,6 +77,7 @@ export async function updateUser(ctx: AuthContext, c: Context): Promise<Response
       await repo.deleteOneTimeTokens(user.id, 'recovery');
     }
   });
+  if (newHash) await accessEnded(ctx.deps, user.id); // the other devices' live streams too
   return c.json(userJson((await ctx.repo.userById(user.id)) ?? user));
 }
 
@@ -101,13 +103,17 @@ export async function logout(ctx: AuthContext, c: Context): Promise<Response> {
   // the member's other sessions.
   if (caller.kind === 'invalid' && caller.reason === 'session_gone') {
     const sub = await signedSubject(ctx, c);
-    if (scope === 'global' && sub) await ctx.repo.deleteUserSessions(sub);
+    if (scope === 'global' && sub) {
+      await ctx.repo.deleteUserSessions(sub);
+      await accessEnded(ctx.deps, sub);
+    }
     return c.body(null, 204);
   }
   const { user, sessionId } = await authenticate(ctx, c);
   if (scope === 'global') await ctx.repo.deleteUserSessions(user.id);
   else if (scope === 'local') await ctx.repo.deleteSession(sessionId);
   else await ctx.repo.deleteOtherSessions(user.id, sessionId);
+  await accessEnded(ctx.deps, user.id); // their live streams close now, not on the next beat
   return c.body(null, 204);
 }
 

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
 import { MAX_JSON_DEPTH, tooDeep } from './json-depth';
+import { CONTROL_MESSAGE, controlCharPath } from './text';
 
 /**
  * The app API's error body: a stable machine code and a sentence a person can read.
@@ -28,6 +29,18 @@ export class ApiError extends HTTPException {
   }
 }
 
+/**
+ * 400 naming the first field whose text holds a control character (text.ts): the backstop for
+ * every body and query, whatever the route's schema says; single-line fields are stricter still.
+ */
+export function refuseControlChars(value: unknown, multiline = true): void {
+  const field = controlCharPath(value, multiline);
+  if (field !== null)
+    throw new ApiError(400, 'validation_failed', `Invalid ${field}: ${CONTROL_MESSAGE}`, {
+      [field]: CONTROL_MESSAGE,
+    });
+}
+
 /** Reads and validates a JSON body; malformed JSON and schema failures are 400s that name the field. */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   let raw: unknown;
@@ -41,6 +54,7 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
   }
+  refuseControlChars(raw);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const fields: Record<string, string> = {};

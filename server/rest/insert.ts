@@ -1,4 +1,5 @@
 import { MAX_JSON_DEPTH, tooDeep } from '../lib/json-depth';
+import { CONTROL_MESSAGE, controlCharPath } from '../lib/text';
 import type { RestCaller } from './caller';
 import { compileSelect } from './compile';
 import {
@@ -101,6 +102,12 @@ function toRecord(table: TableDef, item: Row, allowed: readonly string[] | null,
         null,
         `Column "${key}" is set by the server.`,
       );
+    }
+    const bad = controlCharPath(value, true, [key]);
+    if (bad !== null) {
+      // 22P05 is what PostgreSQL answers for a NUL in text; the other control characters are
+      // refused alike (issue 20), with the column named so the client can say which field.
+      throw new PgrstError(400, '22P05', `invalid input for column "${key}"`, `${bad}: ${CONTROL_MESSAGE}`);
     }
     record[key] = coerce(type, value);
   }

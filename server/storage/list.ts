@@ -3,14 +3,15 @@ import type { Context } from 'hono';
 import { storageJson } from './body';
 import type { StorageContext } from './context';
 import type { StoredObject } from './repository';
+import { wholeNumberField } from '../lib/ids';
 
 const MAX_LIMIT = 1500;
 const SORT_COLUMNS = ['name', 'updated_at', 'created_at', 'last_accessed_at'] as const;
 
 const listBody = z.object({
   prefix: z.string().max(1024).default(''),
-  limit: z.coerce.number().int().min(1).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: wholeNumberField().pipe(z.number().min(1)).default(100),
+  offset: wholeNumberField().pipe(z.number().min(0)).default(0),
   search: z.string().max(1024).optional(),
   sortBy: z
     .object({

@@ -6,10 +6,11 @@ import { noSuchKey, StorageError } from './errors';
 import { objectFile, validateKey } from './object-key';
 import { statFile } from './files';
 import { signObjectUrl } from './signing';
+import { wholeNumberField } from '../lib/ids';
 
 /** Longest signed-URL lifetime accepted: one year (the app asks for 7 days). */
 const MAX_EXPIRES_S = 365 * 24 * 3600;
-const expiresIn = z.coerce.number().int().min(1).max(MAX_EXPIRES_S);
+const expiresIn = wholeNumberField().pipe(z.number().min(1).max(MAX_EXPIRES_S));
 const single = z.object({ expiresIn });
 const batch = z.object({ expiresIn, paths: z.array(z.string()).min(1).max(1000) });
 

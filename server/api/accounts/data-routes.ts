@@ -5,6 +5,7 @@ import { requireUser } from '../../auth/caller';
 import { createMailer, type Mailer } from '../../auth/mail/mailer';
 import { verifyPassword } from '../../auth/passwords';
 import { slidingWindow } from '../../auth/rate-limit';
+import { accessEnded } from '../../lib/access-ended';
 import { ApiError, jsonBody } from '../../lib/http';
 import { deleteMember } from './delete-account';
 import { exportMember } from './export';
@@ -75,6 +76,7 @@ export function accountDataRoutes(deps: AppDeps, mailer: Mailer = createMailer(d
       });
     }
     await deleteMember(sql, c.var.user.id);
+    await accessEnded(deps, c.var.user.id); // a deleted member's live streams close now
     try {
       if (!deps.config.smtpUrl) await purgeOutbox(deps.config.dataDir, user.email);
     } catch (err) {

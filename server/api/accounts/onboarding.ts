@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from '../../lib/http';
+import { lineText, multilineText } from '../../lib/text';
 
 /** Option values of the onboarding wizard (spec: community-profile-tuning-wellness §3). */
 export const PRIMARY_GOALS = [
@@ -44,7 +45,7 @@ export const AGE_RANGES = [
 ] as const;
 
 const MAX_TEXT = 200;
-const text = z.string().trim().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`).default('');
+const text = lineText().trim().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`).default('');
 /** A multiselect: known values only, each at most once. */
 const choices = <T extends readonly [string, ...string[]]>(values: T) =>
   z
@@ -76,14 +77,14 @@ export const wizardSchema = z.object({
   microphoneEnabled: z.boolean({ message: 'must be true or false' }).default(false),
 });
 
-const key = z.string().min(1).max(64);
+const key = lineText().min(1).max(64);
 /** The simple 4-step questionnaire: chosen option texts per question, plus "Other" texts. */
 export const questionnaireSchema = z.object({
   answers: z
-    .record(key, z.array(z.string().max(MAX_TEXT)).max(20, 'at most 20 choices per question'))
+    .record(key, z.array(lineText().max(MAX_TEXT)).max(20, 'at most 20 choices per question'))
     .refine((o) => Object.keys(o).length <= 20, 'at most 20 questions'),
   otherTexts: z
-    .record(key, z.string().trim().max(500, 'must be at most 500 characters'))
+    .record(key, multilineText().trim().max(500, 'must be at most 500 characters'))
     .refine((o) => Object.keys(o).length <= 20, 'at most 20 texts')
     .default({}),
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { assertSelf, requireUser } from '../../auth/caller';
 import type { SqlExecutor } from '../../db/sql';
+import { accessEnded } from '../../lib/access-ended';
 import { ApiError, jsonBody } from '../../lib/http';
 import { createIdempotency } from '../../lib/idempotency';
 import { accountDataRoutes } from './data-routes';
@@ -44,6 +45,7 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.post('/auth/logout', auth, async (c) => {
     await repo.endSession(c.var.user.sessionId, c.var.user.id);
+    await accessEnded(deps, c.var.user.id);
     return c.json({ ok: true });
   });
 

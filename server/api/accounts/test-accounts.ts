@@ -6,6 +6,7 @@ import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../au
 import { createAuthRepository } from '../../auth/repository';
 import { constraintKind } from '../../db/sql';
 import { ApiError, jsonBody } from '../../lib/http';
+import { lineText } from '../../lib/text';
 
 /**
  * POST /api/dev/test-accounts (demo mode only; 404 otherwise), for the /test-signup page:
@@ -26,8 +27,8 @@ const body = z.object({
     .string()
     .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
     .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`),
-  firstName: z.string().trim().min(1, 'is required').max(100),
-  lastName: z.string().trim().max(100).default(''),
+  firstName: lineText().trim().min(1, 'is required').max(100),
+  lastName: lineText().trim().max(100).default(''),
 });
 
 export function testAccountRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -1,4 +1,5 @@
 import { stepAt, type LivePhase, type TemplateStep } from '../../../src/domain/circles';
+import type { StreamHolder } from './entitlement';
 import { BEAT_MS, type PresenceStore, type PresentMember } from './presence';
 
 /** What every member of one live session shares: the plan and the server's start time. */
@@ -32,8 +33,18 @@ export interface LiveState {
   present: string[];
 }
 
-export type LiveEvent = { event: 'state'; data: LiveState } | { event: 'end'; data: { sessionId: string } };
+/** `closed`: the stream ends because its member may no longer watch (left, signed out, deleted). */
+export type LiveEvent =
+  | { event: 'state'; data: LiveState }
+  | { event: 'end'; data: { sessionId: string } }
+  | { event: 'closed'; data: { sessionId: string; message: string } };
 type Send = (e: LiveEvent) => void;
+
+/** Which of these streams' holders may still watch (entitlement.ts reads it from the database). */
+export type EntitlementCheck = (holders: StreamHolder[]) => Promise<Set<string>>;
+
+export const CLOSED_MESSAGE =
+  'This live session closed for you: you left the circle or signed out. Sign in and join to take part again.';
 
 /**
  * Fans the state of live group sessions out to this process's open streams. The server's
@@ -42,11 +53,22 @@ type Send = (e: LiveEvent) => void;
  * mode) within one beat: every BEAT_MS the hub keeps its streams alive in the presence table,
  * re-reads who is present in each of its sessions and tells its streams when that changed.
  * Timers exist only while someone is connected.
+ *
+ * A stream lives only as long as its member may watch: `sweep` closes the streams whose sign-in
+ * session ended or whose member left the circle. It runs at once when this process hears of
+ * it (access-ended.ts), on every beat (what another process did shows within a second), and
+ * before every state is sent, so a member who lost access is never sent another one.
  */
-export function createLiveHub(presence: PresenceStore, now: () => number) {
+export function createLiveHub(presence: PresenceStore, now: () => number, entitled: EntitlementCheck) {
+  interface Sub {
+    holder: StreamHolder;
+    send: Send;
+    /** Ends the HTTP stream; its clean-up then releases the slot and tells those who stay. */
+    stop: () => void;
+  }
   interface Open {
     info: LiveSessionInfo;
-    subs: Map<string, Send>;
+    subs: Map<string, Sub>;
     timer?: ReturnType<typeof setTimeout>;
     /** Who the last state sent named, to notice changes made by other processes. */
     told: string;
@@ -80,17 +102,40 @@ export function createLiveHub(presence: PresenceStore, now: () => number) {
   const signature = (present: PresentMember[]) => present.map((m) => m.userId).join(',');
 
   /**
+   * Closes the streams (of one member, or all) whose holder may no longer watch. Throws when the
+   * database cannot answer: the caller keeps the streams and the next beat tries again.
+   */
+  const sweep = async (only?: (h: StreamHolder) => boolean) => {
+    const subs = [...sessions.values()].flatMap((s) =>
+      [...s.subs.values()].filter((sub) => !only || only(sub.holder)),
+    );
+    if (subs.length === 0) return;
+    const allowed = await entitled(subs.map((sub) => sub.holder));
+    for (const sub of subs) {
+      if (allowed.has(sub.holder.connId)) continue;
+      const s = [...sessions.values()].find((o) => o.subs.get(sub.holder.connId) === sub);
+      if (!s) continue; // gone meanwhile
+      s.subs.delete(sub.holder.connId);
+      sub.send({ event: 'closed', data: { sessionId: s.info.key, message: CLOSED_MESSAGE } });
+      sub.stop();
+    }
+  };
+
+  /**
    * Sends the session's state to its streams. Errors are swallowed: a database busy for longer
    * than its timeout delays the news to the next beat or step (rows live 5 beats).
    */
   const broadcast = async (key: string, known?: PresentMember[]) => {
     try {
-      const present = known ?? (await presence.present(key));
+      const circleId = sessions.get(key)?.info.circleId;
+      if (circleId === undefined) return;
+      await sweep((h) => h.circleId === circleId);
+      const present = known ?? (await presence.present(key, circleId));
       const s = sessions.get(key); // read after the await: the last stream may have left meanwhile
       if (!s) return;
       s.told = signature(present);
       const state = stateOf(s.info, present);
-      for (const send of s.subs.values()) send({ event: 'state', data: state });
+      for (const sub of s.subs.values()) sub.send({ event: 'state', data: state });
     } catch {
       // see above
     }
@@ -102,9 +147,10 @@ export function createLiveHub(presence: PresenceStore, now: () => number) {
     if (beating) return; // a slow database: never two beats at once
     beating = true;
     try {
+      await sweep();
       await presence.beat([...sessions.values()].flatMap((s) => [...s.subs.keys()]));
       for (const [key, s] of sessions) {
-        const present = await presence.present(key);
+        const present = await presence.present(key, s.info.circleId);
         if (signature(present) !== s.told) await broadcast(key, present);
       }
     } catch {
@@ -120,7 +166,7 @@ export function createLiveHub(presence: PresenceStore, now: () => number) {
     clearTimeout(s.timer);
     const t = now();
     if (t >= s.info.endMs) {
-      for (const send of s.subs.values()) send({ event: 'end', data: { sessionId: key } });
+      for (const sub of s.subs.values()) sub.send({ event: 'end', data: { sessionId: key } });
       return;
     }
     const pos = stepAt(s.info.steps, s.info.startMs, s.info.endMs, t);
@@ -151,12 +197,19 @@ export function createLiveHub(presence: PresenceStore, now: () => number) {
     ): Promise<boolean> => presence.claim(info.key, connId, member, maxStreams),
     /**
      * Starts sending a claimed stream its states; resolves, once the first state is sent, to the
-     * disconnect (which releases the slot and tells those who stay).
+     * disconnect (which releases the slot and tells those who stay). `stop` is called when the
+     * member may no longer watch, after a `closed` event.
      */
-    async attach(info: LiveSessionInfo, connId: string, send: Send): Promise<() => Promise<void>> {
+    async attach(
+      info: LiveSessionInfo,
+      holder: Omit<StreamHolder, 'circleId'>,
+      send: Send,
+      stop: () => void,
+    ): Promise<() => Promise<void>> {
+      const connId = holder.connId;
       let s = sessions.get(info.key);
       if (!s) sessions.set(info.key, (s = { info, subs: new Map(), told: '' }));
-      s.subs.set(connId, send);
+      s.subs.set(connId, { holder: { ...holder, circleId: info.circleId }, send, stop });
       if (s.subs.size === 1) schedule(info.key);
       if (!beat) {
         beat = setInterval(() => void onBeat(), BEAT_MS);
@@ -182,6 +235,8 @@ export function createLiveHub(presence: PresenceStore, now: () => number) {
         if (sessions.has(info.key)) await broadcast(info.key);
       };
     },
+    /** Closes at once the streams of a member who lost access (left, signed out, deleted). */
+    sweepMember: (userId: string) => sweep((h) => h.userId === userId),
     openSessions: () => sessions.size,
     /** Stops every timer (server shutdown, tests). */
     close() {

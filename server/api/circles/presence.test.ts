@@ -7,6 +7,7 @@ import { migrate } from '../../db/migrate';
 import { openDatabase } from '../../db/open';
 import { postgresDatabase, sqliteDatabase, type SqlDatabase } from '../../db/sql';
 import { freshMigratedPostgres, serverTestBackend } from '../../db/sql/test-backends';
+import type { StreamHolder } from './entitlement';
 import { createLiveHub, type LiveEvent, type LiveSessionInfo } from './live';
 import { BEAT_MS, createDbPresence, STALE_MS } from './presence';
 
@@ -43,6 +44,15 @@ beforeAll(async () => {
       `INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES (?, ?, 'x', '2026-01-01', '2026-01-01')`,
       [id, `${id}@example.com`],
     );
+  // `present` counts only members of the circle: all three belong to circle 1.
+  await a.run(
+    `INSERT INTO voice_circles (id, name, session_type, scheduled_time, invite_code, created_at)
+     VALUES (1, 'Live hum', 'real_time', '2026-01-01T18:00:00Z', 'code-1', '2026-01-01')`,
+  );
+  for (const id of Object.values(ids))
+    await a.run("INSERT INTO circle_members (circle_id, user_id, joined_at) VALUES (1, ?, '2026-01-01')", [
+      id,
+    ]);
 });
 afterAll(() => cleanup());
 
@@ -56,6 +66,10 @@ const info: LiveSessionInfo = {
   endMs: Date.now() + 3600_000,
   steps: [{ text: 'Hum', duration: 3600 }],
 };
+
+/** These tests are about presence; who may watch is live-access.test.ts's subject. */
+const everyone = (holders: StreamHolder[]) => Promise.resolve(new Set(holders.map((h) => h.connId)));
+const stop = () => {};
 
 function listener() {
   const events: LiveEvent[] = [];
@@ -79,15 +93,25 @@ function listener() {
 
 describe('live presence shared by two processes', () => {
   it('shows members on the other process within a beat, and their leaving too', async () => {
-    const hubA = createLiveHub(createDbPresence(a, Date.now), Date.now);
-    const hubB = createLiveHub(createDbPresence(b, Date.now), Date.now);
+    const hubA = createLiveHub(createDbPresence(a, Date.now), Date.now, everyone);
+    const hubB = createLiveHub(createDbPresence(b, Date.now), Date.now, everyone);
     const ana = listener();
     const ben = listener();
     expect(await hubA.claim(info, 'conn-ana', { userId: ids.ana, firstName: 'Ana' }, 3)).toBe(true);
-    const leaveA = await hubA.attach(info, 'conn-ana', ana.send);
+    const leaveA = await hubA.attach(
+      info,
+      { connId: 'conn-ana', userId: ids.ana, authSessionId: 's' },
+      ana.send,
+      stop,
+    );
     expect(ana.lastPresent()).toEqual(['Ana']);
     expect(await hubB.claim(info, 'conn-ben', { userId: ids.ben, firstName: 'Ben' }, 3)).toBe(true);
-    const leaveB = await hubB.attach(info, 'conn-ben', ben.send);
+    const leaveB = await hubB.attach(
+      info,
+      { connId: 'conn-ben', userId: ids.ben, authSessionId: 's' },
+      ben.send,
+      stop,
+    );
     // Ben's process reads Ana from the table at once; Ana's process notices Ben on its beat.
     expect(ben.lastPresent()).toEqual(['Ana', 'Ben']);
     await ana.until(['Ana', 'Ben']);
@@ -121,7 +145,7 @@ describe('live presence shared by two processes', () => {
     t += STALE_MS - 500;
     await alive.beat(['here']);
     t += 1000;
-    expect((await alive.present('9-9')).map((m) => m.firstName)).toEqual(['Ben']);
+    expect((await alive.present('9-9', 1)).map((m) => m.firstName)).toEqual(['Ben']);
     await alive.beat(['here']);
     expect(await a.all('SELECT conn_id FROM live_presence')).toEqual([{ conn_id: 'here' }]);
     await alive.release('here');
@@ -147,7 +171,7 @@ describe('live presence shared by two processes', () => {
     expect(await p.claim('same-ms', 's2', { userId: ids.ben, firstName: 'Ben' }, 3)).toBe(true);
     expect(await p.claim('same-ms', 's3', { userId: ids.ana, firstName: 'Ana' }, 3)).toBe(true);
     expect(await p.claim('same-ms', 's4', { userId: ids.ben, firstName: 'Ben' }, 3)).toBe(true);
-    expect((await p.present('same-ms')).map((m) => m.firstName)).toEqual(['Cy', 'Ben', 'Ana']);
+    expect((await p.present('same-ms', 1)).map((m) => m.firstName)).toEqual(['Cy', 'Ben', 'Ana']);
     for (const c of ['s1', 's2', 's3', 's4']) await p.release(c);
   });
 });

@@ -31,8 +31,12 @@ export interface PresenceStore {
    */
   claim(sessionKey: string, connId: string, member: PresentMember, maxStreams: number): Promise<boolean>;
   release(connId: string): Promise<void>;
-  /** Distinct members with at least one live stream, in order of arrival. */
-  present(sessionKey: string): Promise<PresentMember[]>;
+  /**
+   * Distinct members of the circle with at least one live stream, in order of arrival. Only
+   * current members count: a stream whose member left is not shown even in the moment before
+   * its process closes it, so `present` never names more people than the circle has.
+   */
+  present(sessionKey: string, circleId: number): Promise<PresentMember[]>;
   /** Live streams of a member across every session and process. */
   streamsOf(userId: string): Promise<number>;
   /** Keeps this process's streams alive and forgets those of processes that stopped beating. */
@@ -76,11 +80,12 @@ export function createDbPresence(sql: SqlExecutor, now: () => number): PresenceS
     },
     // min(first_name): one row per member (PostgreSQL wants every column grouped or aggregated;
     // a member's rows all carry the same name).
-    present: (sessionKey) =>
+    present: (sessionKey, circleId) =>
       sql.all<PresentMember>(
-        `SELECT user_id AS "userId", min(first_name) AS "firstName" FROM live_presence
-        WHERE session_key = ? AND seen_ms > ? GROUP BY user_id ORDER BY min(joined_ms), user_id`,
-        [sessionKey, now() - STALE_MS],
+        `SELECT p.user_id AS "userId", min(p.first_name) AS "firstName" FROM live_presence p
+        JOIN circle_members m ON m.user_id = p.user_id AND m.circle_id = ?
+        WHERE p.session_key = ? AND p.seen_ms > ? GROUP BY p.user_id ORDER BY min(p.joined_ms), p.user_id`,
+        [circleId, sessionKey, now() - STALE_MS],
       ),
     streamsOf: async (userId) => (await sql.get<{ n: number }>(COUNT, [userId, now() - STALE_MS]))?.n ?? 0,
     // Two plain statements, no transaction: nothing breaks between them, and a beat never

@@ -5,13 +5,18 @@ import { liveStreams } from '../../lib/live-streams';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
+import { accessEnded, onAccessEnded } from '../../lib/access-ended';
 import { ApiError, jsonBody } from '../../lib/http';
 import { FOCUS_AREAS, LOBBY_MS, SESSION_TYPES, SKILL_LEVELS, WEEK_MS } from '../../../src/domain/circles';
+import { stillEntitled } from './entitlement';
 import { createLiveHub, type LiveSessionInfo } from './live';
 import { createDbPresence } from './presence';
 import { firstNameOf, nextStartMs, presentCircle, stepsOf } from './present';
 import { practiceRoutes } from './practice-routes';
 import { createCirclesRepository, type CircleRow } from './repository';
+import { lineText, multilineText } from '../../lib/text';
+import { parseInstant, instantField } from '../../lib/dates';
+import { idField, parseId as parseIdText } from '../../lib/ids';
 
 /** Open live streams a member may hold at once (tabs, devices); the next one gets 429. */
 export const MAX_STREAMS_PER_MEMBER = 3;
@@ -20,20 +25,18 @@ export const HEARTBEAT_MS = 15_000;
 
 const circleBody = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'),
-    description: z.string().trim().max(500, 'must be at most 500 characters').default(''),
+    name: lineText().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters'),
+    description: multilineText().trim().max(500, 'must be at most 500 characters').default(''),
     sessionType: z.enum(SESSION_TYPES).default('asynchronous'),
     focusArea: z.union([z.enum(FOCUS_AREAS), z.literal('')]).default(''),
     skillLevel: z.enum(SKILL_LEVELS).default('all'),
     maxParticipants: z.number().int().min(2, 'must be at least 2').max(50, 'must be at most 50').default(8),
     duration: z.number().int().min(5, 'must be at least 5 minutes').max(180).default(30),
-    scheduledTime: z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }).nullish(),
+    scheduledTime: instantField('must be an ISO date-time').nullish(),
     isPrivate: z.boolean().default(false),
-    templateId: z.number().int().positive().nullish(),
+    templateId: idField().nullish(),
   })
   .strict();
-
-const idParam = z.string().regex(/^[1-9]\d{0,9}$/);
 
 /**
  * Voice circles. Who is calling always comes from the token.
@@ -58,15 +61,12 @@ export function circlesRoutes(
   const r = new Hono<AppEnv>();
   const repo = createCirclesRepository(deps.sql);
   const presence = createDbPresence(deps.sql, deps.now);
-  const hub = createLiveHub(presence, deps.now);
+  const hub = createLiveHub(presence, deps.now, (holders) => stillEntitled(deps.sql, holders));
+  onAccessEnded(deps, (userId) => hub.sweepMember(userId));
   const auth = requireUser(deps);
   const present = (row: CircleRow, me: string) => presentCircle(row, me, deps.now(), deps.config.publicUrl);
 
-  const parseId = (raw: string) => {
-    if (!idParam.safeParse(raw).success)
-      throw new ApiError(400, 'validation_failed', 'The circle id must be a positive number.');
-    return Number(raw);
-  };
+  const parseId = (raw: string) => parseIdText(raw, 'circle');
   /** A circle the caller may see: public, theirs, or a private one opened with its invite code. */
   const visible = async (id: number, me: string, invite?: string | null) => {
     const row = await repo.one(id, me);
@@ -118,7 +118,7 @@ export function circlesRoutes(
         throw new ApiError(400, 'validation_failed', 'Invalid scheduledTime: a live circle needs a time', {
           scheduledTime: 'required for real_time circles',
         });
-      const ms = Date.parse(body.scheduledTime);
+      const ms = parseInstant(body.scheduledTime) as number; // checked by instantField
       // A weekly time: a first session earlier today is fine, far past or far future is a typo.
       if (ms < now - 24 * 3600_000 || ms > now + 8 * WEEK_MS)
         throw new ApiError(
@@ -155,7 +155,7 @@ export function circlesRoutes(
     const body = await jsonBody(
       c,
       z
-        .object({ inviteCode: z.string().max(100).optional() })
+        .object({ inviteCode: lineText().max(100).optional() })
         .strict()
         .optional(),
     );
@@ -174,6 +174,7 @@ export function circlesRoutes(
     const me = c.var.user.id;
     const row = await visible(parseId(c.req.param('id')), me);
     await repo.leave(row.id, me);
+    await accessEnded(deps, me); // closes their live streams of this circle before we answer
     return c.json(present((await repo.one(row.id, me)) as CircleRow, me));
   });
 
@@ -238,10 +239,15 @@ export function circlesRoutes(
       const done = new Promise<void>((resolve) => (finish = resolve));
       stream.onAbort(finish);
       c.req.raw.signal.addEventListener('abort', finish);
-      const disconnect = await hub.attach(info, connId, (e) => {
-        void stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
-        if (e.event === 'end') finish();
-      });
+      const disconnect = await hub.attach(
+        info,
+        { connId, userId: me, authSessionId: c.var.user.sessionId },
+        (e) => {
+          void stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
+          if (e.event === 'end') finish();
+        },
+        () => finish(),
+      );
       const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), heartbeatMs);
       liveStreams.open++;
       try {

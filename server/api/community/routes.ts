@@ -6,18 +6,19 @@ import { ApiError, jsonBody } from '../../lib/http';
 import { presentMostEchoed, presentPulse, presentReflection } from './present';
 import { createCommunityRepository } from './repository';
 import { createIdempotency } from '../../lib/idempotency';
+import { multilineText } from '../../lib/text';
+import { idField, parseId } from '../../lib/ids';
 
 const PULSE_LIMIT = 30;
 const REFLECTIONS_LIMIT = 50;
 const RECENT_LIMIT = 5;
 
-const idParam = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/, 'must be a positive whole number')
-  .transform(Number);
 const reflectionBody = z.object({
-  sessionId: z.number().int().positive(),
-  reflectionText: z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'),
+  sessionId: idField(),
+  reflectionText: multilineText()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(2000, 'must be at most 2000 characters'),
   anonymous: z.boolean().default(true),
 });
 
@@ -45,12 +46,6 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
   const auth = requireUser(deps);
   const idem = createIdempotency(deps);
 
-  const parseId = (raw: string, what: string) => {
-    const parsed = idParam.safeParse(raw);
-    if (!parsed.success)
-      throw new ApiError(400, 'validation_failed', `The ${what} id must be a positive number.`);
-    return parsed.data;
-  };
   const isoNow = () => new Date(deps.now()).toISOString();
 
   r.get('/community/pulse', auth, async (c) => c.json((await repo.pulse(PULSE_LIMIT)).map(presentPulse)));

@@ -19,6 +19,8 @@ beforeAll(async () => {
   ]);
   ana = await createMember(t);
   ben = await createMember(t);
+  // Analyses are stored only for members who chose to keep them (voice-history-choice.test.ts).
+  for (const m of [ana, ben]) await keepHistory(m);
 });
 afterAll(() => t.close());
 
@@ -30,6 +32,18 @@ async function call(path: string, who: TestMember | null, init: RequestInit = {}
 }
 const post = (path: string, who: TestMember, body: unknown) =>
   call(path, who, { method: 'POST', body: JSON.stringify(body) });
+async function keepHistory(who: TestMember) {
+  // Members of a month's standing: recordings from before an account existed are refused.
+  await t.deps.sql.run('UPDATE users SET created_at = ? WHERE id = ?', [
+    new Date(t.deps.now() - 30 * 24 * 3600_000).toISOString(),
+    who.id,
+  ]);
+  const res = await call('/voice-history-choice', who, {
+    method: 'PUT',
+    body: JSON.stringify({ keep: true }),
+  });
+  expect(res.status).toBe(200);
+}
 const analysis = (over: Record<string, unknown> = {}) => ({
   recordedAt: new Date(t.deps.now() - 60_000).toISOString(),
   durationSec: 12,
@@ -115,15 +129,18 @@ describe('voice analyses', () => {
 
 describe('keeping voice scores in the account', () => {
   it('is off by default and remembers the member choice', async () => {
-    expect(await (await call('/voice-history-choice', ana)).json()).toEqual({ keep: false, chosenAt: null });
-    const put = await call('/voice-history-choice', ana, {
+    const gus = await createMember(t);
+    expect(await (await call('/voice-history-choice', gus)).json()).toEqual({ keep: false, chosenAt: null });
+    const put = await call('/voice-history-choice', gus, {
       method: 'PUT',
       body: JSON.stringify({ keep: true }),
     });
     expect(await put.json()).toMatchObject({ keep: true });
-    expect(await (await call('/voice-history-choice', ana)).json()).toMatchObject({ keep: true });
-    expect(await (await call('/voice-history-choice', ben)).json()).toMatchObject({ keep: false });
-    const bad = await call('/voice-history-choice', ana, {
+    expect(await (await call('/voice-history-choice', gus)).json()).toMatchObject({ keep: true });
+    expect(await (await call('/voice-history-choice', await createMember(t))).json()).toMatchObject({
+      keep: false,
+    });
+    const bad = await call('/voice-history-choice', gus, {
       method: 'PUT',
       body: JSON.stringify({ keep: 'yes' }),
     });
@@ -196,6 +213,7 @@ describe('awarding badges', () => {
 describe('calendar', () => {
   it('shows the month days in the member zone with sessions, best score and badges', async () => {
     const fay = await createMember(t);
+    await keepHistory(fay);
     await post('/session-completions', fay, { sessionId: 2, timeZone: 'UTC' });
     await post('/voice-analyses', fay, analysis({ score: 85 }));
     await post(

@@ -10,13 +10,17 @@ import { buildCalendar } from './calendar';
 import { createGoalRepository } from './goal-repository';
 import { createGrowthRepository } from './growth-repository';
 import { buildJourney } from './journey';
+import { dateField, targetDateProblem } from '../../lib/dates';
+import { parseId } from '../../lib/ids';
 import { readPractice } from '../practice/ledger';
+import { memberTimeZone } from './member-zone';
+import { localDateOf } from '../../../src/domain/streaks';
 
 const goalBody = z
   .object({
     metric: z.enum(['voiceQualityScore', 'resonanceLevel', 'breathSupport', 'tonalClarity', 'vocalTension']),
     targetValue: z.number().finite().min(0, 'must be 0-100').max(100, 'must be 0-100'),
-    targetDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'),
+    targetDate: dateField(),
   })
   .strict();
 
@@ -99,11 +103,10 @@ export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/voice-goals', auth, async (c) => {
     const key = idem.keyOf(c);
     const body = await jsonBody(c, goalBody);
-    if (Number.isNaN(Date.parse(`${body.targetDate}T00:00:00Z`))) {
-      throw new ApiError(400, 'validation_failed', 'Invalid targetDate: not a real date', {
-        targetDate: 'not a real date',
-      });
-    }
+    const today = localDateOf(deps.now(), await memberTimeZone(deps.sql, c.var.user.id)); // the member's own day
+    const problem = targetDateProblem(body.targetDate, today);
+    if (problem)
+      throw new ApiError(400, 'validation_failed', `Invalid targetDate: ${problem}`, { targetDate: problem });
     const at = new Date(deps.now()).toISOString();
     return idem.respond(c, key, async (tx) => ({
       status: 201,
@@ -112,8 +115,7 @@ export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.delete('/voice-goals/:id', auth, async (c) => {
-    const id = Number(c.req.param('id'));
-    if (!Number.isSafeInteger(id) || id < 1 || !(await goals.remove(c.var.user.id, id)))
+    if (!(await goals.remove(c.var.user.id, parseId(c.req.param('id'), 'goal'))))
       throw new ApiError(404, 'goal_not_found', 'You have no goal with this id.');
     return c.body(null, 204);
   });

@@ -72,13 +72,20 @@ export function createVoiceRepository(sql: SqlExecutor) {
     /**
      * Stores analyses (one, or a browser's history on opting in) in one transaction with their
      * badges. A recording already stored (same recordedAt: a unique key) is not stored twice.
+     * Nothing is stored (null) unless the member chose to keep their voice history: the choice
+     * is read in the same transaction, so a store racing a "turn off" cannot slip in after it.
      */
     add(
       userId: string,
       items: readonly VoiceAnalysisInput[],
       now: Date,
-    ): Promise<{ analyses: VoiceAnalysisOut[]; created: number; newBadges: AwardedBadge[] }> {
+    ): Promise<{ analyses: VoiceAnalysisOut[]; created: number; newBadges: AwardedBadge[] } | null> {
       return sql.transaction(async (tx) => {
+        const choice = await tx.get<{ keep: number }>(
+          `SELECT keep FROM voice_history_choices WHERE user_id = ?${tx.dialect === 'postgres' ? ' FOR SHARE' : ''}`,
+          [userId],
+        );
+        if (Number(choice?.keep) !== 1) return null;
         let created = 0;
         const analyses: VoiceAnalysisOut[] = [];
         for (const a of items) {
@@ -116,6 +123,9 @@ export function createVoiceRepository(sql: SqlExecutor) {
         return { analyses, created, newBadges };
       });
     },
+    accountCreatedAt: async (userId: string) =>
+      (await sql.get<{ created_at: string }>('SELECT created_at FROM users WHERE id = ?', [userId]))
+        ?.created_at,
     list: async (userId: string, from: string, to: string) =>
       (
         await sql.all<Row>(

@@ -7,19 +7,15 @@ import { createIdempotency } from '../../lib/idempotency';
 import { localDateOf } from '../../../src/domain/streaks';
 import { memberTimeZone } from './member-zone';
 import { createVoiceRepository, type VoiceAnalysisInput } from './voice-repository';
+import { lineText } from '../../lib/text';
+import { happenedProblem, instantField, isCalendarDate, parseInstant } from '../../lib/dates';
+import { parseId } from '../../lib/ids';
 
 const unit = z.number().finite().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
-const isoInstant = z
-  .string()
-  .max(40)
-  .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)),
-    'must be an ISO-8601 date-time',
-  );
 
 const analysisBody = z
   .object({
-    recordedAt: isoInstant,
+    recordedAt: instantField('must be an ISO-8601 date-time'),
     durationSec: z.number().finite().min(0, 'must be 0 or more').max(7200, 'must be at most 7200'),
     score: z.number().finite().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100'),
     clarity: unit,
@@ -34,7 +30,7 @@ const analysisBody = z
       .max(2000, 'must be 30-2000 Hz')
       .nullable(),
     pitchRangeSemitones: z.number().finite().min(0, 'must be 0-96').max(96, 'must be 0-96').nullable(),
-    engineVersion: z.string().trim().min(1).max(40).optional(),
+    engineVersion: lineText().trim().min(1).max(40).optional(),
     // Further measures as the engine grows: numbers only, a bounded set.
     measures: z
       .record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,39}$/, 'must be a measure name'), z.number().finite())
@@ -68,16 +64,19 @@ function validate<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   );
 }
 
-const idParam = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/)
-  .transform(Number);
+/** The member's choice is the server's rule too (issue 20), not only the tuning room's. */
+export const VOICE_HISTORY_OFF =
+  "Voice history is off. Turn on 'Keep my voice history' in the tuning room to save analyses.";
+
+/** A phone's clock may run a few minutes fast; a recording further ahead did not happen yet. */
+const AHEAD_MS = 5 * 60_000;
 
 /**
  * The member's voice history, stored only by their choice (the tuning room's opt-in).
  *
  * POST   /voice-analyses             one summary, or {analyses: [...]} (the one-time upload of the
  *                                    browser's history) → 201 {analyses, created, newBadges} | 400 naming the field
+ *                                    | 409 voice_history_off (the member has not chosen to keep it)
  * GET    /voice-analyses?from=&to=   200 the caller's own, newest first | 400 bad date
  * DELETE /voice-analyses/:id         204 | 404 (not the caller's or gone)
  * DELETE /voice-analyses             200 {deleted}
@@ -96,11 +95,13 @@ export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
     const raw: unknown = await jsonBody(c, z.unknown());
     const list = isBatch(raw) ? validate(batchBody, raw).analyses : [validate(analysisBody, raw)];
     const now = deps.now();
-    const future = list.find((a) => Date.parse(a.recordedAt) > now + 5 * 60_000);
-    if (future) {
-      throw new ApiError(400, 'validation_failed', 'Invalid recordedAt: must not be in the future', {
-        recordedAt: 'must not be in the future',
-      });
+    const created = Date.parse((await repo.accountCreatedAt(c.var.user.id)) ?? new Date(now).toISOString());
+    for (const a of list) {
+      const problem = happenedProblem(parseInstant(a.recordedAt) as number, now, created, AHEAD_MS);
+      if (problem)
+        throw new ApiError(400, 'validation_failed', `Invalid recordedAt: ${problem}`, {
+          recordedAt: problem,
+        });
     }
     const zone = await memberTimeZone(deps.sql, c.var.user.id, deps.now());
     const items: VoiceAnalysisInput[] = list.map((a) => ({
@@ -118,18 +119,20 @@ export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
       engineVersion: a.engineVersion ?? null,
       extra: a.measures ?? {},
     }));
-    return idem.respond(c, key, async (tx) => ({
-      status: 201,
-      body: await createVoiceRepository(tx).add(c.var.user.id, items, new Date(now)),
-    }));
+    return idem.respond(c, key, async (tx) => {
+      // Refused (and nothing kept for the key) while the member's voice history is off.
+      const stored = await createVoiceRepository(tx).add(c.var.user.id, items, new Date(now));
+      if (!stored) throw new ApiError(409, 'voice_history_off', VOICE_HISTORY_OFF);
+      return { status: 201, body: stored };
+    });
   });
 
   r.get('/voice-analyses', auth, async (c) => {
     const range = (name: 'from' | 'to', fallback: string) => {
       const raw = c.req.query(name);
       if (raw === undefined || raw === '') return fallback;
-      const ms = Date.parse(raw);
-      if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}/.test(raw)) {
+      const ms = isCalendarDate(raw) ? Date.parse(`${raw}T00:00:00Z`) : parseInstant(raw);
+      if (ms === null) {
         throw new ApiError(400, 'validation_failed', `Invalid ${name}: must be an ISO-8601 date`, {
           [name]: 'must be an ISO-8601 date',
         });
@@ -143,10 +146,7 @@ export function voiceRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.delete('/voice-analyses/:id', auth, async (c) => {
-    const id = idParam.safeParse(c.req.param('id'));
-    if (!id.success)
-      throw new ApiError(400, 'validation_failed', 'The analysis id must be a positive number.');
-    if (!(await repo.remove(c.var.user.id, id.data)))
+    if (!(await repo.remove(c.var.user.id, parseId(c.req.param('id'), 'analysis'))))
       throw new ApiError(404, 'analysis_not_found', 'You have no voice analysis with this id.');
     return c.body(null, 204);
   });

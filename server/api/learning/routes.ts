@@ -1,16 +1,11 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
 import { ApiError } from '../../lib/http';
 import { createIdempotency } from '../../lib/idempotency';
 import { groupItems, presentClass, presentEnrollment, presentProgram } from './present';
 import { createLearningRepository } from './repository';
-
-const idParam = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/)
-  .transform(Number);
+import { parseId } from '../../lib/ids';
 
 /**
  * Expert classes and specialized programs. Premium is a label only: no route gates on it.
@@ -30,12 +25,6 @@ export function learningRoutes(deps: AppDeps): Hono<AppEnv> {
   // Enrolments and class views may be made offline and replayed by the app's outbox.
   const idem = createIdempotency(deps);
 
-  const parseId = (raw: string, what: string) => {
-    const parsed = idParam.safeParse(raw);
-    if (!parsed.success)
-      throw new ApiError(400, 'validation_failed', `The ${what} id must be a positive number.`);
-    return parsed.data;
-  };
   const requireProgram = async (raw: string) => {
     const program = await repo.program(parseId(raw, 'program'));
     if (!program) throw new ApiError(404, 'program_not_found', 'There is no program with this id.');

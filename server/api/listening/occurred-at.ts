@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import type { SqlExecutor } from '../../db/sql';
 import { localDateOf } from '../../../src/domain/streaks';
 import { ApiError } from '../../lib/http';
+import { instantField, parseInstant } from '../../lib/dates';
 
 /**
  * When a queued (offline) completion happened. The day it counts for, for streaks and tone
@@ -15,14 +15,14 @@ export const MAX_LATE_MS = 72 * 60 * 60 * 1000;
 export const MAX_AHEAD_MS = 5 * 60 * 1000;
 
 /** ISO 8601 with a zone (`Z` or `+02:00`), as `new Date().toISOString()` writes it. */
-export const occurredAtField = z.iso
-  .datetime({ offset: true, message: 'must be an ISO 8601 time such as 2026-11-26T07:30:00Z' })
-  .optional();
+export const occurredAtField = instantField(
+  'must be an ISO 8601 time such as 2026-11-26T07:30:00Z',
+).optional();
 
 /** The instant a write happened: now without `occurredAt`; 400 naming the field when out of bounds. */
 export function occurredAtMs(raw: string | undefined, now: number): number {
   if (raw === undefined) return now;
-  const at = Date.parse(raw);
+  const at = parseInstant(raw) ?? Number.NaN; // checked by occurredAtField
   if (at > now + MAX_AHEAD_MS) {
     throw new ApiError(400, 'validation_failed', 'Invalid occurredAt: it is in the future.', {
       occurredAt: 'in the future',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantField, parseInstant } from '../../lib/dates';
 import { ApiError } from '../../lib/http';
 import { MAX_AHEAD_MS } from './occurred-at';
 
@@ -19,9 +20,7 @@ import { MAX_AHEAD_MS } from './occurred-at';
  */
 export const practisedFields = {
   listenedSec: z.number().int('must be whole seconds').min(0, 'must not be negative').max(86_400).optional(),
-  startedAt: z.iso
-    .datetime({ offset: true, message: 'must be an ISO 8601 time such as 2026-11-26T07:30:00Z' })
-    .optional(),
+  startedAt: instantField('must be an ISO 8601 time such as 2026-11-26T07:30:00Z').optional(),
 };
 
 /** Seconds of `lengthSec` practised in a completion that happened at `atMs`; 400 for a start after it. */
@@ -33,7 +32,7 @@ export function practisedSeconds(
   let practised = lengthSec;
   if (claim.listenedSec !== undefined) practised = Math.min(practised, claim.listenedSec);
   if (claim.startedAt !== undefined) {
-    const start = Date.parse(claim.startedAt);
+    const start = parseInstant(claim.startedAt) ?? atMs; // checked by instantField
     if (start > atMs + MAX_AHEAD_MS)
       throw new ApiError(400, 'validation_failed', 'Invalid startedAt: it is after the completion.', {
         startedAt: 'after the completion',

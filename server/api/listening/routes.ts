@@ -18,14 +18,10 @@ import { createListeningRepository } from './repository';
 import type { SqlExecutor } from '../../db/sql';
 import { createIdempotency, type Answer } from '../../lib/idempotency';
 import { occurredAtField, occurredAtMs, zoneAt } from './occurred-at';
+import { lineText } from '../../lib/text';
+import { idField, parseId } from '../../lib/ids';
 
-const sessionId = z.union([
-  z.number().int().positive(),
-  z
-    .string()
-    .regex(/^\d{1,9}$/, 'must be a session id')
-    .transform(Number),
-]);
+const sessionId = idField('must be a session id', { text: true });
 const timeZone = z
   .string()
   .trim()
@@ -33,7 +29,7 @@ const timeZone = z
   .default('UTC');
 const completionBody = z.object({
   sessionId,
-  title: z.string().trim().max(200).optional(),
+  title: lineText().trim().max(200).optional(),
   // Only a report of where the member is: the stored zone decides the day (member-zone.ts).
   timeZone: z
     .string()
@@ -112,10 +108,7 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
   const idem = createIdempotency(deps);
 
   const requireSession = async (raw: string) => {
-    const parsed = sessionId.safeParse(raw);
-    if (!parsed.success)
-      throw new ApiError(400, 'validation_failed', 'The session id must be a positive number.');
-    const session = await repo.session(parsed.data);
+    const session = await repo.session(parseId(raw, 'session'));
     if (!session) throw new ApiError(404, 'session_not_found', 'There is no session with this id.');
     return session;
   };

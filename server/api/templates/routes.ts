@@ -15,14 +15,10 @@ import { countsAsSession, secondsToCount } from '../../../src/domain/practice';
 import { hasSession, recordPractice, tokenBalance } from '../practice/ledger';
 import { presentTemplate, presentTemplateSummary } from './present';
 import { createTemplateRepository } from './repository';
+import { lineText, multilineText } from '../../lib/text';
+import { idField, parseId } from '../../lib/ids';
 
-const templateId = z.union([
-  z.number().int().positive(),
-  z
-    .string()
-    .regex(/^\d{1,9}$/, 'must be a template id')
-    .transform(Number),
-]);
+const templateId = idField('must be a template id', { text: true });
 
 /** Elapsed time may run a little over the plan (clock rounding, a late tap); more is absurd. */
 const DURATION_SLACK_SEC = 60;
@@ -34,12 +30,12 @@ const DURATION_SLACK_SEC = 60;
  */
 const saveBody = z.object({
   templateId,
-  userId: z.string().optional(),
-  title: z.string().max(200).optional(),
-  description: z.string().max(2000).optional(),
-  category: z.string().max(40).optional(),
-  difficulty: z.string().max(40).optional(),
-  voiceLevel: z.string().max(40).optional(),
+  userId: lineText().optional(),
+  title: lineText().max(200).optional(),
+  description: multilineText().max(2000).optional(),
+  category: lineText().max(40).optional(),
+  difficulty: lineText().max(40).optional(),
+  voiceLevel: lineText().max(40).optional(),
   duration: z.number().int('must be whole seconds').min(0, 'must not be negative'),
   rating: z.number().int().min(1).max(5).default(5),
   audioData: z
@@ -80,12 +76,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/session-templates', async (c) => c.json((await repo.listTemplates()).map(presentTemplateSummary)));
 
   r.get('/voice-sessions/:templateId', async (c) => {
-    const id = templateId.safeParse(c.req.param('templateId'));
-    if (!id.success)
-      throw new ApiError(400, 'validation_failed', 'The template id must be a positive number.', {
-        templateId: 'must be a template id',
-      });
-    const row = await repo.templateById(id.data);
+    const row = await repo.templateById(parseId(c.req.param('templateId'), 'template', 'templateId'));
     if (!row) throw new ApiError(404, 'template_not_found', 'Session not found');
     return c.json(presentTemplate(row));
   });

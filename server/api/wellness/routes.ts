@@ -13,13 +13,11 @@ import { presentBiometric, presentMood } from './present';
 import { createWellnessRepository } from './repository';
 import { biometricBody, biometricProblem, BIOMETRIC_TYPES, moodBody, recordedAtProblem } from './rules';
 import { readVoiceSeries } from './voice-scores';
+import { parseInstant } from '../../lib/dates';
+import { parseId as parseIdText } from '../../lib/ids';
 
 /** Spec 2 §9: recent mood entries 10, recent vitals 10. */
 const RECENT_LIMIT = 10;
-const idParam = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/)
-  .transform(Number);
 const daysParam = z
   .string()
   .regex(/^\d{1,2}$/)
@@ -46,11 +44,7 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
   // Entries may be saved offline and replayed by the app's outbox: one key, one row.
   const idem = createIdempotency(deps);
 
-  const parseId = (raw: string) => {
-    const parsed = idParam.safeParse(raw);
-    if (!parsed.success) throw new ApiError(400, 'validation_failed', 'The id must be a positive number.');
-    return parsed.data;
-  };
+  const parseId = (raw: string) => parseIdText(raw, 'record');
   /** ?days=N: the first local date of the window, in the member's zone. */
   const sinceDate = (raw: string | undefined, tz: string): string | null => {
     if (raw === undefined) return null;
@@ -76,7 +70,7 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
    */
   const when = async (userId: string, raw: string | undefined, reported: string | undefined) => {
     const now = deps.now();
-    const at = raw === undefined ? now : Date.parse(raw);
+    const at = raw === undefined ? now : (parseInstant(raw) as number); // checked by instantField
     const created = Date.parse((await repo.accountCreatedAt(userId)) ?? new Date(now).toISOString());
     const problem = recordedAtProblem(at, now, created);
     if (problem)

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../../../src/domain/streaks';
+import { lineText, multilineText } from '../../lib/text';
+import { happenedProblem, instantField } from '../../lib/dates';
 
 /** Emotion chips of the 'Track Your Mood' dialog; the server accepts only these. */
 export const EMOTIONS = [
@@ -34,9 +36,7 @@ const score = z
   .int('must be a whole number from 1 to 10')
   .min(1, 'must be a whole number from 1 to 10')
   .max(10, 'must be a whole number from 1 to 10');
-const recordedAt = z.iso
-  .datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-31T08:00:00Z' })
-  .optional();
+const recordedAt = instantField().optional();
 const timeZone = z
   .string()
   .trim()
@@ -54,7 +54,7 @@ export const moodBody = z.object({
     .max(EMOTIONS.length)
     .refine((a) => new Set(a).size === a.length, 'must not repeat an emotion')
     .default([]),
-  notes: z.string().trim().max(1000, 'must be at most 1000 characters').default(''),
+  notes: multilineText().trim().max(1000, 'must be at most 1000 characters').default(''),
   recordedAt,
   timeZone,
 });
@@ -64,7 +64,7 @@ export const biometricBody = z.object({
     error: 'must be one of heart_rate, hrv, stress_level, sleep_quality',
   }),
   value: z.number({ error: 'must be a number' }).finite('must be a number'),
-  unit: z.string().trim().optional(),
+  unit: lineText().trim().optional(),
   sourceDevice: z
     .enum(SOURCE_DEVICES, { error: `must be one of ${SOURCE_DEVICES.join(', ')}` })
     .default('manual'),
@@ -86,7 +86,5 @@ export function biometricProblem(b: z.infer<typeof biometricBody>): [string, str
 
 /** recordedAt must lie between the account's creation and now; returns the problem or null. */
 export function recordedAtProblem(atMs: number, nowMs: number, accountCreatedMs: number): string | null {
-  if (atMs > nowMs + FUTURE_TOLERANCE_MS) return 'must not be in the future';
-  if (atMs < accountCreatedMs) return 'must not be before your account was created';
-  return null;
+  return happenedProblem(atMs, nowMs, accountCreatedMs, FUTURE_TOLERANCE_MS);
 }

@@ -18,6 +18,7 @@ const uploadedKey = (userId: string) => `tuneful_voice_uploaded_${userId}`;
  */
 export function useAccountHistory() {
   const userId = useAuthStore((s) => s.user?.id ?? null);
+  const accountCreatedAt = useAuthStore((s) => s.user?.created_at ?? null);
   const local = useHistoryStore((s) => s.sessions);
   const addLocal = useHistoryStore((s) => s.add);
   const client = useQueryClient();
@@ -61,7 +62,11 @@ export function useAccountHistory() {
           // storage unavailable: the server's de-duplication still holds
         }
         if (!uploaded) {
-          setNewBadges(await saveToAccount(loadHistory()));
+          // The server takes no recording from before the account existed, give or take 5 minutes
+          // of clock slack (server/lib/dates.ts, issue 20): what this browser recorded earlier
+          // stays here only.
+          const since = accountCreatedAt ? Date.parse(accountCreatedAt) - 5 * 60_000 : 0;
+          setNewBadges(await saveToAccount(loadHistory().filter((a) => Date.parse(a.at) >= since)));
           try {
             localStorage.setItem(uploadedKey(userId), '1');
           } catch {

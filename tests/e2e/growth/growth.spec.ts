@@ -40,6 +40,8 @@ test('a week of practice, a reflection, an echo and a recording show on every gr
   expect(shared.newBadges.map((b) => b.name)).toEqual(expect.arrayContaining(['Open Heart', 'First Words']));
   const echo = await api<Awarded>(request, 'post', '/api/sessions/12/echo', token);
   expect(echo.newBadges.map((b) => b.name)).toEqual(['First Echo']);
+  // The server stores analyses only for members who keep their voice history (issue 20).
+  await api(request, 'put', '/api/voice-history-choice', token, { keep: true });
   const analysis = await api<Awarded>(request, 'post', '/api/voice-analyses', token, {
     recordedAt: new Date(Date.now() - 60_000).toISOString(),
     durationSec: 20,

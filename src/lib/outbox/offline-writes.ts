@@ -1,4 +1,7 @@
 import { apiRequest, ApiRequestError, currentAccessToken } from '../api';
+import { isOfflineFailure } from './offline-failure';
+
+export { isOfflineFailure };
 import { indexedDbOutboxStore } from './idb-store';
 import { memoryOutboxStore } from './memory-store';
 import {
@@ -42,16 +45,6 @@ export function newIdempotencyKey(): string {
   b[8] = (b[8]! & 0x3f) | 0x80;
   const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/**
- * A failure that means "the server was not reached", so the write should wait and go later:
- * fetch's TypeError (network down, DNS, connection refused). An answer from the server is not:
- * a 4xx or 5xx shows its error and offers a retry, as the spec asks (only a 503 with
- * Retry-After is queued too, see isUnavailableAnswer).
- */
-export function isOfflineFailure(err: unknown): boolean {
-  return err instanceof TypeError;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ApiRequestError } from '../api';
-import { isOfflineFailure } from './offline-writes';
+import { isOfflineFailure } from './offline-failure';
 
 /**
  * Writes that cannot sensibly wait in the outbox (deleting the account, a new password, creating

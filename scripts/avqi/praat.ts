@@ -1,15 +1,10 @@
 // Runs Praat's AVQI 03.01 (scripts/avqi/avqi-0301.praat) on one vowel + speech pair.
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import type { AvqiMeasures } from '../../src/domain/voice/avqi';
 
-export interface PraatAvqi {
+export interface PraatAvqi extends AvqiMeasures {
   avqi: number;
-  cpps: number;
-  hnr: number;
-  shimmerPercent: number;
-  shimmerDb: number;
-  ltasSlope: number;
-  ltasTilt: number;
   /** Seconds of voiced 30 ms speech windows kept by the method. */
   voicedSpeechSeconds: number;
 }

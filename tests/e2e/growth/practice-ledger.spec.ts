@@ -6,8 +6,8 @@ import { fakeMicLaunch } from '../tuning/fake-mic';
 // The template player listens through the microphone: a fake one, granted without a prompt.
 test.use({ launchOptions: fakeMicLaunch(), permissions: ['microphone'] });
 
-/** The value shown above a stat's label in a stat grid ("1" above "sessions"). */
-const statValue = (grid: Locator, label: string) =>
+/** The value shown above a stat's label in a stat grid ("1" above "session": labels follow the count). */
+const statValue = (grid: Locator, label: string | RegExp) =>
   grid
     .locator('div', { has: grid.page().getByText(label, { exact: true }) })
     .locator('span')
@@ -36,7 +36,7 @@ test.describe('one practice ledger', () => {
     await page.goto('/journey-progress');
     await expect(page.getByTestId('garden')).toContainText('20 tone tokens');
     const journey = page.getByTestId('journey-stats');
-    await expect(statValue(journey, 'sessions')).toHaveText('1');
+    await expect(statValue(journey, /^sessions?$/)).toHaveText('1');
     await expect(statValue(journey, 'day streak')).toHaveText('1');
     await expect(statValue(journey, 'minutes')).toHaveText('4');
     await expect(page.getByTestId('current-journey')).toBeVisible();
@@ -66,7 +66,7 @@ test.describe('one practice ledger', () => {
     await expect(page.getByTestId('tokens-earned')).toContainText('minutes saved, no tokens');
     await page.goto('/journey-progress');
     await expect(page.getByTestId('garden')).toContainText('20 tone tokens');
-    await expect(statValue(page.getByTestId('journey-stats'), 'sessions')).toHaveText('1');
+    await expect(statValue(page.getByTestId('journey-stats'), /^sessions?$/)).toHaveText('1');
     await page.goto('/profile');
     await expect(page.getByTestId('stat-sessions')).toContainText('1');
     await expect(page.getByTestId('stat-tone-tokens')).toContainText('20');

@@ -159,6 +159,9 @@ test('a member whose screens were never opened here sees words, not spinners, of
 }) => {
   await signInNewMember(page, request);
   await waitForServiceWorker(page);
+  // Home's pick has arrived (and been saved) before the network goes.
+  await expect(page.getByRole('button', { name: "begin today's journey" })).toBeEnabled();
+  await expect.poll(() => savedMembers(page)).toHaveLength(1);
   await context.setOffline(true);
   // Home was opened once (the landing after sign-in): its saved pick cannot play, and says why.
   await page.reload();

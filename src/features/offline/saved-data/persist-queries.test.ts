@@ -40,6 +40,26 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('saved screen data', () => {
+  it('writes a save still waiting at once when the member leaves the page', async () => {
+    const page = new EventTarget();
+    vi.stubGlobal('window', page);
+    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
+    try {
+      const c = client();
+      const stop = startSavedData(c, memberSource('ada'), store);
+      await settle();
+      await answer(c, ['/api/users/ada/achievements'], [{ badgeId: 'first-steps' }]);
+      // A reload right after the screen appeared: the page goes before the save's delay ends.
+      page.dispatchEvent(new Event('pagehide'));
+      await vi.advanceTimersByTimeAsync(0);
+      const saved = await store.get('ada');
+      expect(saved?.queries.map((q) => q.queryKey)).toEqual([['/api/users/ada/achievements']]);
+      stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("restores a member's answers at the next start, with the time they arrived", async () => {
     const first = client();
     const stop = startSavedData(first, memberSource('ada'), store);

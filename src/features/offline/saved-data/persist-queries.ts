@@ -81,7 +81,10 @@ export function startSavedData(
 
   const schedule = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => void save(), SAVE_DELAY_MS);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void save();
+    }, SAVE_DELAY_MS);
   };
 
   const save = async () => {
@@ -115,10 +118,30 @@ export function startSavedData(
     if (event.type !== 'updated' || event.action.type !== 'success' || !member) return;
     if (isSavable(event.query)) schedule();
   });
+  // Leaving the page (a reload, a link out, closing the tab) within SAVE_DELAY_MS of an answer
+  // would drop it: a save still waiting is written at once instead.
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    timer = undefined;
+    void save();
+  };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  const pageEvents = typeof window !== 'undefined' && typeof document !== 'undefined';
+  if (pageEvents) {
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onHidden);
+  }
   return () => {
     clearTimeout(timer);
     stopMembers();
     stopCache();
+    if (pageEvents) {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHidden);
+    }
   };
 }
 

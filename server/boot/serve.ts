@@ -29,7 +29,9 @@ export interface ServeOptions {
 export function serveApp(o: ServeOptions): ServerType {
   // prom-client's global registry: a cluster's primary gathers every worker's in one scrape.
   const metrics =
-    o.config.metricsToken || o.config.metricsPort !== undefined ? createMetrics(globalRegistry, metricsSources(o)) : undefined;
+    o.config.metricsToken || o.config.metricsPort !== undefined
+      ? createMetrics(globalRegistry, metricsSources(o))
+      : undefined;
   const app = createApp({
     config: o.config,
     sql: o.sql,

@@ -63,6 +63,12 @@ const schema = z.object({
     .min(16, 'METRICS_TOKEN must be at least 16 characters (a random secret)')
     .optional(),
   METRICS_PORT: port.optional(),
+  AUDIO_RENDER_NICE: z
+    .string()
+    .regex(/^\d{1,2}$/, 'AUDIO_RENDER_NICE must be a whole number from 0 to 19')
+    .transform(Number)
+    .refine((n) => n <= 19, 'AUDIO_RENDER_NICE must be a whole number from 0 to 19')
+    .default(10),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_EVERY: z
     .string()
@@ -124,6 +130,8 @@ export interface Config {
   metricsToken?: string;
   /** METRICS_PORT: `GET /metrics` without a token, on 127.0.0.1 at this port only. */
   metricsPort?: number;
+  /** AUDIO_RENDER_NICE: how far below the server's CPU priority the background audio render runs. */
+  renderNice: number;
   /** BACKUP_DIR: where `npm run backup` and the scheduled backups write (DATA_DIR/backups when unset). */
   backupDir: string | undefined;
   /** BACKUP_EVERY in ms: the server takes a backup this often into BACKUP_DIR (unset: never). */
@@ -165,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     clientDir: path.resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
+    renderNice: e.AUDIO_RENDER_NICE,
     backupDir: e.BACKUP_DIR ? path.resolve(cwd, e.BACKUP_DIR) : undefined,
     backupEveryMs: e.BACKUP_EVERY,
     backupKeep: e.BACKUP_KEEP,
@@ -189,6 +198,7 @@ export function testConfig(overrides: Partial<Config> & { dataDir: string }): Co
     authRateLimitScale: 1,
     logLevel: 'silent',
     clientDir: path.resolve('dist/client'),
+    renderNice: 10,
     backupDir: undefined,
     backupEveryMs: undefined,
     backupKeep: 7,

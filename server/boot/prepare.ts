@@ -90,10 +90,11 @@ async function reachPostgres(sql: SqlDatabase, url: string): Promise<void> {
  */
 export function renderDemoAudioInBackground(config: Config, sql: SqlDatabase, logger: Logger): void {
   if (!config.demoSeed) return;
-  renderCatalogueAudio({ sql, storageDir: config.storageDir, logger }).catch((err: unknown) =>
-    logger.error('rendering the demo audio failed; restart to resume', {
-      error: err instanceof Error ? err.message : String(err),
-    }),
+  renderCatalogueAudio({ sql, storageDir: config.storageDir, logger, nice: config.renderNice }).catch(
+    (err: unknown) =>
+      logger.error('rendering the demo audio failed; restart to resume', {
+        error: err instanceof Error ? err.message : String(err),
+      }),
   );
 }
 

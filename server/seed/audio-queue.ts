@@ -22,6 +22,8 @@ export interface RenderAudioOptions {
   catalogue?: Catalogue;
   /** Worker threads; defaults to the number of cores (they run at a lower priority). */
   concurrency?: number;
+  /** How far below the server's priority the workers run (AUDIO_RENDER_NICE; RENDER_NICE by default). */
+  nice?: number;
   /** The pool; tests pass a fake. */
   render?: (jobs: RenderJob[], concurrency: number, sink: FileSink, opts: PoolOptions) => Promise<unknown>;
 }
@@ -97,7 +99,7 @@ export async function renderCatalogueAudio(opts: RenderAudioOptions): Promise<nu
         logger.say(`  [${done}/${total}] '${job.title}' (${file.variant})`);
       },
       {
-        nice: RENDER_NICE,
+        nice: opts.nice ?? RENDER_NICE,
         onProgress: (job, fraction) => {
           const percent = Math.min(99, Math.floor(fraction * 100));
           setPercent(percent, job.id);

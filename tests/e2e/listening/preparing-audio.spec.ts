@@ -32,7 +32,12 @@ test.beforeAll(async () => {
     recursive: true,
     filter: (src) => !MISSING.some((m) => src.endsWith(m)),
   });
-  server = await startServer({ DEMO_SEED: '1', AUTH_RATE_LIMIT_SCALE: '100' }, dataDir);
+  // Its renders at the server's own priority: at the default nice 10 they starved while the
+  // other Playwright worker kept both cores busy, and the progress sat at 0 for five minutes.
+  server = await startServer(
+    { DEMO_SEED: '1', AUTH_RATE_LIMIT_SCALE: '100', AUDIO_RENDER_NICE: '0' },
+    dataDir,
+  );
   // The member helpers talk to E2E_BASE_URL and read mails from E2E_DATA_DIR: point them at
   // this server while this worker runs this file, and back afterwards.
   runEnv.dataDir = process.env.E2E_DATA_DIR;

@@ -1,9 +1,4 @@
-import {
-  completedSessions,
-  dashboardTokens,
-  seekNearEnd,
-  signInNewMember,
-} from '../listening/support';
+import { completedSessions, dashboardTokens, seekNearEnd, signInNewMember } from '../listening/support';
 import {
   audioState,
   downloadFirstLatest,

@@ -8,13 +8,26 @@ import { harmonicTone, readFixture, sine, voiceModule } from './test-helpers';
 import type { VoiceFrame } from './types';
 
 describe('voice-analyser engine', () => {
-  it('needs no imports other than env.abort and exports a fixed-size memory', async () => {
+  it('needs no imports other than env.abort and starts with 8 pages, grown only by the assessment arena', async () => {
     const module = await voiceModule();
     const imports = WebAssembly.Module.imports(module).map((i) => `${i.module}.${i.name}`);
     expect(imports.filter((name) => name !== 'env.abort')).toEqual([]);
     const instance = new WebAssembly.Instance(module, { env: { abort: () => undefined } });
-    const exports = instance.exports as unknown as { memory: WebAssembly.Memory };
-    expect(() => exports.memory.grow(1)).toThrow();
+    const ex = instance.exports as unknown as {
+      memory: WebAssembly.Memory;
+      arenaReset(): void;
+      arenaAlloc(bytes: number): number;
+      arenaUsed(): number;
+    };
+    expect(ex.memory.buffer.byteLength).toBe(8 * 65536);
+    ex.arenaReset();
+    const at = ex.arenaAlloc(3 * 65536 + 5);
+    expect(at % 16).toBe(0);
+    expect(at).toBeGreaterThanOrEqual(8 * 65536);
+    expect(ex.memory.buffer.byteLength).toBeGreaterThanOrEqual(at + 3 * 65536 + 5);
+    expect(ex.arenaUsed()).toBe(3 * 65536 + 5);
+    ex.arenaReset();
+    expect(ex.arenaAlloc(16)).toBe(at); // reused, not grown again
   });
 
   it('never grows its memory while analysing, so views onto it stay valid', async () => {

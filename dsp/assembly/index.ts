@@ -503,3 +503,6 @@ export function candidateAperiodicity(i: i32): f64 {
 export function candidatePick(): i32 {
   return candPick;
 }
+
+// Whole-recording analyses (the voice assessment) work in a scratch arena above the live state.
+export { arenaReset, arenaAlloc, arenaUsed } from './arena';

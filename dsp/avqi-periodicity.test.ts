@@ -14,6 +14,7 @@ import {
 } from '../scripts/avqi/periodicity-truth';
 import { measurePeriodicity, type PeriodicityMeasures } from './avqi-periodicity';
 import { readAvqiTruth } from './eval/avqi-truth';
+import { loadVoiceModule } from './node';
 import { voiceModule } from './test-helpers';
 import { decodeWav } from './wav';
 
@@ -91,6 +92,20 @@ describe("AVQI periodicity on Praat's joined signal", () => {
       expect(Math.abs(row.ours.shimmerDb - row.praat.shimmerDb), row.name).toBeLessThan(1e-4);
       expect(Math.abs(row.ours.hnr - row.praat.hnr), row.name).toBeLessThan(2e-3);
     }
+  });
+});
+
+describe('AVQI periodicity without Wasm SIMD', () => {
+  it("gives the SIMD build's values on a joined signal (browsers without SIMD run the scalar build)", async ({
+    skip,
+  }) => {
+    if (missing.length > 0) skip();
+    const wav = decodeWav(readFileSync(joinedPath('br65-fl05-snr20-m-16k')));
+    const scalar = measurePeriodicity(await loadVoiceModule({ simd: false }), wav.samples, wav.sampleRate);
+    const simd = rows.find((r) => r.name === 'br65-fl05-snr20-m-16k')!.ours;
+    expect(scalar.shimmerPercent).toBeCloseTo(simd.shimmerPercent, 6);
+    expect(scalar.shimmerDb).toBeCloseTo(simd.shimmerDb, 6);
+    expect(scalar.hnr).toBeCloseTo(simd.hnr, 6);
   });
 });
 

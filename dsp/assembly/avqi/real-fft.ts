@@ -10,8 +10,9 @@ let m: i32 = 0;
 let half: i32 = 0;
 let workRe: usize = 0;
 let workIm: usize = 0;
-let cosHalf: usize = 0; // cos(2 pi k / half), k < half / 2: the complex transform's twiddles
-let sinHalf: usize = 0;
+let stageCos: usize = 0; // per stage of length len: cos(2 pi k / len), k < len / 2, at offset len / 2 - 1
+let stageSin: usize = 0;
+let bitReverse: usize = 0; // i32 per index of the half-size transform
 let cosFull: usize = 0; // cos(2 pi k / m), k <= half: the split's twiddles
 let sinFull: usize = 0;
 
@@ -23,20 +24,30 @@ function put(p: usize, i: i32, v: f64): void {
   store<f64>(p + ((<usize>i) << 3), v);
 }
 
-/** Prepares transforms of size n (a power of two, at least 4). */
+/** Prepares transforms of size n (a power of two, at least 8). */
 export function realFftSetup(n: i32): void {
   m = n;
   half = n >> 1;
   workRe = arenaAlloc((<usize>half) << 3);
   workIm = arenaAlloc((<usize>half) << 3);
-  cosHalf = arenaAlloc((<usize>(half >> 1)) << 3);
-  sinHalf = arenaAlloc((<usize>(half >> 1)) << 3);
+  stageCos = arenaAlloc((<usize>half) << 3);
+  stageSin = arenaAlloc((<usize>half) << 3);
+  bitReverse = arenaAlloc((<usize>half) << 2);
   cosFull = arenaAlloc((<usize>(half + 1)) << 3);
   sinFull = arenaAlloc((<usize>(half + 1)) << 3);
-  for (let k = 0; k < half >> 1; k++) {
-    const angle = (2.0 * Math.PI * <f64>k) / <f64>half;
-    put(cosHalf, k, Math.cos(angle));
-    put(sinHalf, k, Math.sin(angle));
+  for (let len = 2; len <= half; len <<= 1) {
+    const h = len >> 1;
+    for (let k = 0; k < h; k++) {
+      const angle = (2.0 * Math.PI * <f64>k) / <f64>len;
+      put(stageCos, h - 1 + k, Math.cos(angle));
+      put(stageSin, h - 1 + k, Math.sin(angle));
+    }
+  }
+  for (let i = 1, j = 0; i < half; i++) {
+    let bit = half >> 1;
+    for (; j & bit; bit >>= 1) j ^= bit;
+    j ^= bit;
+    store<i32>(bitReverse + ((<usize>i) << 2), j);
   }
   for (let k = 0; k <= half; k++) {
     const angle = (2.0 * Math.PI * <f64>k) / <f64>m;
@@ -45,18 +56,11 @@ export function realFftSetup(n: i32): void {
   }
 }
 
-/** The size prepared by the last realFftSetup(). */
-export function realFftSize(): i32 {
-  return m;
-}
-
 /** In-place complex FFT of the work arrays (size half); inverse = conjugate twiddles, unscaled. */
 function complexTransform(inverse: bool): void {
   const n = half;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
+  for (let i = 1; i < n; i++) {
+    const j = load<i32>(bitReverse + ((<usize>i) << 2));
     if (i < j) {
       const tr = f(workRe, i);
       put(workRe, i, f(workRe, j));
@@ -66,26 +70,64 @@ function complexTransform(inverse: bool): void {
       put(workIm, j, ti);
     }
   }
+  // Length-2 butterflies: the twiddle is 1.
+  for (let a = 0; a < n; a += 2) {
+    const ar = f(workRe, a);
+    const ai = f(workIm, a);
+    const br = f(workRe, a + 1);
+    const bi = f(workIm, a + 1);
+    put(workRe, a, ar + br);
+    put(workIm, a, ai + bi);
+    put(workRe, a + 1, ar - br);
+    put(workIm, a + 1, ai - bi);
+  }
   const sign: f64 = inverse ? 1.0 : -1.0;
-  for (let len = 2; len <= n; len <<= 1) {
+  for (let len = 4; len <= n; len <<= 1) {
     const h = len >> 1;
-    const stride = n / len;
-    for (let k = 0; k < h; k++) {
-      const c = f(cosHalf, k * stride);
-      const s = sign * f(sinHalf, k * stride);
+    const tc = stageCos + ((<usize>(h - 1)) << 3);
+    const ts = stageSin + ((<usize>(h - 1)) << 3);
+    if (ASC_FEATURE_SIMD) {
+      // Two neighbouring butterflies (k, k + 1) per step, real and imaginary parts apart.
+      const signs = f64x2.splat(sign);
       for (let start = 0; start < n; start += len) {
-        const a = start + k;
-        const b = a + h;
-        const br = f(workRe, b);
-        const bi = f(workIm, b);
-        const tr = br * c - bi * s;
-        const ti = br * s + bi * c;
-        const ar = f(workRe, a);
-        const ai = f(workIm, a);
-        put(workRe, b, ar - tr);
-        put(workIm, b, ai - ti);
-        put(workRe, a, ar + tr);
-        put(workIm, a, ai + ti);
+        const ra = workRe + ((<usize>start) << 3);
+        const ia = workIm + ((<usize>start) << 3);
+        const rb = ra + ((<usize>h) << 3);
+        const ib = ia + ((<usize>h) << 3);
+        for (let k = 0; k < h; k += 2) {
+          const o = (<usize>k) << 3;
+          const c = v128.load(tc + o);
+          const s = f64x2.mul(v128.load(ts + o), signs);
+          const br = v128.load(rb + o);
+          const bi = v128.load(ib + o);
+          const tr = f64x2.sub(f64x2.mul(br, c), f64x2.mul(bi, s));
+          const ti = f64x2.add(f64x2.mul(br, s), f64x2.mul(bi, c));
+          const ar = v128.load(ra + o);
+          const ai = v128.load(ia + o);
+          v128.store(rb + o, f64x2.sub(ar, tr));
+          v128.store(ib + o, f64x2.sub(ai, ti));
+          v128.store(ra + o, f64x2.add(ar, tr));
+          v128.store(ia + o, f64x2.add(ai, ti));
+        }
+      }
+    } else {
+      for (let start = 0; start < n; start += len) {
+        for (let k = 0; k < h; k++) {
+          const c = f(tc, k);
+          const s = sign * f(ts, k);
+          const a = start + k;
+          const b = a + h;
+          const br = f(workRe, b);
+          const bi = f(workIm, b);
+          const tr = br * c - bi * s;
+          const ti = br * s + bi * c;
+          const ar = f(workRe, a);
+          const ai = f(workIm, a);
+          put(workRe, b, ar - tr);
+          put(workIm, b, ai - ti);
+          put(workRe, a, ar + tr);
+          put(workIm, a, ai + ti);
+        }
       }
     }
   }

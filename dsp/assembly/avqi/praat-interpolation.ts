@@ -83,10 +83,13 @@ function sincSide(
   aa: f64,
   daa: f64,
 ): f64 {
-  let cosaa = Math.cos(aa);
-  let sinaa = Math.sin(aa);
-  const cosdaa = Math.cos(daa);
-  const sindaa = Math.sin(daa);
+  // One range reduction per angle (musl's sincos gives the same values as sin and cos).
+  NativeMath.sincos(aa);
+  let cosaa = NativeMath.sincos_cos;
+  let sinaa = NativeMath.sincos_sin;
+  NativeMath.sincos(daa);
+  const cosdaa = NativeMath.sincos_cos;
+  const sindaa = NativeMath.sincos_sin;
   let a = a0;
   let halfsina = halfsina0;
   let ix = from;

@@ -506,3 +506,9 @@ export function candidatePick(): i32 {
 
 // Whole-recording analyses (the voice assessment) work in a scratch arena above the live state.
 export { arenaReset, arenaAlloc, arenaUsed } from './arena';
+export {
+  measurePeriodicity,
+  periodicityShimmerPercent,
+  periodicityShimmerDb,
+  periodicityHnr,
+} from './avqi/periodicity';

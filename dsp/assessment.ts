@@ -2,6 +2,9 @@
 // read sentence, computed by the Wasm engine (dsp/assembly/avqi/) on an instance of its own, never
 // the live worklet's. Runs unchanged in Node and in a Worker: only WebAssembly and typed arrays.
 import { avqiFromMeasures } from '../src/domain/voice/avqi';
+import { PURE_TONE_CENTROID_RATIO } from '../src/domain/voice/feedback';
+import { createSummaryAccumulator } from '../src/features/tuning/recording-summary';
+import { createVoiceAnalyser } from './loader';
 import {
   AssessmentError,
   MAX_ASSESSMENT_RATE,
@@ -19,12 +22,21 @@ export const ASSESSMENT_ENGINE_VERSION = 'tuneful-avqi-03.01-wasm/1';
 
 /** A recording whose loudest sample is below this (-60 dBFS) is silence. */
 const SILENT_PEAK = 0.001;
+/** Share of the vowel's analysed frames the live pitch engine must find voiced. */
+const MIN_VOICED_SHARE = 0.5;
 
 interface AvqiExports {
   memory: WebAssembly.Memory;
   arenaReset(): void;
   arenaAlloc(bytes: number): number;
-  avqiAnalyse(vowel: number, vowelN: number, speech: number, speechN: number, vowelRate: number, speechRate: number): number;
+  avqiAnalyse(
+    vowel: number,
+    vowelN: number,
+    speech: number,
+    speechN: number,
+    vowelRate: number,
+    speechRate: number,
+  ): number;
   avqiCpps(): number;
   avqiHnr(): number;
   avqiShimmerPercent(): number;
@@ -32,7 +44,7 @@ interface AvqiExports {
   avqiLtasSlope(): number;
   avqiLtasTilt(): number;
   avqiVoicedSeconds(): number;
-  avqiVowelVoicedShare(): number;
+  avqiVowelCpps(): number;
 }
 
 const STATUS_NO_VOICED_SPEECH = 2;
@@ -43,7 +55,8 @@ export function mixToMono(samples: Float32Array[]): Float64Array {
   const length = samples[0]?.length ?? 0;
   const out = new Float64Array(length);
   for (const channel of samples) {
-    if (channel.length !== length) throw new AssessmentError('silent', 'The channels of a recording differ in length.');
+    if (channel.length !== length)
+      throw new AssessmentError('silent', 'The channels of a recording differ in length.');
     for (let i = 0; i < length; i++) out[i] = (out[i] ?? 0) + (channel[i] ?? 0);
   }
   const scale = 1 / Math.max(1, samples.length);
@@ -64,6 +77,23 @@ function checkRate(what: string, rate: number): void {
       `The ${what} recording's sample rate (${rate} Hz) is outside ${MIN_ASSESSMENT_RATE}-${MAX_ASSESSMENT_RATE} Hz.`,
     );
   }
+}
+
+/**
+ * Is the vowel a voice? The part the method uses (its last 3 s) goes through the live analyser
+ * (a fresh instance of the same module): most frames must be voiced (noise and hiss are not),
+ * and the sound must have harmonics above its pitch (a pure tone has its spectral centroid at
+ * its pitch: the tuning room's PURE_TONE_CENTROID_RATIO).
+ */
+function vowelSoundsLikeAVoice(module: WebAssembly.Module, vowel: Float64Array, rate: number): boolean {
+  const tail = Float32Array.from(vowel.subarray(Math.max(0, vowel.length - Math.round(3 * rate))));
+  const frames = createVoiceAnalyser(module, { sampleRate: rate }).analyse(tail);
+  const summary = createSummaryAccumulator();
+  frames.forEach((f) => summary.add(f));
+  const presence = summary.measurements().presence;
+  if (!presence || frames.length === 0) return false;
+  if (presence.voicedFrames / frames.length < MIN_VOICED_SHARE) return false;
+  return presence.centroidRatio === null || presence.centroidRatio >= PURE_TONE_CENTROID_RATIO;
 }
 
 function copyIn(e: AvqiExports, x: Float64Array): number {
@@ -87,7 +117,8 @@ export function analyseAssessment(
   const speechMono = mixToMono(speech.samples);
   const vowelSeconds = vowelMono.length / vowel.rate;
   if (peakOf(vowelMono) < SILENT_PEAK) throw new AssessmentError('silent', 'The vowel recording is silent.');
-  if (peakOf(speechMono) < SILENT_PEAK) throw new AssessmentError('silent', 'The speech recording is silent.');
+  if (peakOf(speechMono) < SILENT_PEAK)
+    throw new AssessmentError('silent', 'The speech recording is silent.');
   if (vowelSeconds < MIN_VOWEL_SECONDS) {
     throw new AssessmentError(
       'vowel-too-short',
@@ -95,7 +126,17 @@ export function analyseAssessment(
     );
   }
   if (speechMono.length / speech.rate < 0.5) {
-    throw new AssessmentError('no-voiced-speech', 'The speech recording is too short: read the whole sentence.');
+    throw new AssessmentError(
+      'no-voiced-speech',
+      'The speech recording is too short: read the whole sentence.',
+    );
+  }
+
+  if (!vowelSoundsLikeAVoice(module, vowelMono, vowel.rate)) {
+    throw new AssessmentError(
+      'not-a-voice',
+      'The vowel recording does not sound like a voice: hold a steady "ah" close to the microphone.',
+    );
   }
 
   const instance = new WebAssembly.Instance(module, {
@@ -110,15 +151,25 @@ export function analyseAssessment(
   e.arenaReset();
   const vowelPtr = copyIn(e, vowelMono);
   const speechPtr = copyIn(e, speechMono);
-  const status = e.avqiAnalyse(vowelPtr, vowelMono.length, speechPtr, speechMono.length, vowel.rate, speech.rate);
+  const status = e.avqiAnalyse(
+    vowelPtr,
+    vowelMono.length,
+    speechPtr,
+    speechMono.length,
+    vowel.rate,
+    speech.rate,
+  );
   const analysisMs = performance.now() - started;
   if (status === STATUS_NO_VOICED_SPEECH) {
-    throw new AssessmentError('no-voiced-speech', 'No voiced speech was found in the speech recording: read the sentence aloud.');
+    throw new AssessmentError(
+      'no-voiced-speech',
+      'No voiced speech was found in the speech recording: read the sentence aloud.',
+    );
   }
   if (status === STATUS_NOT_A_VOICE) {
     throw new AssessmentError(
       'not-a-voice',
-      'The vowel recording does not sound like a held voice: hold a steady "ah" close to the microphone.',
+      'No steady voice was found in the vowel recording: hold a steady "ah" close to the microphone.',
     );
   }
   const measures = {
@@ -130,7 +181,13 @@ export function analyseAssessment(
     ltasTilt: e.avqiLtasTilt(),
   };
   for (const [name, value] of Object.entries(measures)) {
-    if (!Number.isFinite(value)) throw new AssessmentError('not-a-voice', `The ${name} of this voice could not be measured.`);
+    if (!Number.isFinite(value))
+      throw new AssessmentError('not-a-voice', `The ${name} of this voice could not be measured.`);
   }
-  return { avqi: avqiFromMeasures(measures), ...measures, analysisMs, engineVersion: ASSESSMENT_ENGINE_VERSION };
+  return {
+    avqi: avqiFromMeasures(measures),
+    ...measures,
+    analysisMs,
+    engineVersion: ASSESSMENT_ENGINE_VERSION,
+  };
 }

@@ -522,5 +522,5 @@ export {
   avqiLtasTilt,
   avqiVoicedSeconds,
   avqiJoinedLength,
-  avqiVowelVoicedShare,
+  avqiVowelCpps,
 } from './avqi/assessment';

@@ -10,15 +10,18 @@ import { hannBandFilter } from './filter';
 import { resample, resampledLength } from './resample';
 import { soundingParts, soundingLength } from './sounding';
 import { appendVoicedWindows, keptWindowCount } from './voiced';
-import { cpps } from './cpps';
+import { cpps, tailCpps } from './cpps';
 import { measureLtas, ltasSlope, ltasTilt } from './ltas';
-import { measurePeriodicity, periodicityHnr, periodicityShimmerDb, periodicityShimmerPercent } from './periodicity';
+import {
+  measurePeriodicity,
+  periodicityHnr,
+  periodicityShimmerDb,
+  periodicityShimmerPercent,
+} from './periodicity';
 
 export const AVQI_OK: i32 = 0;
 export const AVQI_NO_VOICED_SPEECH: i32 = 2;
 export const AVQI_NOT_A_VOICE: i32 = 3;
-/** Share of the vowel's 30 ms windows that must pass the voiced-speech rules (power, crossings). */
-const VOWEL_VOICED_SHARE: f64 = 0.5;
 
 let cppsDb: f64 = NaN;
 let slopeDb: f64 = NaN;
@@ -28,16 +31,23 @@ let shimmerPct: f64 = NaN;
 let shimmerDecibel: f64 = NaN;
 let voicedSeconds: f64 = 0;
 let joinedSamples: i32 = 0;
-let vowelShare: f64 = 0;
+let vowelCpps: f64 = NaN;
 
 /**
- * Runs the method; returns AVQI_OK, AVQI_NO_VOICED_SPEECH or AVQI_NOT_A_VOICE (measures are still
- * readable then). The speech is first resampled to the
+ * Runs the method; returns AVQI_OK, AVQI_NO_VOICED_SPEECH or AVQI_NOT_A_VOICE (no periodicity
+ * could be measured; the other measures are still readable). The speech is first resampled to the
  * vowel's rate when the two differ (the published method assumes one recording set-up).
  */
-export function avqiAnalyse(vowel: usize, vowelN: i32, speech0: usize, speechN0: i32, vowelRate: f64, speechRate: f64): i32 {
+export function avqiAnalyse(
+  vowel: usize,
+  vowelN: i32,
+  speech0: usize,
+  speechN0: i32,
+  vowelRate: f64,
+  speechRate: f64,
+): i32 {
   fftForget();
-  cppsDb = slopeDb = tiltDb = hnrDb = shimmerPct = shimmerDecibel = NaN;
+  vowelCpps = cppsDb = slopeDb = tiltDb = hnrDb = shimmerPct = shimmerDecibel = NaN;
   voicedSeconds = 0;
   joinedSamples = 0;
   const rate = vowelRate;
@@ -79,14 +89,9 @@ export function avqiAnalyse(vowel: usize, vowelN: i32, speech0: usize, speechN0:
   for (let s = vowelFirst; s <= vowelLast; s++) st(joined, at++, ld(vowel, s - 1));
   joinedSamples = at;
 
-  // Not a voice: a sustained vowel is voiced throughout, so most of its windows must pass the
-  // method's own voicing rules (noise and hiss cross zero far more than 3000 times a second).
-  const vowelWindows = <i32>Math.floor(<f64>vowelPart * dx / 0.03);
-  const scratch = allocF64(vowelPart + 1);
-  appendVoicedWindows(joined + (<usize>(at - vowelPart) << 3), vowelPart, rate, scratch, 0);
-  vowelShare = vowelWindows > 0 ? <f64>keptWindowCount() / <f64>vowelWindows : 0.0;
-
-  cppsDb = cpps(joined, at, rate);
+  cppsDb = cpps(joined, at, rate, <f64>(at - vowelPart) * dx);
+  // The vowel's own frames of the cepstrogram, for callers that judge the vowel alone.
+  vowelCpps = tailCpps();
   measureLtas(joined, at, rate);
   slopeDb = ltasSlope();
   tiltDb = ltasTilt();
@@ -94,7 +99,7 @@ export function avqiAnalyse(vowel: usize, vowelN: i32, speech0: usize, speechN0:
   shimmerPct = periodicityShimmerPercent();
   shimmerDecibel = periodicityShimmerDb();
   hnrDb = periodicityHnr();
-  if (vowelShare < VOWEL_VOICED_SHARE || isNaN(hnrDb) || isNaN(shimmerPct)) return AVQI_NOT_A_VOICE;
+  if (isNaN(hnrDb) || isNaN(shimmerPct)) return AVQI_NOT_A_VOICE;
   return AVQI_OK;
 }
 
@@ -120,9 +125,9 @@ export function avqiLtasTilt(): f64 {
 export function avqiVoicedSeconds(): f64 {
   return voicedSeconds;
 }
-/** Share of the vowel's 30 ms windows that pass the voicing rules (0-1). */
-export function avqiVowelVoicedShare(): f64 {
-  return vowelShare;
+/** CPPS (dB) of the vowel's frames alone. */
+export function avqiVowelCpps(): f64 {
+  return vowelCpps;
 }
 /** Samples in the joined signal (lead silence + voiced speech + vowel part). */
 export function avqiJoinedLength(): i32 {

@@ -23,8 +23,21 @@ const PRE_EMPHASIS: f64 = 50.0;
 const TIME_AVERAGING: f64 = 0.01;
 const QUEFRENCY_AVERAGING: f64 = 0.001;
 
-/** The CPPS (dB) of x: n samples at `rate` (first sample centred at half a period). */
-export function cpps(x: usize, n: i32, rate: f64): f64 {
+let tailSum: f64 = 0;
+let tailFrames: i32 = 0;
+
+/** Mean CPP of the frames lying wholly after `tailFrom` in the last cpps() call (NaN if none). */
+export function tailCpps(): f64 {
+  return tailFrames > 0 ? tailSum / <f64>tailFrames : NaN;
+}
+
+/**
+ * The CPPS (dB) of x: n samples at `rate` (first sample centred at half a period). The frames
+ * that start at or after `tailFrom` seconds are also averaged on their own (tailCpps).
+ */
+export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
+  tailSum = 0;
+  tailFrames = 0;
   const dx = 1.0 / rate;
   const duration = dx * <f64>n;
   let windowDuration = 2.0 * (3.0 / PITCH_FLOOR);
@@ -99,16 +112,26 @@ export function cpps(x: usize, n: i32, rate: f64): f64 {
         st(
           smoothed,
           f * nq + q,
-          interpolatedMean(cells + (<usize>q << 3), nq, frames, t1, TIME_STEP, 0.0, duration, mid - half, mid + half),
+          interpolatedMean(
+            cells + ((<usize>q) << 3),
+            nq,
+            frames,
+            t1,
+            TIME_STEP,
+            0.0,
+            duration,
+            mid - half,
+            mid + half,
+          ),
         );
       }
     }
   } else {
-    memory.copy(smoothed, cells, <usize>(frames * nq) << 3);
+    memory.copy(smoothed, cells, (<usize>(frames * nq)) << 3);
   }
 
   // 2. Average across quefrency, then each frame's peak prominence.
-  const qmax = 0.5 * <f64>nfft / CEPSTRAL_RATE;
+  const qmax = (0.5 * <f64>nfft) / CEPSTRAL_RATE;
   const dq = qmax / <f64>(nq - 1);
   const row = allocF64(nq);
   const db = allocF64(nq);
@@ -116,18 +139,33 @@ export function cpps(x: usize, n: i32, rate: f64): f64 {
   const smoothQuefrency = QUEFRENCY_AVERAGING / dq > 1.0;
   let sum: f64 = 0;
   for (let f = 0; f < frames; f++) {
-    const base = smoothed + (<usize>(f * nq) << 3);
+    const base = smoothed + ((<usize>(f * nq)) << 3);
     for (let q = 0; q < nq; q++) {
       const mid = <f64>q * dq;
       st(
         row,
         q,
         smoothQuefrency
-          ? interpolatedMean(base, 1, nq, 0.0, dq, 0.0, qmax, mid - 0.5 * QUEFRENCY_AVERAGING, mid + 0.5 * QUEFRENCY_AVERAGING)
+          ? interpolatedMean(
+              base,
+              1,
+              nq,
+              0.0,
+              dq,
+              0.0,
+              qmax,
+              mid - 0.5 * QUEFRENCY_AVERAGING,
+              mid + 0.5 * QUEFRENCY_AVERAGING,
+            )
           : ld(base, q),
       );
     }
-    sum += peakProminence(row, nq, dq, qmax, db, scratch);
+    const cpp = peakProminence(row, nq, dq, qmax, db, scratch);
+    sum += cpp;
+    if (t1 + <f64>f * TIME_STEP - 0.5 * windowDuration >= tailFrom) {
+      tailSum += cpp;
+      tailFrames++;
+    }
   }
   return sum / <f64>frames;
 }
@@ -160,12 +198,11 @@ function peakProminence(row: usize, nq: i32, dq: f64, qmax: f64, db: usize, scra
   }
   sortF64(scratch, points);
   const intercept = sortedQuantile(scratch, points, 0.5);
-  // Subtract the line, clip at 0 dB; back to dB for the peak search (10 log10(10^(d/10) + 1e-30)).
+  // Subtract the line, clip at 0 dB. Praat stores 10^(d/10) and reads it back as
+  // 10 log10(value + 1e-30), which returns d itself (to rounding), so d is used directly.
   for (let q = 0; q < nq; q++) {
-    let diff = ld(db, q) - (slope * (<f64>q * dq) + intercept);
-    if (diff < 0.0) diff = 0.0;
-    const power = Math.exp((diff * Math.LN10) / 10.0);
-    st(db, q, 10.0 * Math.log10(power + 1e-30));
+    const diff = ld(db, q) - (slope * (<f64>q * dq) + intercept);
+    st(db, q, diff < 0.0 ? 0.0 : diff);
   }
   // Vector_getMaximumAndX between 1/330 and 1/60 s, parabolic refinement.
   let lo = 1 + <i32>Math.ceil((1.0 / PITCH_CEILING - 0.0) / dq);

@@ -5,8 +5,10 @@
 import { allocF64, ld, st } from './mem';
 
 let tableSize: i32 = 0; // the largest real transform length prepared
-let cosTab: usize = 0; // cos(2 pi k / tableSize), k < tableSize / 2
-let sinTab: usize = 0;
+// Twiddles by stage, interleaved (re, im): entries [h, 2h) hold e^{-2 pi i j / (2h)}, j < h, for
+// every h = 1, 2, 4, ... tableSize / 2, so a stage reads its factors in order and every size
+// shares them.
+let twiddles: usize = 0;
 let work: usize = 0; // interleaved complex scratch, tableSize f64
 
 /** Forgets the tables (call after arenaReset: their memory has been reclaimed). */
@@ -18,29 +20,41 @@ export function fftForget(): void {
 export function fftPrepare(n: i32): void {
   if (n <= tableSize) return;
   tableSize = n;
-  const half = n >> 1;
-  cosTab = allocF64(half);
-  sinTab = allocF64(half);
+  twiddles = allocF64(2 * n);
   work = allocF64(n);
-  for (let k = 0; k < half; k++) {
-    const a = (2.0 * Math.PI * <f64>k) / <f64>n;
-    st(cosTab, k, Math.cos(a));
-    st(sinTab, k, Math.sin(a));
+  for (let h = 1; h < n; h <<= 1) {
+    for (let j = 0; j < h; j++) {
+      const a = (Math.PI * <f64>j) / <f64>h;
+      st(twiddles, 2 * (h + j), Math.cos(a));
+      st(twiddles, 2 * (h + j) + 1, -Math.sin(a));
+    }
   }
 }
 
-/** In-place complex FFT of m points (interleaved re, im), sign -1 (forward) or +1, unscaled. */
-function complexFft(z: usize, m: i32, inverse: bool): void {
-  // Bit-reversal permutation.
+// @ts-ignore: decorator
+@inline
+function twiddleRe(h: i32, j: i32): f64 {
+  return ld(twiddles, 2 * (h + j));
+}
+
+// @ts-ignore: decorator
+@inline
+function twiddleIm(h: i32, j: i32): f64 {
+  return ld(twiddles, 2 * (h + j) + 1);
+}
+
+function bitReverse(z: usize, m: i32): void {
   let j = 0;
   for (let i = 0; i < m - 1; i++) {
     if (i < j) {
-      const ar = ld(z, 2 * i),
-        ai = ld(z, 2 * i + 1);
-      st(z, 2 * i, ld(z, 2 * j));
-      st(z, 2 * i + 1, ld(z, 2 * j + 1));
-      st(z, 2 * j, ar);
-      st(z, 2 * j + 1, ai);
+      const a = z + (<usize>i << 4),
+        b = z + (<usize>j << 4);
+      const ar = load<f64>(a),
+        ai = load<f64>(a, 8);
+      store<f64>(a, load<f64>(b));
+      store<f64>(a, load<f64>(b, 8), 8);
+      store<f64>(b, ar);
+      store<f64>(b, ai, 8);
     }
     let bit = m >> 1;
     while (j & bit) {
@@ -49,26 +63,57 @@ function complexFft(z: usize, m: i32, inverse: bool): void {
     }
     j |= bit;
   }
-  const sign: f64 = inverse ? 1.0 : -1.0;
-  for (let size = 2; size <= m; size <<= 1) {
-    const half = size >> 1;
-    const step = tableSize / size; // e^{-2 pi i j / size} = table[j * step]
-    for (let k = 0; k < half; k++) {
-      const wr = ld(cosTab, k * step);
-      const wi = sign * ld(sinTab, k * step);
-      for (let start = k; start < m; start += size) {
-        const a = 2 * start,
-          b = 2 * (start + half);
-        const br = ld(z, b),
-          bi = ld(z, b + 1);
-        const tr = br * wr - bi * wi;
-        const ti = br * wi + bi * wr;
-        const ar = ld(z, a),
-          ai = ld(z, a + 1);
-        st(z, a, ar + tr);
-        st(z, a + 1, ai + ti);
-        st(z, b, ar - tr);
-        st(z, b + 1, ai - ti);
+}
+
+/** In-place complex FFT of m points (interleaved re, im), forward (e^-) or inverse (e^+), unscaled. */
+function complexFft(z: usize, m: i32, inverse: bool): void {
+  bitReverse(z, m);
+  if (ASC_FEATURE_SIMD) {
+    // One complex number per v128 lane pair: t = b * w = b.re * (wr, wi) + b.im * (-wi, wr).
+    const flip = f64x2(-1.0, 1.0);
+    const conj = f64x2(1.0, inverse ? -1.0 : 1.0);
+    for (let half = 1; half < m; half <<= 1) {
+      const tw = twiddles + (<usize>half << 4);
+      const size = half << 1;
+      for (let block = 0; block < m; block += size) {
+        const pa = z + (<usize>block << 4);
+        const pb = pa + (<usize>half << 4);
+        for (let k = 0; k < half; k++) {
+          const o = <usize>k << 4;
+          const w = f64x2.mul(v128.load(tw + o), conj);
+          const wSwapped = f64x2.mul(v128.shuffle<f64>(w, w, 1, 0), flip); // (-wi, wr)
+          const b = v128.load(pb + o);
+          const t = f64x2.add(
+            f64x2.mul(f64x2.splat(f64x2.extract_lane(b, 0)), w),
+            f64x2.mul(f64x2.splat(f64x2.extract_lane(b, 1)), wSwapped),
+          );
+          const a = v128.load(pa + o);
+          v128.store(pa + o, f64x2.add(a, t));
+          v128.store(pb + o, f64x2.sub(a, t));
+        }
+      }
+    }
+  } else {
+    const sign: f64 = inverse ? -1.0 : 1.0;
+    for (let half = 1; half < m; half <<= 1) {
+      const size = half << 1;
+      for (let block = 0; block < m; block += size) {
+        for (let k = 0; k < half; k++) {
+          const wr = twiddleRe(half, k);
+          const wi = sign * twiddleIm(half, k);
+          const a = 2 * (block + k),
+            b = 2 * (block + k + half);
+          const br = ld(z, b),
+            bi = ld(z, b + 1);
+          const tr = br * wr - bi * wi;
+          const ti = br * wi + bi * wr;
+          const ar = ld(z, a),
+            ai = ld(z, a + 1);
+          st(z, a, ar + tr);
+          st(z, a + 1, ai + ti);
+          st(z, b, ar - tr);
+          st(z, b + 1, ai - ti);
+        }
       }
     }
   }
@@ -85,7 +130,6 @@ export function realForward(x: usize, n: i32, re: usize, im: usize): void {
     st(work, 2 * i + 1, ld(x, 2 * i + 1));
   }
   complexFft(work, m, false);
-  const step = tableSize / n;
   for (let k = 0; k <= m; k++) {
     const k1 = k == m ? 0 : k;
     const k2 = k == 0 ? 0 : m - k;
@@ -104,8 +148,8 @@ export function realForward(x: usize, n: i32, re: usize, im: usize): void {
     if (k == m) {
       wr = -1.0;
     } else if (k > 0) {
-      wr = ld(cosTab, k * step);
-      wi = -ld(sinTab, k * step);
+      wr = twiddleRe(m, k);
+      wi = twiddleIm(m, k);
     }
     st(re, k, er + or_ * wr - oi * wi);
     st(im, k, ei + or_ * wi + oi * wr);
@@ -118,7 +162,6 @@ export function realForward(x: usize, n: i32, re: usize, im: usize): void {
  */
 export function realInverse(re: usize, im: usize, n: i32, x: usize): void {
   const m = n >> 1;
-  const step = tableSize / n;
   for (let k = 0; k < m; k++) {
     const xr = ld(re, k),
       xi = k == 0 ? 0.0 : ld(im, k);
@@ -132,8 +175,8 @@ export function realInverse(re: usize, im: usize, n: i32, x: usize): void {
     let wr: f64 = 1.0,
       wi: f64 = 0.0;
     if (k > 0) {
-      wr = ld(cosTab, k * step);
-      wi = ld(sinTab, k * step);
+      wr = twiddleRe(m, k);
+      wi = -twiddleIm(m, k);
     }
     const or_ = dr * wr - di * wi,
       oi = dr * wi + di * wr;

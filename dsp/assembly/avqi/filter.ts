@@ -6,11 +6,19 @@ import { allocF64, ld, st, powerOfTwoAtLeast } from './mem';
 import { fftPrepare, realForward, realInverse } from './fft';
 
 /** Filters x (n samples at `rate`) in place: stop = true removes the band, false keeps only it. */
-export function hannBandFilter(x: usize, n: i32, rate: f64, stop: bool, fmin: f64, fmax0: f64, smooth: f64): void {
+export function hannBandFilter(
+  x: usize,
+  n: i32,
+  rate: f64,
+  stop: bool,
+  fmin: f64,
+  fmax0: f64,
+  smooth: f64,
+): void {
   const nfft = powerOfTwoAtLeast(n < 4 ? 4 : n);
   fftPrepare(nfft);
   const padded = allocF64(nfft);
-  memory.copy(padded, x, <usize>n << 3);
+  memory.copy(padded, x, (<usize>n) << 3);
   const bins = (nfft >> 1) + 1;
   const re = allocF64(bins);
   const im = allocF64(bins);
@@ -41,5 +49,5 @@ export function hannBandFilter(x: usize, n: i32, rate: f64, stop: bool, fmin: f6
     st(im, k, ld(im, k) * factor);
   }
   realInverse(re, im, nfft, padded);
-  memory.copy(x, padded, <usize>n << 3);
+  memory.copy(x, padded, (<usize>n) << 3);
 }

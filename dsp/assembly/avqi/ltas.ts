@@ -36,7 +36,7 @@ export function measureLtas(x: usize, n: i32, rate: f64): void {
   const nfft = powerOfTwoAtLeast(n < 4 ? 4 : n);
   fftPrepare(nfft);
   const padded = allocF64(nfft);
-  memory.copy(padded, x, <usize>n << 3);
+  memory.copy(padded, x, (<usize>n) << 3);
   const bins = (nfft >> 1) + 1;
   const re = allocF64(bins);
   const im = allocF64(bins);

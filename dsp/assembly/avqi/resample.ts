@@ -30,7 +30,9 @@ export function interpolateSinc(y: usize, n: i32, x: f64, maxDepth0: i32): f64 {
       dyr = 0.5 * (ld(y, midright) - yl);
     const fil = x - <f64>midleft,
       fir = <f64>midright - x;
-    return yl * fir + yr * fil - fil * fir * (0.5 * (dyr - dyl) + (fil - 0.5) * (dyl + dyr - 2.0 * (yr - yl)));
+    return (
+      yl * fir + yr * fil - fil * fir * (0.5 * (dyr - dyl) + (fil - 0.5) * (dyl + dyr - 2.0 * (yr - yl)))
+    );
   }
   const left = midright - maxDepth;
   const right = midleft + maxDepth;
@@ -83,10 +85,11 @@ export function resample(x: usize, n: i32, rate: f64, newRate: f64, depth: i32):
   const upfactor = newRate * dx;
   if (Math.abs(upfactor - 1.0) < 1e-6) {
     const copy = allocF64(n);
-    memory.copy(copy, x, <usize>n << 3);
+    memory.copy(copy, x, (<usize>n) << 3);
     resultLength = n;
     return copy;
   }
+  if (Math.abs(upfactor - 2.0) < 1e-6) return upsampleTwice(x, n);
   const count = <i32>Math.floor(xmax * newRate + 0.5);
   let source = x;
   if (upfactor < 1.0) {
@@ -94,7 +97,7 @@ export function resample(x: usize, n: i32, rate: f64, newRate: f64, depth: i32):
     const nfft = powerOfTwoAtLeast(n + 2 * pad);
     fftPrepare(nfft);
     const data = allocF64(nfft);
-    memory.copy(data + (<usize>pad << 3), x, <usize>n << 3);
+    memory.copy(data + ((<usize>pad) << 3), x, (<usize>n) << 3);
     const half = nfft >> 1;
     const re = allocF64(half + 1);
     const im = allocF64(half + 1);
@@ -110,7 +113,7 @@ export function resample(x: usize, n: i32, rate: f64, newRate: f64, depth: i32):
     if (1 >= from) st(re, 0, 0.0);
     realInverse(re, im, nfft, data);
     source = allocF64(n);
-    memory.copy(source, data + (<usize>pad << 3), <usize>n << 3);
+    memory.copy(source, data + ((<usize>pad) << 3), (<usize>n) << 3);
   }
   const out = allocF64(count);
   const newDx = 1.0 / newRate;
@@ -120,6 +123,42 @@ export function resample(x: usize, n: i32, rate: f64, newRate: f64, depth: i32):
     const index = (t - x1) / dx + 1.0;
     st(out, i - 1, interpolateSinc(source, n, index, depth));
   }
+  resultLength = count;
+  return out;
+}
+
+/**
+ * Praat's Sound_upsample (exactly twice the rate): the spectrum of the signal (1000 zeros padded
+ * on both sides) with its top 5 % tapered linearly to zero becomes the lower half of a spectrum
+ * twice as long.
+ */
+function upsampleTwice(x: usize, n: i32): usize {
+  const pad = 1000;
+  const nfft = powerOfTwoAtLeast(n + 2 * pad);
+  const n2 = 2 * nfft;
+  fftPrepare(n2);
+  const data = allocF64(n2);
+  memory.copy(data + ((<usize>pad) << 3), x, (<usize>n) << 3);
+  const half = nfft >> 1;
+  const re = allocF64(nfft + 1);
+  const im = allocF64(nfft + 1);
+  realForward(data, nfft, re, im);
+  // Taper the entries above 95 % of Praat's packed layout (2k+1: real, 2k+2: imaginary part of bin k).
+  const imin = <i32>Math.floor(<f64>nfft * 0.95);
+  const span = <f64>(nfft - imin);
+  for (let k = 1; k < half; k++) {
+    if (2 * k + 1 > imin) st(re, k, ld(re, k) * (<f64>(nfft - (2 * k + 1)) / span));
+    if (2 * k + 2 > imin) st(im, k, ld(im, k) * (<f64>(nfft - (2 * k + 2)) / span));
+  }
+  // The old Nyquist bin is dropped and every bin above it is zero in the longer spectrum.
+  for (let k = half; k <= nfft; k++) {
+    st(re, k, 0.0);
+    st(im, k, 0.0);
+  }
+  realInverse(re, im, n2, data);
+  const count = 2 * n;
+  const out = allocF64(count);
+  for (let i = 0; i < count; i++) st(out, i, 2.0 * ld(data, i + 2 * pad));
   resultLength = count;
   return out;
 }

@@ -24,7 +24,10 @@ function bessel0(x0: f64): f64 {
   if (x < 3.75) {
     let t = x / 3.75;
     t *= t;
-    return 1.0 + t * (3.5156229 + t * (3.0899424 + t * (1.2067492 + t * (0.2659732 + t * (0.0360768 + t * 0.0045813)))));
+    return (
+      1.0 +
+      t * (3.5156229 + t * (3.0899424 + t * (1.2067492 + t * (0.2659732 + t * (0.0360768 + t * 0.0045813)))))
+    );
   }
   const t = 3.75 / x;
   return (
@@ -32,7 +35,13 @@ function bessel0(x0: f64): f64 {
     (0.39894228 +
       t *
         (0.01328592 +
-          t * (0.00225319 + t * (-0.00157565 + t * (0.00916281 + t * (-0.02057706 + t * (0.02635537 + t * (-0.01647633 + t * 0.00392377))))))))
+          t *
+            (0.00225319 +
+              t *
+                (-0.00157565 +
+                  t *
+                    (0.00916281 +
+                      t * (-0.02057706 + t * (0.02635537 + t * (-0.01647633 + t * 0.00392377))))))))
   );
 }
 
@@ -148,7 +157,7 @@ function combineRuns(label: i32): void {
 function detectSilences(x: usize, n: i32, rate: f64): void {
   const duration = <f64>n / rate;
   const filtered = allocF64(n);
-  memory.copy(filtered, x, <usize>n << 3);
+  memory.copy(filtered, x, (<usize>n) << 3);
   hannBandFilter(filtered, n, rate, false, 80.0, 8000.0, 80.0);
   const contour = intensity(filtered, n, rate, 50.0, 0.003);
   starts = allocF64(intensityFrames + 2);

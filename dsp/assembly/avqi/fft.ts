@@ -31,14 +31,10 @@ export function fftPrepare(n: i32): void {
   }
 }
 
-// @ts-ignore: decorator
-@inline
 function twiddleRe(h: i32, j: i32): f64 {
   return ld(twiddles, 2 * (h + j));
 }
 
-// @ts-ignore: decorator
-@inline
 function twiddleIm(h: i32, j: i32): f64 {
   return ld(twiddles, 2 * (h + j) + 1);
 }
@@ -47,8 +43,8 @@ function bitReverse(z: usize, m: i32): void {
   let j = 0;
   for (let i = 0; i < m - 1; i++) {
     if (i < j) {
-      const a = z + (<usize>i << 4),
-        b = z + (<usize>j << 4);
+      const a = z + ((<usize>i) << 4),
+        b = z + ((<usize>j) << 4);
       const ar = load<f64>(a),
         ai = load<f64>(a, 8);
       store<f64>(a, load<f64>(b));
@@ -73,13 +69,13 @@ function complexFft(z: usize, m: i32, inverse: bool): void {
     const flip = f64x2(-1.0, 1.0);
     const conj = f64x2(1.0, inverse ? -1.0 : 1.0);
     for (let half = 1; half < m; half <<= 1) {
-      const tw = twiddles + (<usize>half << 4);
+      const tw = twiddles + ((<usize>half) << 4);
       const size = half << 1;
       for (let block = 0; block < m; block += size) {
-        const pa = z + (<usize>block << 4);
-        const pb = pa + (<usize>half << 4);
+        const pa = z + ((<usize>block) << 4);
+        const pb = pa + ((<usize>half) << 4);
         for (let k = 0; k < half; k++) {
-          const o = <usize>k << 4;
+          const o = (<usize>k) << 4;
           const w = f64x2.mul(v128.load(tw + o), conj);
           const wSwapped = f64x2.mul(v128.shuffle<f64>(w, w, 1, 0), flip); // (-wi, wr)
           const b = v128.load(pb + o);

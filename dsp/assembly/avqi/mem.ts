@@ -14,32 +14,24 @@ export function allocI32(n: i32): usize {
   return arenaAlloc((<usize>m) << 2);
 }
 
-// @ts-ignore: decorator
-@inline
 export function ld(p: usize, i: i32): f64 {
-  return load<f64>(p + (<usize>i << 3));
+  return load<f64>(p + ((<usize>i) << 3));
 }
 
-// @ts-ignore: decorator
-@inline
 export function st(p: usize, i: i32, v: f64): void {
-  store<f64>(p + (<usize>i << 3), v);
+  store<f64>(p + ((<usize>i) << 3), v);
 }
 
-// @ts-ignore: decorator
-@inline
 export function ldi(p: usize, i: i32): i32 {
-  return load<i32>(p + (<usize>i << 2));
+  return load<i32>(p + ((<usize>i) << 2));
 }
 
-// @ts-ignore: decorator
-@inline
 export function sti(p: usize, i: i32, v: i32): void {
-  store<i32>(p + (<usize>i << 2), v);
+  store<i32>(p + ((<usize>i) << 2), v);
 }
 
 export function copyF64(from: usize, to: usize, n: i32): void {
-  memory.copy(to, from, <usize>n << 3);
+  memory.copy(to, from, (<usize>n) << 3);
 }
 
 /** The smallest power of two >= n (Praat's Melder_iroundUpToPowerOfTwo). */
@@ -50,8 +42,6 @@ export function powerOfTwoAtLeast(n: i32): i32 {
 }
 
 /** Praat's Melder_iround: ties go up. */
-// @ts-ignore: decorator
-@inline
 export function roundTieUp(x: f64): i32 {
   return <i32>Math.floor(x + 0.5);
 }

@@ -4,8 +4,6 @@
 // Values are read from p with a stride (in f64), 1-based index i at p + (i - 1) * stride.
 import { ld } from './mem';
 
-// @ts-ignore: decorator
-@inline
 function value(p: usize, stride: i32, i: i32): f64 {
   return ld(p, (i - 1) * stride);
 }

@@ -22,8 +22,6 @@ function crossingAt(i1: i32): f64 {
   return xa + ((xb - xa) * ya) / (ya - yb);
 }
 
-// @ts-ignore: decorator
-@inline
 function positive(i: i32): bool {
   return ld(w, i - 1) >= 0.0;
 }
@@ -32,7 +30,8 @@ function positive(i: i32): bool {
 function nearestZeroCrossing(position: f64): f64 {
   const leftSample = <i32>Math.floor((position - wx1) / wdx + 1.0);
   const rightSample = leftSample + 1;
-  if (leftSample >= 1 && rightSample <= wn && positive(leftSample) != positive(rightSample)) return crossingAt(leftSample);
+  if (leftSample >= 1 && rightSample <= wn && positive(leftSample) != positive(rightSample))
+    return crossingAt(leftSample);
   if (leftSample > wn) return NaN;
   let leftZero: f64 = NaN;
   let ileft = leftSample - 1;

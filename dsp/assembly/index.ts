@@ -506,3 +506,21 @@ export function candidatePick(): i32 {
 
 // Whole-recording analyses (the voice assessment) work in a scratch arena above the live state.
 export { arenaReset, arenaAlloc, arenaUsed } from './arena';
+export {
+  measurePeriodicity,
+  periodicityShimmerPercent,
+  periodicityShimmerDb,
+  periodicityHnr,
+} from './avqi/periodicity';
+export {
+  avqiAnalyse,
+  avqiCpps,
+  avqiHnr,
+  avqiShimmerPercent,
+  avqiShimmerDb,
+  avqiLtasSlope,
+  avqiLtasTilt,
+  avqiVoicedSeconds,
+  avqiJoinedLength,
+  avqiVowelCpps,
+} from './avqi/assessment';

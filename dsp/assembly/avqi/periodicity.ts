@@ -1,0 +1,75 @@
+// The periodicity measures of AVQI 03.01 on the joined signal, as the published Praat script
+// computes them (Maryn & Barsties 2015; see docs/voice-assessment-periodicity.md):
+// - shimmer local (%) and local dB: `To PointProcess (periodic, cc): 50, 400` (an ac pitch
+//   analysis, then cross-correlated pulses), then `Get shimmer (local)` and `(local_dB)` with
+//   (0, 0, 0.0001, 0.02, 1.3, 1.6);
+// - HNR: the voice report's "Mean harmonics-to-noise ratio", which is the mean over the voiced
+//   frames of `To Pitch (cc): 0, 75, 15, no, 0.03, 0.45, 0.01, 0.35, 0.14, 600` of
+//   10 log10(r / (1 - r)), r being each frame's winning cross-correlation strength.
+// The signal is n f64 samples in Wasm memory, its first sample at half a sample period (Praat's
+// convention for read or concatenated sounds). Working memory comes from the arena; the caller
+// resets it. Results are NaN when a measure cannot be computed (too short, no voiced frames,
+// fewer than three pulses).
+
+import {
+  praatPitch,
+  METHOD_AC,
+  METHOD_CC,
+  pitchFrames,
+  pitchFrequency,
+  pitchStrength,
+  pitchCeiling,
+} from './praat-pitch';
+import { praatPulses, pulseCount, pulseTimes } from './praat-pulses';
+import { praatShimmer, shimmerLocal, shimmerLocalDb } from './praat-shimmer';
+
+let shimmerPercent: f64 = NaN;
+let shimmerDb: f64 = NaN;
+let hnr: f64 = NaN;
+
+/** Mean of 10 log10(r / (1 - r)) over the voiced frames of the last pitch analysis (Praat's clamps). */
+function meanHarmonicity(): f64 {
+  let sum = 0.0;
+  let count = 0;
+  for (let f = 0; f < pitchFrames; f++) {
+    const freq = load<f64>(pitchFrequency + ((<usize>f) << 3));
+    if (!(freq > 0.0 && freq < pitchCeiling)) continue;
+    const r = load<f64>(pitchStrength + ((<usize>f) << 3));
+    const db = r <= 1e-15 ? -150.0 : r > 1.0 - 1e-15 ? 150.0 : 10.0 * Math.log10(r / (1.0 - r));
+    sum += db;
+    count++;
+  }
+  return count == 0 ? NaN : sum / <f64>count;
+}
+
+export function measurePeriodicity(signalPtr: usize, n: i32, rate: f64): void {
+  shimmerPercent = NaN;
+  shimmerDb = NaN;
+  hnr = NaN;
+  if (n <= 0 || !(rate > 0)) return;
+  const dx = 1.0 / rate;
+  if (praatPitch(signalPtr, n, dx, METHOD_AC, 3.0, 50.0, 400.0, 15, 0.03, 0.45, 0.01, 0.35, 0.14)) {
+    praatPulses(signalPtr, n, dx);
+    praatShimmer(signalPtr, n, dx, pulseTimes, pulseCount, 0.0001, 0.02, 1.3, 1.6);
+    shimmerPercent = shimmerLocal * 100.0;
+    shimmerDb = shimmerLocalDb;
+  }
+  if (praatPitch(signalPtr, n, dx, METHOD_CC, 1.0, 75.0, 600.0, 15, 0.03, 0.45, 0.01, 0.35, 0.14)) {
+    hnr = meanHarmonicity();
+  }
+}
+
+/** Shimmer (local) of the last measurePeriodicity() call, in percent. */
+export function periodicityShimmerPercent(): f64 {
+  return shimmerPercent;
+}
+
+/** Shimmer (local, dB) of the last call. */
+export function periodicityShimmerDb(): f64 {
+  return shimmerDb;
+}
+
+/** The voice report's mean harmonics-to-noise ratio (dB) of the last call. */
+export function periodicityHnr(): f64 {
+  return hnr;
+}

@@ -1,0 +1,170 @@
+// Praat's peak refinement for correlation curves (melder/NUMinterpol.cpp, dwsys/NUM2.cpp):
+// windowed-sinc interpolation of a sampled curve and Brent's minimisation around a peak. Written
+// from the published algorithm so that our pitch candidates land where Praat's do; the arrays are
+// 1-based like Praat's (element k at base + (k - 1) * 8), which keeps the index arithmetic equal.
+
+/** Praat's sinc depths: a peak refined with "sinc70" interpolates over 70 samples each side. */
+export const SINC70: i32 = 70;
+export const SINC700: i32 = 700;
+
+const GOLDEN: f64 = 1.0 - 0.6180339887498948482;
+/** sqrt of the machine epsilon Praat's NUMfpp reports (LAPACK dlamch 'e' = 2^-53). */
+const SQRT_EPSILON: f64 = 1.0536712127723509e-8;
+
+function at(y: usize, k: i32): f64 {
+  return load<f64>(y + ((<usize>(k - 1)) << 3));
+}
+
+/**
+ * The value at real index x (1-based) of the curve y[1..size], interpolated with a Hann-tapered
+ * sinc over at most maxDepth samples each side (NUM_interpolate_sinc). The sines advance by the
+ * same rotation recurrence Praat uses, so rounding matches closely.
+ */
+export function interpolateSinc(y: usize, size: i32, x: f64, maxDepth: i32): f64 {
+  const midleft = <i32>Math.floor(x);
+  const midright = midleft + 1;
+  if (size < 1) return NaN;
+  if (x < 1) return at(y, 1);
+  if (x > <f64>size) return at(y, size);
+  if (x == <f64>midleft) return at(y, midleft);
+  let depth = maxDepth;
+  if (depth > midright - 1) depth = midright - 1;
+  if (depth > size - midleft) depth = size - midleft;
+  if (depth <= 0) return at(y, <i32>Math.floor(x + 0.5));
+  if (depth == 1) return at(y, midleft) + (x - <f64>midleft) * (at(y, midright) - at(y, midleft));
+  if (depth == 2) {
+    const yl = at(y, midleft);
+    const yr = at(y, midright);
+    const dyl = 0.5 * (yr - at(y, midleft - 1));
+    const dyr = 0.5 * (at(y, midright + 1) - yl);
+    const fil = x - <f64>midleft;
+    const fir = <f64>midright - x;
+    return yl * fir + yr * fil - fil * fir * (0.5 * (dyr - dyl) + (fil - 0.5) * (dyl + dyr - 2 * (yr - yl)));
+  }
+  const left = midright - depth;
+  const right = midleft + depth;
+  let result = 0.0;
+  let a = Math.PI * (x - <f64>midleft);
+  let halfsina = 0.5 * Math.sin(a);
+  let aa = a / (x - <f64>left + 1.0);
+  let daa = Math.PI / (x - <f64>left + 1.0);
+  let cosaa = Math.cos(aa);
+  let sinaa = Math.sin(aa);
+  let cosdaa = Math.cos(daa);
+  let sindaa = Math.sin(daa);
+  for (let ix = midleft; ix >= left; ix--) {
+    const d = (halfsina / a) * (1.0 + cosaa);
+    result += at(y, ix) * d;
+    a += Math.PI;
+    const help = cosaa * cosdaa - sinaa * sindaa;
+    sinaa = cosaa * sindaa + sinaa * cosdaa;
+    cosaa = help;
+    halfsina = -halfsina;
+  }
+  a = Math.PI * (<f64>midright - x);
+  halfsina = 0.5 * Math.sin(a);
+  aa = a / (<f64>right - x + 1.0);
+  daa = Math.PI / (<f64>right - x + 1.0);
+  cosaa = Math.cos(aa);
+  sinaa = Math.sin(aa);
+  cosdaa = Math.cos(daa);
+  sindaa = Math.sin(daa);
+  for (let ix = midright; ix <= right; ix++) {
+    const d = (halfsina / a) * (1.0 + cosaa);
+    result += at(y, ix) * d;
+    a += Math.PI;
+    const help = cosaa * cosdaa - sinaa * sindaa;
+    sinaa = cosaa * sindaa + sinaa * cosdaa;
+    cosaa = help;
+    halfsina = -halfsina;
+  }
+  return result;
+}
+
+let curveBase: usize = 0;
+let curveSize: i32 = 0;
+let curveDepth: i32 = 0;
+
+function negatedCurve(x: f64): f64 {
+  return -interpolateSinc(curveBase, curveSize, x, curveDepth);
+}
+
+/** Where improveMaximum() put the peak (real 1-based index). */
+export let improvedIndex: f64 = 0;
+
+/**
+ * The interpolated maximum near the local maximum at index ixmid of y[1..size]
+ * (NUMimproveMaximum with sinc interpolation): Brent's minimisation of the negated curve on
+ * [ixmid - 1, ixmid + 1], tolerance 1e-10. Returns the peak value; improvedIndex its place.
+ */
+export function improveMaximum(y: usize, size: i32, ixmid: i32, depth: i32): f64 {
+  if (ixmid <= 1) {
+    improvedIndex = 1;
+    return at(y, 1);
+  }
+  if (ixmid >= size) {
+    improvedIndex = <f64>size;
+    return at(y, size);
+  }
+  curveBase = y;
+  curveSize = size;
+  curveDepth = depth;
+  let a = <f64>(ixmid - 1);
+  let b = <f64>(ixmid + 1);
+  const tol = 1e-10;
+  let v = a + GOLDEN * (b - a);
+  let fv = negatedCurve(v);
+  let x = v;
+  let w = v;
+  let fx = fv;
+  let fw = fv;
+  for (let iter = 1; iter <= 60; iter++) {
+    const middle = (a + b) / 2.0;
+    const tolAct = SQRT_EPSILON * Math.abs(x) + tol / 3.0;
+    const range = b - a;
+    if (Math.abs(x - middle) + range / 2.0 <= 2.0 * tolAct) break;
+    let step = GOLDEN * (x < middle ? b - x : a - x);
+    if (Math.abs(x - w) >= tolAct) {
+      const t = (x - w) * (fx - fv);
+      let q = (x - v) * (fx - fw);
+      let p = (x - v) * q - (x - w) * t;
+      q = 2.0 * (q - t);
+      if (q > 0.0) p = -p;
+      else q = -q;
+      if (
+        Math.abs(p) < Math.abs(step * q) &&
+        p > q * (a - x + 2.0 * tolAct) &&
+        p < q * (b - x - 2.0 * tolAct)
+      ) {
+        step = p / q;
+      }
+    }
+    if (Math.abs(step) < tolAct) step = step > 0.0 ? tolAct : -tolAct;
+    const t = x + step;
+    const ft = negatedCurve(t);
+    if (ft <= fx) {
+      if (t < x) b = x;
+      else a = x;
+      v = w;
+      w = x;
+      x = t;
+      fv = fw;
+      fw = fx;
+      fx = ft;
+    } else {
+      if (t < x) a = t;
+      else b = t;
+      if (ft <= fw || w == x) {
+        v = w;
+        w = t;
+        fv = fw;
+        fw = ft;
+      } else if (ft <= fv || v == x || v == w) {
+        v = t;
+        fv = ft;
+      }
+    }
+  }
+  improvedIndex = x;
+  return -fx;
+}

@@ -1,0 +1,375 @@
+// Praat's periodicity pitch analysis (fon/Sound_to_Pitch.cpp, Sound_to_Pitch_any) and its Viterbi
+// path finder (fon/Pitch.cpp, Pitch_pathFinder), for one mono Sound whose first sample sits at
+// half a sample period (what Praat's Read, Extract part and Concatenate give). Both methods:
+// - "ac" (Hann-windowed autocorrelation divided by the window's own, 3 periods per window): what
+//   "To PointProcess (periodic, cc)" runs first;
+// - "cc" (forward cross-correlation, 1 period per window): "To Pitch (cc)", whose frame
+//   strengths the voice report averages into its harmonics-to-noise ratio.
+// Indices follow Praat's (1-based samples and frames) so each step can be checked line by line.
+
+import { arenaAlloc } from '../arena';
+import { interpolateSinc, improveMaximum, improvedIndex, SINC70, SINC700 } from './praat-interpolation';
+import { autocorrelationSetup, autocorrelationInput, autocorrelate } from './autocorrelation-fft';
+
+export const METHOD_AC: i32 = 0;
+export const METHOD_CC: i32 = 2;
+
+/** The last analysis: frame count, first frame time, step, and the (clipped) ceiling. */
+export let pitchFrames: i32 = 0;
+export let pitchX1: f64 = 0;
+export let pitchDt: f64 = 0;
+export let pitchCeiling: f64 = 0;
+/** Per frame (0-based), the path's winner: frequency (0 = voiceless) and strength. */
+export let pitchFrequency: usize = 0;
+export let pitchStrength: usize = 0;
+
+let maxCandidates: i32 = 0;
+let candFreq: usize = 0;
+let candStrength: usize = 0;
+let candCount: usize = 0;
+let frameIntensity: usize = 0;
+
+function sample(sig: usize, i: i32): f64 {
+  return load<f64>(sig + ((<usize>(i - 1)) << 3));
+}
+
+function cf(frame: i32, cand: i32): usize {
+  return candFreq + ((<usize>(frame * maxCandidates + cand - 1)) << 3);
+}
+
+function cs(frame: i32, cand: i32): usize {
+  return candStrength + ((<usize>(frame * maxCandidates + cand - 1)) << 3);
+}
+
+function log2(x: f64): f64 {
+  return Math.log(x) * Math.LOG2E;
+}
+
+/**
+ * Runs the analysis and the path finder. Returns false when the sound is too short for one
+ * frame (Praat refuses to analyse it). dx is the sample period; samples are sig[0..nx).
+ */
+export function praatPitch(
+  sig: usize,
+  nx: i32,
+  dx: f64,
+  method: i32,
+  periodsPerWindow: f64,
+  pitchFloor: f64,
+  ceilingIn: f64,
+  maxnCandidatesIn: i32,
+  silenceThreshold: f64,
+  voicingThreshold: f64,
+  octaveCost: f64,
+  octaveJumpCost: f64,
+  voicedUnvoicedCost: f64,
+): bool {
+  let maxn = maxnCandidatesIn;
+  let ceiling = ceilingIn;
+  if (<f64>maxn < ceiling / pitchFloor) maxn = <i32>Math.floor(ceiling / pitchFloor);
+  const dt = periodsPerWindow / pitchFloor / 4.0;
+  const brentDepth = SINC70;
+  const interpolationDepth: f64 = method == METHOD_AC ? 0.5 : 1.0;
+  const duration = dx * <f64>nx;
+  if (pitchFloor < periodsPerWindow / duration) return false;
+  const nsampPeriod = <i32>Math.floor(1.0 / dx / pitchFloor);
+  const halfnsampPeriod = nsampPeriod / 2 + 1;
+  if (ceiling > 0.5 / dx) ceiling = 0.5 / dx;
+  const dtWindow = periodsPerWindow / pitchFloor;
+  let nsampWindow = <i32>Math.floor(dtWindow / dx);
+  const halfnsampWindow = nsampWindow / 2 - 1;
+  if (halfnsampWindow < 2) return false;
+  nsampWindow = halfnsampWindow * 2;
+  let maximumLag = <i32>Math.floor(<f64>nsampWindow / periodsPerWindow) + 2;
+  if (maximumLag > nsampWindow) maximumLag = nsampWindow;
+  const windowDuration = method == METHOD_CC ? 1.0 / pitchFloor + dtWindow : dtWindow;
+  if (windowDuration > duration) return false;
+  const nFrames = <i32>Math.floor((duration - windowDuration) / dt) + 1;
+  const x1Sound = 0.5 * dx;
+  const ourMid = x1Sound - 0.5 * dx + 0.5 * duration;
+  const t1 = ourMid - 0.5 * (<f64>nFrames * dt) + 0.5 * dt;
+
+  pitchFrames = nFrames;
+  pitchX1 = t1;
+  pitchDt = dt;
+  pitchCeiling = ceiling;
+  maxCandidates = maxn;
+  candFreq = arenaAlloc((<usize>(nFrames * maxn)) << 3);
+  candStrength = arenaAlloc((<usize>(nFrames * maxn)) << 3);
+  candCount = arenaAlloc((<usize>nFrames) << 2);
+  frameIntensity = arenaAlloc((<usize>nFrames) << 3);
+  pitchFrequency = arenaAlloc((<usize>nFrames) << 3);
+  pitchStrength = arenaAlloc((<usize>nFrames) << 3);
+  for (let f = 0; f < nFrames; f++) store<i32>(candCount + ((<usize>f) << 2), 1);
+
+  let mean = 0.0;
+  for (let i = 1; i <= nx; i++) mean += sample(sig, i);
+  mean /= <f64>nx;
+  let globalPeak = 0.0;
+  for (let i = 1; i <= nx; i++) {
+    const v = Math.abs(sample(sig, i) - mean);
+    if (v > globalPeak) globalPeak = v;
+  }
+  if (globalPeak == 0.0) return true;
+
+  let brentIxmax: i32;
+  let nsampFFT = 0;
+  let window: usize = 0;
+  let windowR: usize = 0;
+  if (method == METHOD_CC) {
+    brentIxmax = <i32>Math.floor(<f64>nsampWindow * interpolationDepth);
+  } else {
+    nsampFFT = 1;
+    while (<f64>nsampFFT < <f64>nsampWindow * (1.0 + interpolationDepth)) nsampFFT *= 2;
+    autocorrelationSetup(nsampFFT);
+    window = arenaAlloc((<usize>(nsampWindow + 1)) << 3);
+    windowR = arenaAlloc((<usize>(nsampWindow + 1)) << 3);
+    for (let i = 1; i <= nsampWindow; i++) {
+      store<f64>(
+        window + ((<usize>i) << 3),
+        0.5 - 0.5 * Math.cos((<f64>i * 2.0 * Math.PI) / <f64>(nsampWindow + 1)),
+      );
+    }
+    const buf = autocorrelationInput();
+    memory.fill(buf, 0, (<usize>nsampFFT) << 3);
+    for (let i = 1; i <= nsampWindow; i++)
+      store<f64>(buf + ((<usize>(i - 1)) << 3), load<f64>(window + ((<usize>i) << 3)));
+    autocorrelate();
+    const lag0 = load<f64>(buf);
+    for (let i = 1; i <= nsampWindow; i++) {
+      // windowR[i] holds lag i - 1, normalised to lag 0 (Praat's windowR [i])
+      store<f64>(windowR + ((<usize>i) << 3), i == 1 ? 1.0 : load<f64>(buf + ((<usize>(i - 1)) << 3)) / lag0);
+    }
+    brentIxmax = <i32>Math.floor(<f64>nsampWindow * interpolationDepth);
+  }
+  // r[-brentIxmax .. brentIxmax] (and up to nsampWindow for cc); rBase points at r[0].
+  const rSpan = nsampWindow > brentIxmax ? nsampWindow : brentIxmax;
+  const rBuffer = arenaAlloc((<usize>(2 * rSpan + 3)) << 3);
+  const rBase = rBuffer + ((<usize>(rSpan + 1)) << 3);
+  const frame = arenaAlloc((<usize>(nsampWindow + 1)) << 3);
+  const imax = arenaAlloc((<usize>(maxn + 1)) << 2);
+  // Praat's interpolation array y[1..2*brentIxmax+1] is r shifted: y[k] = r[k - brentIxmax - 1].
+  const yBase = rBase - ((<usize>brentIxmax) << 3);
+  const ySize = 2 * brentIxmax + 1;
+  const offset = -brentIxmax - 1;
+
+  for (let iframe = 1; iframe <= nFrames; iframe++) {
+    const f = iframe - 1;
+    const t = t1 + <f64>(iframe - 1) * dt;
+    const leftSample = <i32>Math.floor((t - x1Sound) / dx + 1.0);
+    const rightSample = leftSample + 1;
+    let startSample = rightSample - nsampPeriod;
+    let endSample = leftSample + nsampPeriod;
+    let localMean = 0.0;
+    for (let i = startSample; i <= endSample; i++) localMean += sample(sig, i);
+    localMean /= <f64>(2 * nsampPeriod);
+    startSample = rightSample - halfnsampWindow;
+    for (let j = 1; j <= nsampWindow; j++) {
+      let v = sample(sig, startSample + j - 1) - localMean;
+      if (method == METHOD_AC) v *= load<f64>(window + ((<usize>j) << 3));
+      store<f64>(frame + ((<usize>j) << 3), v);
+    }
+    let localPeak = 0.0;
+    startSample = halfnsampWindow + 1 - halfnsampPeriod;
+    if (startSample < 1) startSample = 1;
+    endSample = halfnsampWindow + halfnsampPeriod;
+    if (endSample > nsampWindow) endSample = nsampWindow;
+    for (let j = startSample; j <= endSample; j++) {
+      const v = Math.abs(load<f64>(frame + ((<usize>j) << 3)));
+      if (v > localPeak) localPeak = v;
+    }
+    store<f64>(frameIntensity + ((<usize>f) << 3), localPeak > globalPeak ? 1.0 : localPeak / globalPeak);
+
+    if (method == METHOD_CC) {
+      const startTime = t - 0.5 * (1.0 / pitchFloor + dtWindow);
+      let start = <i32>Math.floor((startTime - x1Sound) / dx + 1.0);
+      if (start < 1) start = 1;
+      let localSpan = maximumLag + nsampWindow;
+      if (localSpan > nx + 1 - start) localSpan = nx + 1 - start;
+      const localMaximumLag = localSpan - nsampWindow;
+      const amp = sig + ((<usize>(start - 1)) << 3) - 8; // amp[i] = z[start - 1 + i]
+      let sumx2 = 0.0;
+      for (let i = 1; i <= nsampWindow; i++) {
+        const x = load<f64>(amp + ((<usize>i) << 3)) - localMean;
+        sumx2 += x * x;
+      }
+      let sumy2 = sumx2;
+      store<f64>(rBase, 1.0);
+      for (let i = 1; i <= localMaximumLag; i++) {
+        const y0 = load<f64>(amp + ((<usize>i) << 3)) - localMean;
+        const yZ = load<f64>(amp + ((<usize>(i + nsampWindow)) << 3)) - localMean;
+        sumy2 += yZ * yZ - y0 * y0;
+        let product = 0.0;
+        for (let j = 1; j <= nsampWindow; j++) {
+          const x = load<f64>(amp + ((<usize>j) << 3)) - localMean;
+          const y = load<f64>(amp + ((<usize>(i + j)) << 3)) - localMean;
+          product += x * y;
+        }
+        const r = product / Math.sqrt(sumx2 * sumy2);
+        store<f64>(rBase + ((<usize>i) << 3), r);
+        store<f64>(rBase - ((<usize>i) << 3), r);
+      }
+    } else {
+      const buf = autocorrelationInput();
+      memory.fill(buf, 0, (<usize>nsampFFT) << 3);
+      memory.copy(buf, frame + 8, (<usize>nsampWindow) << 3);
+      autocorrelate();
+      const ac1 = load<f64>(buf);
+      store<f64>(rBase, 1.0);
+      for (let i = 1; i <= brentIxmax; i++) {
+        const r = load<f64>(buf + ((<usize>i) << 3)) / (ac1 * load<f64>(windowR + ((<usize>(i + 1)) << 3)));
+        store<f64>(rBase + ((<usize>i) << 3), r);
+        store<f64>(rBase - ((<usize>i) << 3), r);
+      }
+    }
+
+    // Candidate 1 is always voicelessness.
+    store<f64>(cf(f, 1), 0.0);
+    store<f64>(cs(f, 1), 0.0);
+    let n = 1;
+    if (localPeak == 0.0) {
+      store<i32>(candCount + ((<usize>f) << 2), n);
+      continue;
+    }
+    store<i32>(imax + 4, 0);
+    for (let i = 2; i < maximumLag && i < brentIxmax; i++) {
+      const ri = load<f64>(rBase + ((<usize>i) << 3));
+      const rm = load<f64>(rBase + ((<usize>(i - 1)) << 3));
+      const rp = load<f64>(rBase + ((<usize>(i + 1)) << 3));
+      if (!(ri > 0.5 * voicingThreshold && ri > rm && ri >= rp)) continue;
+      let place = 0;
+      const dr = 0.5 * (rp - rm);
+      const d2r = 2.0 * ri - rm - rp;
+      const frequencyOfMaximum = 1.0 / dx / (<f64>i + dr / d2r);
+      let strengthOfMaximum = interpolateSinc(yBase, ySize, 1.0 / dx / frequencyOfMaximum - <f64>offset, 30);
+      if (strengthOfMaximum > 1.0) strengthOfMaximum = 1.0 / strengthOfMaximum;
+      if (n < maxn) {
+        n++;
+        place = n;
+      } else {
+        let weakest = 2.0;
+        for (let iweak = 2; iweak <= maxn; iweak++) {
+          const localStrength =
+            load<f64>(cs(f, iweak)) - octaveCost * log2(pitchFloor / load<f64>(cf(f, iweak)));
+          if (localStrength < weakest) {
+            weakest = localStrength;
+            place = iweak;
+          }
+        }
+        if (strengthOfMaximum - octaveCost * log2(pitchFloor / frequencyOfMaximum) <= weakest) place = 0;
+      }
+      if (place != 0) {
+        store<f64>(cf(f, place), frequencyOfMaximum);
+        store<f64>(cs(f, place), strengthOfMaximum);
+        store<i32>(imax + ((<usize>place) << 2), i);
+      }
+    }
+    for (let i = 2; i <= n; i++) {
+      const fr = load<f64>(cf(f, i));
+      const depth = fr > 0.3 / dx ? SINC700 : brentDepth;
+      let ymid = improveMaximum(yBase, ySize, load<i32>(imax + ((<usize>i) << 2)) - offset, depth);
+      const xmid = improvedIndex + <f64>offset;
+      store<f64>(cf(f, i), 1.0 / dx / xmid);
+      if (ymid > 1.0) ymid = 1.0 / ymid;
+      store<f64>(cs(f, i), ymid);
+    }
+    store<i32>(candCount + ((<usize>f) << 2), n);
+  }
+
+  pathFinder(silenceThreshold, voicingThreshold, octaveCost, octaveJumpCost, voicedUnvoicedCost, ceiling);
+  for (let f = 0; f < nFrames; f++) {
+    store<f64>(pitchFrequency + ((<usize>f) << 3), load<f64>(cf(f, 1)));
+    store<f64>(pitchStrength + ((<usize>f) << 3), load<f64>(cs(f, 1)));
+  }
+  return true;
+}
+
+function isVoiced(f: f64, ceiling: f64): bool {
+  return f > 0.0 && f < ceiling;
+}
+
+function pathFinder(
+  silenceThreshold: f64,
+  voicingThreshold: f64,
+  octaveCost: f64,
+  octaveJumpCostIn: f64,
+  voicedUnvoicedCostIn: f64,
+  ceiling: f64,
+): void {
+  const nFrames = pitchFrames;
+  const maxn = maxCandidates;
+  const timeStepCorrection = 0.01 / pitchDt;
+  const octaveJumpCost = octaveJumpCostIn * timeStepCorrection;
+  const voicedUnvoicedCost = voicedUnvoicedCostIn * timeStepCorrection;
+  const delta = arenaAlloc((<usize>(nFrames * maxn)) << 3);
+  const psi = arenaAlloc((<usize>(nFrames * maxn)) << 2);
+  for (let f = 0; f < nFrames; f++) {
+    const intensity = load<f64>(frameIntensity + ((<usize>f) << 3));
+    let unvoicedStrength =
+      silenceThreshold <= 0 ? 0.0 : 2.0 - intensity / (silenceThreshold / (1.0 + voicingThreshold));
+    unvoicedStrength = voicingThreshold + (unvoicedStrength > 0.0 ? unvoicedStrength : 0.0);
+    const n = load<i32>(candCount + ((<usize>f) << 2));
+    for (let c = 1; c <= n; c++) {
+      const freq = load<f64>(cf(f, c));
+      const value = !isVoiced(freq, ceiling)
+        ? unvoicedStrength
+        : load<f64>(cs(f, c)) - octaveCost * log2(ceiling / freq);
+      store<f64>(delta + ((<usize>(f * maxn + c - 1)) << 3), value);
+    }
+  }
+  for (let f = 1; f < nFrames; f++) {
+    const nPrev = load<i32>(candCount + ((<usize>(f - 1)) << 2));
+    const nCur = load<i32>(candCount + ((<usize>f) << 2));
+    for (let c2 = 1; c2 <= nCur; c2++) {
+      const f2 = load<f64>(cf(f, c2));
+      const currentVoiceless = !isVoiced(f2, ceiling);
+      const curDelta = load<f64>(delta + ((<usize>(f * maxn + c2 - 1)) << 3));
+      let maximum = -1e30;
+      let place = 0;
+      for (let c1 = 1; c1 <= nPrev; c1++) {
+        const f1 = load<f64>(cf(f - 1, c1));
+        const previousVoiceless = !isVoiced(f1, ceiling);
+        let transitionCost: f64;
+        if (currentVoiceless) {
+          transitionCost = previousVoiceless ? 0.0 : voicedUnvoicedCost;
+        } else if (previousVoiceless) {
+          transitionCost = voicedUnvoicedCost;
+        } else {
+          transitionCost = octaveJumpCost * Math.abs(log2(f1 / f2));
+        }
+        const value =
+          load<f64>(delta + ((<usize>((f - 1) * maxn + c1 - 1)) << 3)) - transitionCost + curDelta;
+        if (value > maximum) {
+          maximum = value;
+          place = c1;
+        }
+      }
+      store<f64>(delta + ((<usize>(f * maxn + c2 - 1)) << 3), maximum);
+      store<i32>(psi + ((<usize>(f * maxn + c2 - 1)) << 2), place);
+    }
+  }
+  const last = nFrames - 1;
+  let place = 1;
+  let maximum = load<f64>(delta + ((<usize>(last * maxn)) << 3));
+  const nLast = load<i32>(candCount + ((<usize>last) << 2));
+  for (let c = 2; c <= nLast; c++) {
+    const v = load<f64>(delta + ((<usize>(last * maxn + c - 1)) << 3));
+    if (v > maximum) {
+      place = c;
+      maximum = v;
+    }
+  }
+  for (let f = last; f >= 0; f--) {
+    const a = cf(f, 1);
+    const b = cf(f, place);
+    const fa = load<f64>(a);
+    store<f64>(a, load<f64>(b));
+    store<f64>(b, fa);
+    const sa = cs(f, 1);
+    const sb = cs(f, place);
+    const ssa = load<f64>(sa);
+    store<f64>(sa, load<f64>(sb));
+    store<f64>(sb, ssa);
+    place = load<i32>(psi + ((<usize>(f * maxn + place - 1)) << 2));
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAutoStop } from './auto-stop';
-import { checkTake } from './take-quality';
+import { checkTake, trimTake } from './take-quality';
 
 const RATE = 16000;
 /** A voice-like tone: 180 Hz with a few harmonics, `seconds` long after `leadSeconds` of room. */
@@ -66,5 +66,18 @@ describe('a step that ends by itself', () => {
   });
   it('ends when nothing was heard for 6 seconds', () => {
     expect(feed(createAutoStop('breath'), 0.001, 6.1)).toBe(true);
+  });
+});
+
+describe('the part of a take the engine gets', () => {
+  it('is the held "ah" alone, without the silence around it', () => {
+    const take = voice(4, 0.3, 0.5);
+    const kept = trimTake('vowel', take, RATE);
+    expect(kept.length / RATE).toBeCloseTo(4, 1);
+    expect(Math.abs(kept[kept.length - 1]!)).toBeGreaterThan(0);
+  });
+  it('is the reading from its first to its last sound, with a little room', () => {
+    const kept = trimTake('sentence', voice(2, 0.3, 1), RATE);
+    expect(kept.length / RATE).toBeCloseTo(2.2, 1);
   });
 });

@@ -60,28 +60,49 @@ export function frameLevels(samples: Float32Array, rate: number): Float32Array {
   return out;
 }
 
-/** Seconds of sound in all, and the longest held run (short gaps bridged). */
-export function soundSpans(samples: Float32Array, rate: number): { total: number; longest: number } {
-  const levels = frameLevels(samples, rate);
+/** Frames of sound: in all, the first and last, and the longest held run (short gaps bridged). */
+function soundFrames(levels: Float32Array) {
   const bridge = Math.round(BRIDGE_SECONDS / FRAME_SECONDS);
   let total = 0;
-  let longest = 0;
-  let run = 0;
-  let gap = 0;
-  for (const level of levels) {
-    if (level >= SOUND_RMS) {
-      total++;
-      run += gap + 1;
-      gap = 0;
-    } else if (run > 0 && gap < bridge) {
-      gap++;
-    } else {
-      run = 0;
-      gap = 0;
-    }
-    longest = Math.max(longest, run);
+  let first = -1;
+  let last = -1;
+  let best = { start: 0, end: 0 };
+  let runStart = -1;
+  let lastSound = -1;
+  for (let f = 0; f < levels.length; f++) {
+    if (levels[f]! < SOUND_RMS) continue;
+    total++;
+    if (first < 0) first = f;
+    last = f;
+    // A gap longer than the bridge ends the run; this frame starts a new one.
+    if (runStart < 0 || f - lastSound - 1 > bridge) runStart = f;
+    lastSound = f;
+    if (f + 1 - runStart > best.end - best.start) best = { start: runStart, end: f + 1 };
   }
-  return { total: total * FRAME_SECONDS, longest: longest * FRAME_SECONDS };
+  return { total, first, last, best };
+}
+
+/** Seconds of sound in all, and the longest held run (short gaps bridged). */
+export function soundSpans(samples: Float32Array, rate: number): { total: number; longest: number } {
+  const { total, best } = soundFrames(frameLevels(samples, rate));
+  return { total: total * FRAME_SECONDS, longest: (best.end - best.start) * FRAME_SECONDS };
+}
+
+/**
+ * The part of an accepted take the engine gets: the held "ah" alone for a vowel (AVQI uses the
+ * vowel's last 3 s, which must not be the silence after it), and the reading from its first to
+ * its last sound (with 0.1 s around) for the sentence.
+ */
+export function trimTake(kind: TakeKind, samples: Float32Array, rate: number): Float32Array {
+  const frame = Math.max(1, Math.round(rate * FRAME_SECONDS));
+  const { first, last, best } = soundFrames(frameLevels(samples, rate));
+  if (first < 0) return samples;
+  if (kind === 'vowel') return samples.slice(best.start * frame, best.end * frame);
+  const margin = Math.round(rate * 0.1);
+  return samples.slice(
+    Math.max(0, first * frame - margin),
+    Math.min(samples.length, (last + 1) * frame + margin),
+  );
 }
 
 /**

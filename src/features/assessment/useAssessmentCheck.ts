@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { AnalyseOnDevice } from './analysis-outcome';
 import { checkReducer, type CheckState } from './flow';
 import type { Level, RecordTake } from './record-take';
-import { checkTake } from './take-quality';
+import { checkTake, trimTake } from './take-quality';
 
 export interface CheckDeps {
   recordTake: RecordTake;

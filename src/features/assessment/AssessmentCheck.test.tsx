@@ -100,6 +100,9 @@ describe('the guided voice check', () => {
     // One result above the boundary is not yet a reason to see someone.
     expect(screen.queryByTestId('see-a-professional')).toBeNull();
     expect(deps.analyse).toHaveBeenCalledTimes(1);
+    // The engine got the held "ah" without the half seconds of room before and after it.
+    const [vowel] = vi.mocked(deps.analyse).mock.calls[0]!;
+    expect(vowel.samples[0]!.length / RATE).toBeCloseTo(4, 1);
   });
 
   it('asks again with words when the "ah" was too short, and records it again', async () => {

@@ -35,9 +35,15 @@ export function useAssessmentCheck({ recordTake, analyse, now = () => new Date()
       onLevel: (l) => alive.current && setLevel(l),
       onSeconds: (s) => alive.current && setSeconds(s),
     }).then(
-      (take) =>
-        alive.current &&
-        dispatch({ type: 'taken', take, check: checkTake(recording, take.samples, take.rate) }),
+      (take) => {
+        if (!alive.current) return;
+        const check = checkTake(recording, take.samples, take.rate);
+        // The engine gets the accepted take without the silence around it.
+        const kept = check.problem
+          ? take
+          : { ...take, samples: trimTake(recording, take.samples, take.rate) };
+        dispatch({ type: 'taken', take: kept, check });
+      },
       (e: unknown) => {
         console.warn('The take could not be recorded', e);
         const message =

@@ -1,11 +1,14 @@
 import type { AssessmentResult } from '../../../dsp/assessment-types';
+import { AVQI_BOUNDARY } from '../../domain/voice/avqi';
+
+/** One boundary for the engine, the CLI and the screens (src/domain/voice/avqi.ts). */
+export { AVQI_BOUNDARY };
 
 /**
  * What each number of the assessment means, in one plain sentence, with its unit and which
  * way is better. Sources: Barsties & Maryn 2015 (AVQI 03.01 and its six measures), Maryn et al.
  * 2010 (the index), Maslan et al. 2011 (maximum phonation time in healthy adults).
  */
-export const AVQI_BOUNDARY = 2.43;
 /** The scale drawn on screen; values outside it sit at its ends (the number is still shown). */
 export const SCALE_MIN = 0;
 export const SCALE_MAX = 8;
@@ -113,9 +116,9 @@ export function scalePercent(avqi: number): number {
 }
 
 /**
- * A change between two assessments in words: AVQI and the other measures drift a little from
- * day to day, so a change smaller than `steady` is called steady. 0.5 for AVQI is below the
- * test-retest differences the validation studies report for it; others use their own digits.
+ * A change between two assessments in words. A change smaller than `steady` is "about the
+ * same": 0.5 for AVQI and 2 s for the breath task are our own margins for day-to-day, room and
+ * microphone variation (not published figures); the other measures use their shown digits.
  */
 export function changeText(key: MeasureKey, now: number, before: number): string {
   const steady = key === 'avqi' ? 0.5 : key === 'mptSeconds' ? 2 : 10 ** -MEASURES[key].digits;

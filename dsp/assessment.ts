@@ -132,6 +132,7 @@ export function analyseAssessment(
     );
   }
 
+  const started = performance.now();
   if (!vowelSoundsLikeAVoice(module, vowelMono, vowel.rate)) {
     throw new AssessmentError(
       'not-a-voice',
@@ -147,7 +148,6 @@ export function analyseAssessment(
     },
   });
   const e = instance.exports as unknown as AvqiExports;
-  const started = performance.now();
   e.arenaReset();
   const vowelPtr = copyIn(e, vowelMono);
   const speechPtr = copyIn(e, speechMono);

@@ -1,5 +1,6 @@
 // Analyses a WAV file with the voice-analyser Wasm engine (the same module the AudioWorklet runs).
 // Usage: npx tsx scripts/analyse.ts file.wav [--json] [--hop N]
+//        npx tsx scripts/analyse.ts --assessment VOWEL.wav SPEECH.wav [--json]  (scripts/analyse/assessment.ts)
 //   --json  one JSON object per frame per line, then {"summary": {...}}
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { decodeWav, WavError } from '../dsp/wav';
@@ -10,6 +11,7 @@ import type { VoiceFrame } from '../dsp/types';
 import { overallScore, scoreColour } from '../src/domain/voice/score';
 import { decideFeedback } from '../src/domain/voice/feedback';
 import { createSummaryAccumulator } from '../src/features/tuning/recording-summary';
+import { runAssessment } from './analyse/assessment';
 
 interface Args {
   file: string;
@@ -82,6 +84,7 @@ function printTable(frames: VoiceFrame[], summary: object): void {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--assessment')) return runAssessment(process.argv.slice(2));
   const args = parseArgs(process.argv.slice(2));
   if (!existsSync(args.file) || !statSync(args.file).isFile()) fail(`file not found: ${args.file}`);
   let wav;

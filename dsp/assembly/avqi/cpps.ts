@@ -10,7 +10,7 @@
 // straight trend line (Theil's incomplete robust fit) through the dB cepstrum over all
 // quefrencies but 0; the cepstrum minus the line (clipped at 0 dB); the parabolically refined
 // maximum between 1/330 and 1/60 s is the frame's CPP. CPPS is the mean over frames.
-import { allocF64, ld, st, sortF64, sortedQuantile, roundTieUp } from './mem';
+import { allocF64, ld, st, median, roundTieUp } from './mem';
 import { fftPrepare, realForward, realInverse } from './fft';
 import { resample, resampledLength } from './resample';
 import { interpolatedMean } from './sampled';
@@ -102,28 +102,30 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
     }
   }
 
-  // 1. Average across time (when the window spans more than one frame).
+  // 1. Average across time (when the window spans more than one frame). Where the window and its
+  // neighbours lie inside the frame grid, the mean of the interpolated curve over 5 frames is the
+  // closed form below (Praat's integration with phases of one half); the edges take the general path.
   const smoothed = allocF64(frames * nq);
-  if (<i32>Math.floor(TIME_AVERAGING / TIME_STEP) > 1) {
+  const timeBins = TIME_AVERAGING / TIME_STEP;
+  if (<i32>Math.floor(timeBins) > 1) {
     const half = 0.5 * TIME_AVERAGING;
+    const exactFive = Math.abs(timeBins - 5.0) < 1e-9;
     for (let q = 0; q < nq; q++) {
+      const column = cells + ((<usize>q) << 3);
       for (let f = 0; f < frames; f++) {
-        const mid = t1 + <f64>f * TIME_STEP;
-        st(
-          smoothed,
-          f * nq + q,
-          interpolatedMean(
-            cells + ((<usize>q) << 3),
-            nq,
-            frames,
-            t1,
-            TIME_STEP,
-            0.0,
-            duration,
-            mid - half,
-            mid + half,
-          ),
-        );
+        let v: f64;
+        if (exactFive && f >= 3 && f + 3 < frames) {
+          let inner: f64 = 0;
+          for (let g = f - 2; g <= f + 2; g++) inner += ld(column, g * nq);
+          const outer =
+            0.125 * (ld(column, (f - 3) * nq) - ld(column, (f - 2) * nq)) +
+            0.125 * (ld(column, (f + 3) * nq) - ld(column, (f + 2) * nq));
+          v = (inner + outer) / 5.0;
+        } else {
+          const mid = t1 + <f64>f * TIME_STEP;
+          v = interpolatedMean(column, nq, frames, t1, TIME_STEP, 0.0, duration, mid - half, mid + half);
+        }
+        st(smoothed, f * nq + q, v);
       }
     }
   } else {
@@ -137,28 +139,24 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
   const db = allocF64(nq);
   const scratch = allocF64(nq);
   const smoothQuefrency = QUEFRENCY_AVERAGING / dq > 1.0;
+  const exactTen = Math.abs(QUEFRENCY_AVERAGING / dq - 10.0) < 1e-9;
   let sum: f64 = 0;
   for (let f = 0; f < frames; f++) {
     const base = smoothed + ((<usize>(f * nq)) << 3);
     for (let q = 0; q < nq; q++) {
-      const mid = <f64>q * dq;
-      st(
-        row,
-        q,
-        smoothQuefrency
-          ? interpolatedMean(
-              base,
-              1,
-              nq,
-              0.0,
-              dq,
-              0.0,
-              qmax,
-              mid - 0.5 * QUEFRENCY_AVERAGING,
-              mid + 0.5 * QUEFRENCY_AVERAGING,
-            )
-          : ld(base, q),
-      );
+      let v: f64;
+      if (!smoothQuefrency) v = ld(base, q);
+      else if (exactTen && q >= 6 && q + 6 < nq) {
+        // Inside the domain a 10-bin window's interpolated mean is this trapezoid.
+        let inner: f64 = 0;
+        for (let r = q - 4; r <= q + 4; r++) inner += ld(base, r);
+        v = (inner + 0.5 * (ld(base, q - 5) + ld(base, q + 5))) / 10.0;
+      } else {
+        const mid = <f64>q * dq;
+        const h = 0.5 * QUEFRENCY_AVERAGING;
+        v = interpolatedMean(base, 1, nq, 0.0, dq, 0.0, qmax, mid - h, mid + h);
+      }
+      st(row, q, v);
     }
     const cpp = peakProminence(row, nq, dq, qmax, db, scratch);
     sum += cpp;
@@ -190,14 +188,12 @@ function peakProminence(row: usize, nq: i32, dq: f64, qmax: f64, db: usize, scra
       xb = <f64>(ib - 1) * dq;
     st(scratch, i, (ld(db, ib - 1) - ld(db, ia - 1)) / (xb - xa));
   }
-  sortF64(scratch, pairs);
-  const slope = sortedQuantile(scratch, pairs, 0.5);
+  const slope = median(scratch, pairs);
   for (let i = 0; i < points; i++) {
     const isamp = imin + i;
     st(scratch, i, ld(db, isamp - 1) - slope * (<f64>(isamp - 1) * dq));
   }
-  sortF64(scratch, points);
-  const intercept = sortedQuantile(scratch, points, 0.5);
+  const intercept = median(scratch, points);
   // Subtract the line, clip at 0 dB. Praat stores 10^(d/10) and reads it back as
   // 10 log10(value + 1e-30), which returns d itself (to rounding), so d is used directly.
   for (let q = 0; q < nq; q++) {

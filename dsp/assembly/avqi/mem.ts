@@ -84,3 +84,49 @@ export function sortedQuantile(p: usize, n: i32, factor: f64): f64 {
   if (slope == 0.0) return a;
   return a + (place - <f64>left) * slope;
 }
+
+/** Rearranges p[0..n) so that p[k] holds the k-th smallest value (Hoare's selection, in place). */
+function selectKth(p: usize, n: i32, k: i32): void {
+  let lo = 0,
+    hi = n - 1;
+  while (hi > lo) {
+    const pivot = ld(p, lo + ((hi - lo) >> 1));
+    let i = lo,
+      j = hi;
+    while (i <= j) {
+      while (ld(p, i) < pivot) i++;
+      while (ld(p, j) > pivot) j--;
+      if (i <= j) {
+        const t = ld(p, i);
+        st(p, i, ld(p, j));
+        st(p, j, t);
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
+}
+
+/**
+ * The median as Praat's NUMquantile (p, 0.5) of the sorted values gives it, without sorting:
+ * the middle value, or the mean of the two middle ones. Reorders p.
+ */
+export function median(p: usize, n: i32): f64 {
+  if (n < 1) return NaN;
+  if (n == 1) return ld(p, 0);
+  const place = 0.5 * <f64>n + 0.5;
+  let left = <i32>Math.floor(place);
+  if (left < 1) left = 1;
+  if (left > n - 1) left = n - 1;
+  selectKth(p, n, left - 1);
+  const a = ld(p, left - 1);
+  // The next order statistic is the smallest value above position left - 1.
+  let b = ld(p, left);
+  for (let i = left + 1; i < n; i++) if (ld(p, i) < b) b = ld(p, i);
+  const slope = b - a;
+  if (slope == 0.0) return a;
+  return a + (place - <f64>left) * slope;
+}

@@ -43,33 +43,90 @@ export function interpolateSinc(y: usize, size: i32, x: f64, maxDepth: i32): f64
   }
   const left = midright - depth;
   const right = midleft + depth;
-  let result = 0.0;
+  // Left of x: samples midleft down to left; right of x: midright up to right. Each term is
+  // y * (1/2 sin a / a) * (1 + cos aa), the sines advanced by rotation as in Praat.
   let a = Math.PI * (x - <f64>midleft);
-  let halfsina = 0.5 * Math.sin(a);
-  let aa = a / (x - <f64>left + 1.0);
   let daa = Math.PI / (x - <f64>left + 1.0);
+  let result = sincSide(
+    y,
+    midleft,
+    -1,
+    midleft - left + 1,
+    a,
+    0.5 * Math.sin(a),
+    a / (x - <f64>left + 1.0),
+    daa,
+  );
+  a = Math.PI * (<f64>midright - x);
+  daa = Math.PI / (<f64>right - x + 1.0);
+  result += sincSide(
+    y,
+    midright,
+    1,
+    right - midright + 1,
+    a,
+    0.5 * Math.sin(a),
+    a / (<f64>right - x + 1.0),
+    daa,
+  );
+  return result;
+}
+
+/** One side's sum of `count` sinc terms from sample `from` in direction `step` (+1 or -1). */
+function sincSide(
+  y: usize,
+  from: i32,
+  step: i32,
+  count: i32,
+  a0: f64,
+  halfsina0: f64,
+  aa: f64,
+  daa: f64,
+): f64 {
   let cosaa = Math.cos(aa);
   let sinaa = Math.sin(aa);
-  let cosdaa = Math.cos(daa);
-  let sindaa = Math.sin(daa);
-  for (let ix = midleft; ix >= left; ix--) {
-    const d = (halfsina / a) * (1.0 + cosaa);
-    result += at(y, ix) * d;
-    a += Math.PI;
-    const help = cosaa * cosdaa - sinaa * sindaa;
-    sinaa = cosaa * sindaa + sinaa * cosdaa;
-    cosaa = help;
-    halfsina = -halfsina;
+  const cosdaa = Math.cos(daa);
+  const sindaa = Math.sin(daa);
+  let a = a0;
+  let halfsina = halfsina0;
+  let ix = from;
+  let k = 0;
+  let result = 0.0;
+  if (ASC_FEATURE_SIMD && count >= 4) {
+    // Two terms per step: lanes hold terms k and k + 1.
+    const cos1 = cosaa * cosdaa - sinaa * sindaa;
+    const sin1 = cosaa * sindaa + sinaa * cosdaa;
+    let c = f64x2.replace_lane(f64x2.splat(cosaa), 1, cos1);
+    let s = f64x2.replace_lane(f64x2.splat(sinaa), 1, sin1);
+    const cos2 = f64x2.splat(cosdaa * cosdaa - sindaa * sindaa);
+    const sin2 = f64x2.splat(2.0 * cosdaa * sindaa);
+    let av = f64x2.replace_lane(f64x2.splat(a), 1, a + Math.PI);
+    const twoPi = f64x2.splat(2.0 * Math.PI);
+    const h = f64x2.replace_lane(f64x2.splat(halfsina), 1, -halfsina);
+    const one = f64x2.splat(1.0);
+    let sum = f64x2.splat(0.0);
+    for (; k + 1 < count; k += 2) {
+      let yv: v128;
+      if (step > 0) {
+        yv = v128.load(y + ((<usize>(ix - 1)) << 3));
+      } else {
+        const pair = v128.load(y + ((<usize>(ix - 2)) << 3)); // (y[ix - 1], y[ix])
+        yv = v128.shuffle<f64>(pair, pair, 1, 0);
+      }
+      const d = f64x2.mul(f64x2.div(h, av), f64x2.add(one, c));
+      sum = f64x2.add(sum, f64x2.mul(yv, d));
+      av = f64x2.add(av, twoPi);
+      const nc = f64x2.sub(f64x2.mul(c, cos2), f64x2.mul(s, sin2));
+      s = f64x2.add(f64x2.mul(c, sin2), f64x2.mul(s, cos2));
+      c = nc;
+      ix += 2 * step;
+    }
+    result = f64x2.extract_lane(sum, 0) + f64x2.extract_lane(sum, 1);
+    a = f64x2.extract_lane(av, 0);
+    cosaa = f64x2.extract_lane(c, 0);
+    sinaa = f64x2.extract_lane(s, 0);
   }
-  a = Math.PI * (<f64>midright - x);
-  halfsina = 0.5 * Math.sin(a);
-  aa = a / (<f64>right - x + 1.0);
-  daa = Math.PI / (<f64>right - x + 1.0);
-  cosaa = Math.cos(aa);
-  sinaa = Math.sin(aa);
-  cosdaa = Math.cos(daa);
-  sindaa = Math.sin(daa);
-  for (let ix = midright; ix <= right; ix++) {
+  for (; k < count; k++) {
     const d = (halfsina / a) * (1.0 + cosaa);
     result += at(y, ix) * d;
     a += Math.PI;
@@ -77,6 +134,7 @@ export function interpolateSinc(y: usize, size: i32, x: f64, maxDepth: i32): f64
     sinaa = cosaa * sindaa + sinaa * cosdaa;
     cosaa = help;
     halfsina = -halfsina;
+    ix += step;
   }
   return result;
 }

@@ -9,7 +9,7 @@
 
 import { arenaAlloc } from '../arena';
 import { interpolateSinc, improveMaximum, improvedIndex, SINC70, SINC700 } from './praat-interpolation';
-import { autocorrelationSetup, autocorrelationInput, autocorrelate } from './autocorrelation-fft';
+import { realFftSetup, realForward, realInverse } from './real-fft';
 
 export const METHOD_AC: i32 = 0;
 export const METHOD_CC: i32 = 2;
@@ -113,15 +113,26 @@ export function praatPitch(
   if (globalPeak == 0.0) return true;
 
   let brentIxmax: i32;
-  let nsampFFT = 0;
+  let nsampFFT = 1;
   let window: usize = 0;
   let windowR: usize = 0;
   if (method == METHOD_CC) {
     brentIxmax = <i32>Math.floor(<f64>nsampWindow * interpolationDepth);
+    // A window against a span of maximumLag + nsampWindow samples: a transform that long keeps
+    // the circular correlation free of wrap-around at every lag we read.
+    while (nsampFFT < maximumLag + nsampWindow) nsampFFT *= 2;
   } else {
-    nsampFFT = 1;
     while (<f64>nsampFFT < <f64>nsampWindow * (1.0 + interpolationDepth)) nsampFFT *= 2;
-    autocorrelationSetup(nsampFFT);
+    brentIxmax = <i32>Math.floor(<f64>nsampWindow * interpolationDepth);
+  }
+  realFftSetup(nsampFFT);
+  const fftIn = arenaAlloc((<usize>nsampFFT) << 3);
+  const fftOut = arenaAlloc((<usize>nsampFFT) << 3);
+  const specRe = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
+  const specIm = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
+  const spec2Re = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
+  const spec2Im = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
+  if (method == METHOD_AC) {
     window = arenaAlloc((<usize>(nsampWindow + 1)) << 3);
     windowR = arenaAlloc((<usize>(nsampWindow + 1)) << 3);
     for (let i = 1; i <= nsampWindow; i++) {
@@ -130,17 +141,15 @@ export function praatPitch(
         0.5 - 0.5 * Math.cos((<f64>i * 2.0 * Math.PI) / <f64>(nsampWindow + 1)),
       );
     }
-    const buf = autocorrelationInput();
-    memory.fill(buf, 0, (<usize>nsampFFT) << 3);
-    for (let i = 1; i <= nsampWindow; i++)
-      store<f64>(buf + ((<usize>(i - 1)) << 3), load<f64>(window + ((<usize>i) << 3)));
-    autocorrelate();
-    const lag0 = load<f64>(buf);
-    for (let i = 1; i <= nsampWindow; i++) {
-      // windowR[i] holds lag i - 1, normalised to lag 0 (Praat's windowR [i])
-      store<f64>(windowR + ((<usize>i) << 3), i == 1 ? 1.0 : load<f64>(buf + ((<usize>(i - 1)) << 3)) / lag0);
+    // The window's own autocorrelation, normalised to lag 0: windowR[i] holds lag i - 1.
+    memory.fill(fftIn, 0, (<usize>nsampFFT) << 3);
+    memory.copy(fftIn, window + 8, (<usize>nsampWindow) << 3);
+    autocorrelation(fftIn, fftOut, specRe, specIm, nsampFFT);
+    const lag0 = load<f64>(fftOut);
+    store<f64>(windowR + 8, 1.0);
+    for (let i = 2; i <= nsampWindow; i++) {
+      store<f64>(windowR + ((<usize>i) << 3), load<f64>(fftOut + ((<usize>(i - 1)) << 3)) / lag0);
     }
-    brentIxmax = <i32>Math.floor(<f64>nsampWindow * interpolationDepth);
   }
   // r[-brentIxmax .. brentIxmax] (and up to nsampWindow for cc); rBase points at r[0].
   const rSpan = nsampWindow > brentIxmax ? nsampWindow : brentIxmax;
@@ -193,31 +202,46 @@ export function praatPitch(
         const x = load<f64>(amp + ((<usize>i) << 3)) - localMean;
         sumx2 += x * x;
       }
+      // Praat sums x[j] y[i + j] lag by lag; the same products for every lag at once come from
+      // the window's spectrum conjugated times the span's, back in the lag domain.
+      memory.fill(fftIn, 0, (<usize>nsampFFT) << 3);
+      for (let i = 1; i <= nsampWindow; i++) {
+        store<f64>(fftIn + ((<usize>(i - 1)) << 3), load<f64>(amp + ((<usize>i) << 3)) - localMean);
+      }
+      realForward(fftIn, specRe, specIm);
+      for (let i = nsampWindow + 1; i <= localSpan; i++) {
+        store<f64>(fftIn + ((<usize>(i - 1)) << 3), load<f64>(amp + ((<usize>i) << 3)) - localMean);
+      }
+      realForward(fftIn, spec2Re, spec2Im);
+      for (let k = 0; k <= nsampFFT / 2; k++) {
+        const pk = (<usize>k) << 3;
+        const xr = load<f64>(specRe + pk);
+        const xi = load<f64>(specIm + pk);
+        const yr = load<f64>(spec2Re + pk);
+        const yi = load<f64>(spec2Im + pk);
+        store<f64>(specRe + pk, xr * yr + xi * yi);
+        store<f64>(specIm + pk, xr * yi - xi * yr);
+      }
+      realInverse(specRe, specIm, fftOut);
       let sumy2 = sumx2;
       store<f64>(rBase, 1.0);
       for (let i = 1; i <= localMaximumLag; i++) {
         const y0 = load<f64>(amp + ((<usize>i) << 3)) - localMean;
         const yZ = load<f64>(amp + ((<usize>(i + nsampWindow)) << 3)) - localMean;
         sumy2 += yZ * yZ - y0 * y0;
-        let product = 0.0;
-        for (let j = 1; j <= nsampWindow; j++) {
-          const x = load<f64>(amp + ((<usize>j) << 3)) - localMean;
-          const y = load<f64>(amp + ((<usize>(i + j)) << 3)) - localMean;
-          product += x * y;
-        }
-        const r = product / Math.sqrt(sumx2 * sumy2);
+        const r = load<f64>(fftOut + ((<usize>i) << 3)) / Math.sqrt(sumx2 * sumy2);
         store<f64>(rBase + ((<usize>i) << 3), r);
         store<f64>(rBase - ((<usize>i) << 3), r);
       }
     } else {
-      const buf = autocorrelationInput();
-      memory.fill(buf, 0, (<usize>nsampFFT) << 3);
-      memory.copy(buf, frame + 8, (<usize>nsampWindow) << 3);
-      autocorrelate();
-      const ac1 = load<f64>(buf);
+      memory.fill(fftIn, 0, (<usize>nsampFFT) << 3);
+      memory.copy(fftIn, frame + 8, (<usize>nsampWindow) << 3);
+      autocorrelation(fftIn, fftOut, specRe, specIm, nsampFFT);
+      const ac1 = load<f64>(fftOut);
       store<f64>(rBase, 1.0);
       for (let i = 1; i <= brentIxmax; i++) {
-        const r = load<f64>(buf + ((<usize>i) << 3)) / (ac1 * load<f64>(windowR + ((<usize>(i + 1)) << 3)));
+        const r =
+          load<f64>(fftOut + ((<usize>i) << 3)) / (ac1 * load<f64>(windowR + ((<usize>(i + 1)) << 3)));
         store<f64>(rBase + ((<usize>i) << 3), r);
         store<f64>(rBase - ((<usize>i) << 3), r);
       }
@@ -282,6 +306,19 @@ export function praatPitch(
     store<f64>(pitchStrength + ((<usize>f) << 3), load<f64>(cs(f, 1)));
   }
   return true;
+}
+
+/** Autocorrelation of input[0..n) (zero-padded) into output, through its power spectrum. */
+function autocorrelation(input: usize, output: usize, re: usize, im: usize, n: i32): void {
+  realForward(input, re, im);
+  for (let k = 0; k <= n / 2; k++) {
+    const pk = (<usize>k) << 3;
+    const a = load<f64>(re + pk);
+    const b = load<f64>(im + pk);
+    store<f64>(re + pk, a * a + b * b);
+    store<f64>(im + pk, 0.0);
+  }
+  realInverse(re, im, output);
 }
 
 function isVoiced(f: f64, ceiling: f64): bool {

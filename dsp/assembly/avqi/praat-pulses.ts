@@ -147,19 +147,51 @@ function findMaximumCorrelation(t1: f64, windowLength: f64, tmin2: f64, tmax2: f
   const ileft2min = <i32>Math.floor((tmin2 - half - x1) / dx + 1.0);
   const ileft2max = <i32>Math.ceil((tmax2 - half - x1) / dx + 1.0);
   foundPeak = 0.0;
+  let fixedNorm = NaN; // the first window's energy, the same for every candidate place
   for (let ileft2 = ileft2min; ileft2 <= ileft2max; ileft2++) {
     let norm1 = 0.0;
     let norm2 = 0.0;
     let product = 0.0;
     let localPeak = 0.0;
-    for (let i1 = ileft1, i2 = ileft2; i1 <= iright1; i1++, i2++) {
-      if (i1 < 1 || i1 > nx || i2 < 1 || i2 > nx) continue;
-      const a1 = z(i1);
-      const a2 = z(i2);
-      norm1 += a1 * a1;
-      norm2 += a2 * a2;
-      product += a1 * a2;
-      if (Math.abs(a2) > localPeak) localPeak = Math.abs(a2);
+    const width = iright1 - ileft1 + 1;
+    if (ASC_FEATURE_SIMD && ileft1 >= 1 && iright1 <= nx && ileft2 >= 1 && ileft2 + width - 1 <= nx) {
+      // Both windows inside the sound (the usual case): two samples per step.
+      if (isNaN(fixedNorm)) fixedNorm = sumOfSquares(ileft1, width);
+      norm1 = fixedNorm;
+      const p1 = sig + ((<usize>(ileft1 - 1)) << 3);
+      const p2 = sig + ((<usize>(ileft2 - 1)) << 3);
+      let n2 = f64x2.splat(0.0);
+      let pr = f64x2.splat(0.0);
+      let pk = f64x2.splat(0.0);
+      let k = 0;
+      for (; k + 1 < width; k += 2) {
+        const o = (<usize>k) << 3;
+        const a1 = v128.load(p1 + o);
+        const a2 = v128.load(p2 + o);
+        n2 = f64x2.add(n2, f64x2.mul(a2, a2));
+        pr = f64x2.add(pr, f64x2.mul(a1, a2));
+        pk = f64x2.max(pk, f64x2.abs(a2));
+      }
+      norm2 = f64x2.extract_lane(n2, 0) + f64x2.extract_lane(n2, 1);
+      product = f64x2.extract_lane(pr, 0) + f64x2.extract_lane(pr, 1);
+      localPeak = Math.max(f64x2.extract_lane(pk, 0), f64x2.extract_lane(pk, 1));
+      for (; k < width; k++) {
+        const a1 = z(ileft1 + k);
+        const a2 = z(ileft2 + k);
+        norm2 += a2 * a2;
+        product += a1 * a2;
+        if (Math.abs(a2) > localPeak) localPeak = Math.abs(a2);
+      }
+    } else {
+      for (let i1 = ileft1, i2 = ileft2; i1 <= iright1; i1++, i2++) {
+        if (i1 < 1 || i1 > nx || i2 < 1 || i2 > nx) continue;
+        const a1 = z(i1);
+        const a2 = z(i2);
+        norm1 += a1 * a1;
+        norm2 += a2 * a2;
+        product += a1 * a2;
+        if (Math.abs(a2) > localPeak) localPeak = Math.abs(a2);
+      }
     }
     r1 = r2;
     r2 = r3;
@@ -184,6 +216,12 @@ function findMaximumCorrelation(t1: f64, windowLength: f64, tmin2: f64, tmax2: f
   return maximumCorrelation;
 }
 
+function sumOfSquares(from: i32, count: i32): f64 {
+  let sum = 0.0;
+  for (let i = from; i < from + count; i++) sum += z(i) * z(i);
+  return sum;
+}
+
 function addPulse(t: f64): void {
   if (pulseCount == pulseCapacity) {
     const bigger = arenaAlloc((<usize>(pulseCapacity * 2)) << 3);
@@ -196,13 +234,16 @@ function addPulse(t: f64): void {
     pulseCount++;
     return;
   }
-  // Insert in order; a time already present is not added twice (PointProcess_addPoint).
-  let left = 0;
-  while (left < pulseCount && load<f64>(pulseTimes + ((<usize>left) << 3)) <= t) left++;
+  // Insert in order (the left walk adds pulses just before the latest ones, so search from the
+  // end); a time already present is not added twice (PointProcess_addPoint).
+  let left = pulseCount;
+  while (left > 0 && load<f64>(pulseTimes + ((<usize>(left - 1)) << 3)) > t) left--;
   if (left > 0 && load<f64>(pulseTimes + ((<usize>(left - 1)) << 3)) == t) return;
-  for (let i = pulseCount; i > left; i--) {
-    store<f64>(pulseTimes + ((<usize>i) << 3), load<f64>(pulseTimes + ((<usize>(i - 1)) << 3)));
-  }
+  memory.copy(
+    pulseTimes + ((<usize>(left + 1)) << 3),
+    pulseTimes + ((<usize>left) << 3),
+    (<usize>(pulseCount - left)) << 3,
+  );
   store<f64>(pulseTimes + ((<usize>left) << 3), t);
   pulseCount++;
 }

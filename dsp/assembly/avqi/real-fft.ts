@@ -1,0 +1,194 @@
+// A real-input FFT of any power-of-two size m on arena memory: the m real samples are packed as
+// m/2 complex ones (even + i odd), transformed with a radix-2 complex FFT, and split into the
+// m/2 + 1 bins of the real signal's spectrum; the inverse undoes it. Used for the correlations
+// of Praat's pitch analyses (the ac method's autocorrelation, the cc method's cross-correlation),
+// which Praat computes with its own FFT (ac) or directly (cc): the values agree to rounding.
+
+import { arenaAlloc } from '../arena';
+
+let m: i32 = 0;
+let half: i32 = 0;
+let workRe: usize = 0;
+let workIm: usize = 0;
+let stageCos: usize = 0; // per stage of length len: cos(2 pi k / len), k < len / 2, at offset len / 2 - 1
+let stageSin: usize = 0;
+let bitReverse: usize = 0; // i32 per index of the half-size transform
+let cosFull: usize = 0; // cos(2 pi k / m), k <= half: the split's twiddles
+let sinFull: usize = 0;
+
+function f(p: usize, i: i32): f64 {
+  return load<f64>(p + ((<usize>i) << 3));
+}
+
+function put(p: usize, i: i32, v: f64): void {
+  store<f64>(p + ((<usize>i) << 3), v);
+}
+
+/** Prepares transforms of size n (a power of two, at least 8). */
+export function realFftSetup(n: i32): void {
+  m = n;
+  half = n >> 1;
+  workRe = arenaAlloc((<usize>half) << 3);
+  workIm = arenaAlloc((<usize>half) << 3);
+  stageCos = arenaAlloc((<usize>half) << 3);
+  stageSin = arenaAlloc((<usize>half) << 3);
+  bitReverse = arenaAlloc((<usize>half) << 2);
+  cosFull = arenaAlloc((<usize>(half + 1)) << 3);
+  sinFull = arenaAlloc((<usize>(half + 1)) << 3);
+  for (let len = 2; len <= half; len <<= 1) {
+    const h = len >> 1;
+    for (let k = 0; k < h; k++) {
+      const angle = (2.0 * Math.PI * <f64>k) / <f64>len;
+      put(stageCos, h - 1 + k, Math.cos(angle));
+      put(stageSin, h - 1 + k, Math.sin(angle));
+    }
+  }
+  for (let i = 1, j = 0; i < half; i++) {
+    let bit = half >> 1;
+    for (; j & bit; bit >>= 1) j ^= bit;
+    j ^= bit;
+    store<i32>(bitReverse + ((<usize>i) << 2), j);
+  }
+  for (let k = 0; k <= half; k++) {
+    const angle = (2.0 * Math.PI * <f64>k) / <f64>m;
+    put(cosFull, k, Math.cos(angle));
+    put(sinFull, k, Math.sin(angle));
+  }
+}
+
+/** In-place complex FFT of the work arrays (size half); inverse = conjugate twiddles, unscaled. */
+function complexTransform(inverse: bool): void {
+  const n = half;
+  for (let i = 1; i < n; i++) {
+    const j = load<i32>(bitReverse + ((<usize>i) << 2));
+    if (i < j) {
+      const tr = f(workRe, i);
+      put(workRe, i, f(workRe, j));
+      put(workRe, j, tr);
+      const ti = f(workIm, i);
+      put(workIm, i, f(workIm, j));
+      put(workIm, j, ti);
+    }
+  }
+  // Length-2 butterflies: the twiddle is 1.
+  for (let a = 0; a < n; a += 2) {
+    const ar = f(workRe, a);
+    const ai = f(workIm, a);
+    const br = f(workRe, a + 1);
+    const bi = f(workIm, a + 1);
+    put(workRe, a, ar + br);
+    put(workIm, a, ai + bi);
+    put(workRe, a + 1, ar - br);
+    put(workIm, a + 1, ai - bi);
+  }
+  const sign: f64 = inverse ? 1.0 : -1.0;
+  for (let len = 4; len <= n; len <<= 1) {
+    const h = len >> 1;
+    const tc = stageCos + ((<usize>(h - 1)) << 3);
+    const ts = stageSin + ((<usize>(h - 1)) << 3);
+    if (ASC_FEATURE_SIMD) {
+      // Two neighbouring butterflies (k, k + 1) per step, real and imaginary parts apart.
+      const signs = f64x2.splat(sign);
+      for (let start = 0; start < n; start += len) {
+        const ra = workRe + ((<usize>start) << 3);
+        const ia = workIm + ((<usize>start) << 3);
+        const rb = ra + ((<usize>h) << 3);
+        const ib = ia + ((<usize>h) << 3);
+        for (let k = 0; k < h; k += 2) {
+          const o = (<usize>k) << 3;
+          const c = v128.load(tc + o);
+          const s = f64x2.mul(v128.load(ts + o), signs);
+          const br = v128.load(rb + o);
+          const bi = v128.load(ib + o);
+          const tr = f64x2.sub(f64x2.mul(br, c), f64x2.mul(bi, s));
+          const ti = f64x2.add(f64x2.mul(br, s), f64x2.mul(bi, c));
+          const ar = v128.load(ra + o);
+          const ai = v128.load(ia + o);
+          v128.store(rb + o, f64x2.sub(ar, tr));
+          v128.store(ib + o, f64x2.sub(ai, ti));
+          v128.store(ra + o, f64x2.add(ar, tr));
+          v128.store(ia + o, f64x2.add(ai, ti));
+        }
+      }
+    } else {
+      for (let start = 0; start < n; start += len) {
+        for (let k = 0; k < h; k++) {
+          const c = f(tc, k);
+          const s = sign * f(ts, k);
+          const a = start + k;
+          const b = a + h;
+          const br = f(workRe, b);
+          const bi = f(workIm, b);
+          const tr = br * c - bi * s;
+          const ti = br * s + bi * c;
+          const ar = f(workRe, a);
+          const ai = f(workIm, a);
+          put(workRe, b, ar - tr);
+          put(workIm, b, ai - ti);
+          put(workRe, a, ar + tr);
+          put(workIm, a, ai + ti);
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Spectrum of input[0..m) (real): outRe/outIm[0..m/2] get X[k] = sum x[n] e^(-2 pi i k n / m).
+ */
+export function realForward(input: usize, outRe: usize, outIm: usize): void {
+  for (let k = 0; k < half; k++) {
+    put(workRe, k, f(input, 2 * k));
+    put(workIm, k, f(input, 2 * k + 1));
+  }
+  complexTransform(false);
+  for (let k = 0; k <= half; k++) {
+    const k1 = k == half ? 0 : k;
+    const k2 = k == 0 ? 0 : half - k;
+    const zr = f(workRe, k1);
+    const zi = f(workIm, k1);
+    const cr = f(workRe, k2);
+    const ci = -f(workIm, k2);
+    // E = (Z[k] + conj Z[half-k]) / 2, O = (Z[k] - conj Z[half-k]) / 2i
+    const er = 0.5 * (zr + cr);
+    const ei = 0.5 * (zi + ci);
+    const or = 0.5 * (zi - ci);
+    const oi = -0.5 * (zr - cr);
+    // X = E + W^k O, W = e^(-2 pi i / m)
+    const wr = f(cosFull, k);
+    const wi = -f(sinFull, k);
+    put(outRe, k, er + wr * or - wi * oi);
+    put(outIm, k, ei + wr * oi + wi * or);
+  }
+}
+
+/**
+ * The real signal output[0..m) whose spectrum bins 0..m/2 are inRe/inIm (the inverse of
+ * realForward, scaled by 1/m).
+ */
+export function realInverse(inRe: usize, inIm: usize, output: usize): void {
+  for (let k = 0; k < half; k++) {
+    const xr = f(inRe, k);
+    const xi = f(inIm, k);
+    const cr = f(inRe, half - k);
+    const ci = -f(inIm, half - k);
+    // E = (X[k] + conj X[half-k]) / 2, O = (X[k] - conj X[half-k]) / (2 W^k)
+    const er = 0.5 * (xr + cr);
+    const ei = 0.5 * (xi + ci);
+    const dr = 0.5 * (xr - cr);
+    const di = 0.5 * (xi - ci);
+    const wr = f(cosFull, k);
+    const wi = f(sinFull, k); // 1 / W^k = e^(+2 pi i k / m)
+    const or = dr * wr - di * wi;
+    const oi = dr * wi + di * wr;
+    // Z = E + i O
+    put(workRe, k, er - oi);
+    put(workIm, k, ei + or);
+  }
+  complexTransform(true);
+  const scale = 1.0 / <f64>half;
+  for (let k = 0; k < half; k++) {
+    put(output, 2 * k, f(workRe, k) * scale);
+    put(output, 2 * k + 1, f(workIm, k) * scale);
+  }
+}

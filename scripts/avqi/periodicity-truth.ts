@@ -1,0 +1,48 @@
+// Praat's periodicity measures of AVQI 03.01 on the joined signal of each agreement pair
+// (scripts/avqi/periodicity-truth.praat). The joined signal is written as a 16-bit WAV under
+// .tmp/avqi-periodicity/ (not committed: it is rebuilt from the fixtures whenever missing);
+// Praat's values on it are committed in fixtures/voice/avqi/praat-periodicity.json.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export interface PeriodicityTruth {
+  shimmerPercent: number;
+  shimmerDb: number;
+  hnr: number;
+  samples: number;
+  rate: number;
+  /** The same measures on the joined signal before it was quantised to 16 bits. */
+  unquantised: { shimmerPercent: number; shimmerDb: number; hnr: number };
+}
+
+export const REPO = resolve(import.meta.dirname, '../..');
+export const JOINED_DIR = resolve(REPO, '.tmp/avqi-periodicity');
+export const PERIODICITY_TRUTH = resolve(REPO, 'fixtures/voice/avqi/praat-periodicity.json');
+const SCRIPT = resolve(import.meta.dirname, 'periodicity-truth.praat');
+
+export function joinedPath(name: string): string {
+  return resolve(JOINED_DIR, `${name}-joined.wav`);
+}
+
+/** Runs Praat on one pair: writes its joined WAV and returns Praat's measures on it. */
+export function runPeriodicityTruth(name: string, vowel: string, speech: string): PeriodicityTruth {
+  mkdirSync(JOINED_DIR, { recursive: true });
+  const out = execFileSync('praat', [
+    '--run',
+    SCRIPT,
+    resolve(REPO, vowel),
+    resolve(REPO, speech),
+    joinedPath(name),
+  ]);
+  const line = out.toString().trim().split('\n').pop() ?? '';
+  return JSON.parse(line) as PeriodicityTruth;
+}
+
+/** Makes the joined WAV of a pair when it is missing (needs praat); false when it cannot. */
+export function ensureJoined(name: string, vowel: string, speech: string, praatAvailable: boolean): boolean {
+  if (existsSync(joinedPath(name))) return true;
+  if (!praatAvailable) return false;
+  runPeriodicityTruth(name, vowel, speech);
+  return existsSync(joinedPath(name));
+}

@@ -88,6 +88,8 @@ describe('the guided voice check', () => {
     expect(screen.getByRole('meter', { name: 'microphone level' })).toBeTruthy();
     await pressRecord();
     expect(screen.getByText('step 2 of 3')).toBeTruthy();
+    // The new step takes the focus, so a screen reader reads what to do next.
+    expect(document.activeElement?.textContent).toBe('read this sentence aloud');
     expect(screen.getByTestId('standard-sentence').textContent).toBe(STANDARD_SENTENCE);
     await pressRecord();
     expect(screen.getByText('step 3 of 3')).toBeTruthy();

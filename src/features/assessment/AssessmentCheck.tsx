@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { TakeKind } from './take-quality';
 import { AssessmentResultView } from './AssessmentResultView';
 import { STEP_NUMBER } from './flow';
@@ -31,6 +32,17 @@ const STEPS: Record<TakeKind, { title: string; how: string }> = {
 /** The guided check: three steps, each started with "Record" and ending by itself, then the result. */
 export function AssessmentCheck({ deps, onClose }: { deps: CheckDeps; onClose(): void }) {
   const { state, level, seconds, record, skipBreath, restart } = useAssessmentCheck(deps);
+  // A new step (or the result) takes the focus, so a screen reader reads what to do next.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const where = state.screen === 'step' ? state.step : state.screen;
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [where]);
   return (
     <div className={styles.check} data-testid="assessment-check">
       <div className={styles.checkHeader}>
@@ -42,7 +54,7 @@ export function AssessmentCheck({ deps, onClose }: { deps: CheckDeps; onClose():
       {state.screen === 'step' && (
         <section className={styles.card} aria-labelledby="assessment-step-title">
           <p className={styles.muted}>step {STEP_NUMBER[state.step]} of 3</p>
-          <h3 id="assessment-step-title" className={styles.stepTitle}>
+          <h3 id="assessment-step-title" className={styles.stepTitle} ref={heading} tabIndex={-1}>
             {STEPS[state.step].title}
           </h3>
           {state.step === 'sentence' && (
@@ -89,6 +101,7 @@ export function AssessmentCheck({ deps, onClose }: { deps: CheckDeps; onClose():
       )}
       {state.screen === 'result' && (
         <AssessmentResultView
+          headingRef={heading}
           result={state.result}
           mptSeconds={state.mptSeconds}
           recordedAt={state.recordedAt}

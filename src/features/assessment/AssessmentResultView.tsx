@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import type { AssessmentResult } from '../../../dsp/assessment-types';
 import { writeErrorText } from '../../lib/outbox/online-only';
@@ -24,10 +25,12 @@ interface Props {
   mptSeconds: number | null;
   recordedAt: string;
   onAgain(): void;
+  /** Focused when the result appears (the check moves focus to each new screen). */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
 }
 
 /** The result: AVQI on its scale, each measure in a sentence, the comparison, and what it is not. */
-export function AssessmentResultView({ result, mptSeconds, recordedAt, onAgain }: Props) {
+export function AssessmentResultView({ result, mptSeconds, recordedAt, onAgain, headingRef }: Props) {
   const stored = useAssessments();
   const pending = usePendingAssessments();
   const save = useSaveAssessment();
@@ -54,7 +57,7 @@ export function AssessmentResultView({ result, mptSeconds, recordedAt, onAgain }
       aria-labelledby="assessment-result-title"
       data-testid="assessment-result"
     >
-      <h2 id="assessment-result-title" className={styles.cardTitle}>
+      <h2 id="assessment-result-title" className={styles.cardTitle} ref={headingRef} tabIndex={-1}>
         your voice assessment
       </h2>
       <p className={styles.big} data-testid="avqi-value">

@@ -12,6 +12,7 @@ export interface Takes {
 }
 
 export type CheckState =
+  /** Before the first step: only ever the reducer's starting point ('begin' leaves it at once). */
   | { screen: 'intro' }
   | { screen: 'step'; step: TakeKind; phase: 'ready' | 'recording'; problem: string | null; takes: Takes }
   | { screen: 'analysing'; takes: Takes }
@@ -25,8 +26,7 @@ export type CheckEvent =
   | { type: 'take-failed'; message: string }
   | { type: 'skip-breath' }
   | { type: 'analysed'; outcome: AnalysisOutcome; at: string }
-  | { type: 'crashed'; message: string }
-  | { type: 'restart' };
+  | { type: 'crashed'; message: string };
 
 export const STEP_NUMBER: Record<TakeKind, number> = { vowel: 1, sentence: 2, breath: 3 };
 
@@ -52,8 +52,6 @@ export function checkReducer(state: CheckState, event: CheckEvent): CheckState {
   switch (event.type) {
     case 'begin':
       return step('vowel', {});
-    case 'restart':
-      return { screen: 'intro' };
     case 'record':
       return state.screen === 'step' && state.phase === 'ready'
         ? { ...state, phase: 'recording', problem: null }

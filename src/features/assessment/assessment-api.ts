@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { apiJson } from '../../lib/api';
 import { SAVED_OFFLINE_TITLE, sendOrQueue } from '../../lib/outbox/offline-writes';
 import { useAuthStore } from '../auth/auth-store';
@@ -44,7 +45,8 @@ export function useAssessments() {
 
 /** Results saved offline that still wait in the outbox: counted with the stored ones, marked. */
 export function usePendingAssessments(): NewAssessment[] {
-  return usePendingOfKind(ASSESSMENT_WRITE).map((item) => item.body as NewAssessment);
+  const items = usePendingOfKind(ASSESSMENT_WRITE);
+  return useMemo(() => items.map((item) => item.body as NewAssessment), [items]);
 }
 
 /** Stored and waiting results together, newest first (a waiting one is not on the server yet). */

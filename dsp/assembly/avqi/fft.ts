@@ -22,11 +22,28 @@ export function fftPrepare(n: i32): void {
   tableSize = n;
   twiddles = allocF64(2 * n);
   work = allocF64(n);
-  for (let h = 1; h < n; h <<= 1) {
+  // The largest stage from trigonometry (a quarter turn at a time: e^{-i(a + pi/2)} = -i e^{-ia}),
+  // every smaller stage by taking every other entry of the next larger one.
+  const top = n >> 1;
+  if (top >= 2) {
+    const quarter = top >> 1;
+    for (let j = 0; j < quarter; j++) {
+      const a = (Math.PI * <f64>j) / <f64>top;
+      const c = Math.cos(a),
+        s = Math.sin(a);
+      st(twiddles, 2 * (top + j), c);
+      st(twiddles, 2 * (top + j) + 1, -s);
+      st(twiddles, 2 * (top + j + quarter), -s);
+      st(twiddles, 2 * (top + j + quarter) + 1, -c);
+    }
+  } else {
+    st(twiddles, 2, 1.0);
+    st(twiddles, 3, 0.0);
+  }
+  for (let h = top >> 1; h >= 1; h >>= 1) {
     for (let j = 0; j < h; j++) {
-      const a = (Math.PI * <f64>j) / <f64>h;
-      st(twiddles, 2 * (h + j), Math.cos(a));
-      st(twiddles, 2 * (h + j) + 1, -Math.sin(a));
+      st(twiddles, 2 * (h + j), ld(twiddles, 2 * (2 * h + 2 * j)));
+      st(twiddles, 2 * (h + j) + 1, ld(twiddles, 2 * (2 * h + 2 * j) + 1));
     }
   }
 }

@@ -82,10 +82,34 @@ function bitReverse(z: usize, m: i32): void {
 function complexFft(z: usize, m: i32, inverse: bool): void {
   bitReverse(z, m);
   if (ASC_FEATURE_SIMD) {
-    // One complex number per v128 lane pair: t = b * w = b.re * (wr, wi) + b.im * (-wi, wr).
-    const flip = f64x2(-1.0, 1.0);
-    const conj = f64x2(1.0, inverse ? -1.0 : 1.0);
-    for (let half = 1; half < m; half <<= 1) {
+    // One complex number per v128: t = b w = (br wr - bi wi, bi wr + br wi)
+    //   = b * (wr, wr) + (bi, br) * (-wi, wi); the inverse conjugates w.
+    const signs = inverse ? f64x2(1.0, -1.0) : f64x2(-1.0, 1.0);
+    // Sizes 2 and 4 together (twiddles 1 and -i, or +i for the inverse): no multiplications.
+    if (m >= 4) {
+      const rot = inverse ? f64x2(-1.0, 1.0) : f64x2(1.0, -1.0); // x * (-i) = (xi, -xr); x * i = (-xi, xr)
+      for (let p = z; p < z + ((<usize>m) << 4); p += 64) {
+        const a = v128.load(p),
+          b = v128.load(p, 16),
+          c = v128.load(p, 32),
+          d = v128.load(p, 48);
+        const s0 = f64x2.add(a, b),
+          d0 = f64x2.sub(a, b),
+          s1 = f64x2.add(c, d),
+          d1 = f64x2.sub(c, d);
+        const d1r = f64x2.mul(v128.shuffle<f64>(d1, d1, 1, 0), rot);
+        v128.store(p, f64x2.add(s0, s1));
+        v128.store(p, f64x2.add(d0, d1r), 16);
+        v128.store(p, f64x2.sub(s0, s1), 32);
+        v128.store(p, f64x2.sub(d0, d1r), 48);
+      }
+    } else if (m == 2) {
+      const a = v128.load(z),
+        b = v128.load(z, 16);
+      v128.store(z, f64x2.add(a, b));
+      v128.store(z, f64x2.sub(a, b), 16);
+    }
+    for (let half = 4; half < m; half <<= 1) {
       const tw = twiddles + ((<usize>half) << 4);
       const size = half << 1;
       for (let block = 0; block < m; block += size) {
@@ -93,13 +117,11 @@ function complexFft(z: usize, m: i32, inverse: bool): void {
         const pb = pa + ((<usize>half) << 4);
         for (let k = 0; k < half; k++) {
           const o = (<usize>k) << 4;
-          const w = f64x2.mul(v128.load(tw + o), conj);
-          const wSwapped = f64x2.mul(v128.shuffle<f64>(w, w, 1, 0), flip); // (-wi, wr)
+          const w = v128.load(tw + o);
+          const wr = v128.shuffle<f64>(w, w, 0, 0);
+          const wi = f64x2.mul(v128.shuffle<f64>(w, w, 1, 1), signs);
           const b = v128.load(pb + o);
-          const t = f64x2.add(
-            f64x2.mul(f64x2.splat(f64x2.extract_lane(b, 0)), w),
-            f64x2.mul(f64x2.splat(f64x2.extract_lane(b, 1)), wSwapped),
-          );
+          const t = f64x2.add(f64x2.mul(b, wr), f64x2.mul(v128.shuffle<f64>(b, b, 1, 0), wi));
           const a = v128.load(pa + o);
           v128.store(pa + o, f64x2.add(a, t));
           v128.store(pb + o, f64x2.sub(a, t));

@@ -9,7 +9,23 @@ let tableSize: i32 = 0; // the largest real transform length prepared
 // every h = 1, 2, 4, ... tableSize / 2, so a stage reads its factors in order and every size
 // shares them.
 let twiddles: usize = 0;
-let work: usize = 0; // interleaved complex scratch, tableSize f64
+// Shared scratch for whole-recording transforms (one at a time): a padded signal of tableSize
+// samples and its tableSize / 2 + 1 bins. Reused by every caller, so a long recording costs its
+// transform memory once rather than once per filter.
+let scratchSignal: usize = 0;
+let scratchRe: usize = 0;
+let scratchIm: usize = 0;
+
+/** The shared signal buffer (tableSize f64; the caller zeroes what it does not fill). */
+export function fftSignal(): usize {
+  return scratchSignal;
+}
+export function fftRe(): usize {
+  return scratchRe;
+}
+export function fftIm(): usize {
+  return scratchIm;
+}
 
 /** Forgets the tables (call after arenaReset: their memory has been reclaimed). */
 export function fftForget(): void {
@@ -21,7 +37,9 @@ export function fftPrepare(n: i32): void {
   if (n <= tableSize) return;
   tableSize = n;
   twiddles = allocF64(2 * n);
-  work = allocF64(n);
+  scratchSignal = allocF64(n);
+  scratchRe = allocF64((n >> 1) + 1);
+  scratchIm = allocF64((n >> 1) + 1);
   // The largest stage from trigonometry (a quarter turn at a time: e^{-i(a + pi/2)} = -i e^{-ia}),
   // every smaller stage by taking every other entry of the next larger one.
   const top = n >> 1;
@@ -156,14 +174,12 @@ function complexFft(z: usize, m: i32, inverse: bool): void {
 
 /**
  * X[k] = sum_n x[n] e^{-2 pi i k n / n}, k = 0..n/2, for real x of length n (a power of two, at
- * least 4, prepared). Writes n/2 + 1 values to re and im.
+ * least 4, prepared). Writes n/2 + 1 values to re and im; x is overwritten.
  */
 export function realForward(x: usize, n: i32, re: usize, im: usize): void {
   const m = n >> 1;
-  for (let i = 0; i < m; i++) {
-    st(work, 2 * i, ld(x, 2 * i));
-    st(work, 2 * i + 1, ld(x, 2 * i + 1));
-  }
+  // x read as m complex numbers (even samples real, odd imaginary) is already interleaved.
+  const work = x;
   complexFft(work, m, false);
   for (let k = 0; k <= m; k++) {
     const k1 = k == m ? 0 : k;
@@ -197,6 +213,7 @@ export function realForward(x: usize, n: i32, re: usize, im: usize): void {
  */
 export function realInverse(re: usize, im: usize, n: i32, x: usize): void {
   const m = n >> 1;
+  const work = x; // x (distinct from re and im) holds the half-size complex spectrum, then the signal
   for (let k = 0; k < m; k++) {
     const xr = ld(re, k),
       xi = k == 0 ? 0.0 : ld(im, k);
@@ -221,8 +238,5 @@ export function realInverse(re: usize, im: usize, n: i32, x: usize): void {
   }
   complexFft(work, m, true);
   const scale = 1.0 / <f64>m;
-  for (let i = 0; i < m; i++) {
-    st(x, 2 * i, ld(work, 2 * i) * scale);
-    st(x, 2 * i + 1, ld(work, 2 * i + 1) * scale);
-  }
+  for (let i = 0; i < n; i++) st(x, i, ld(x, i) * scale);
 }

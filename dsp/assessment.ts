@@ -22,6 +22,13 @@ export const ASSESSMENT_ENGINE_VERSION = 'tuneful-avqi-03.01-wasm/1';
 
 /** A recording whose loudest sample is below this (-60 dBFS) is silence. */
 const SILENT_PEAK = 0.001;
+/**
+ * Longest stretch analysed of each recording, seconds: the first 30 s of the speech and the last
+ * 30 s of the vowel (the method uses the vowel's last 3 s). Keeps a 96 kHz recording's transforms
+ * within the Wasm memory limit; a read sentence and a held vowel are far shorter.
+ */
+export const MAX_RECORDING_SECONDS = 30;
+
 /** Share of the vowel's analysed frames the live pitch engine must find voiced. */
 const MIN_VOICED_SHARE = 0.5;
 
@@ -113,8 +120,12 @@ export function analyseAssessment(
 ): AssessmentResult {
   checkRate('vowel', vowel.rate);
   checkRate('speech', speech.rate);
-  const vowelMono = mixToMono(vowel.samples);
-  const speechMono = mixToMono(speech.samples);
+  const vowelAll = mixToMono(vowel.samples);
+  const speechAll = mixToMono(speech.samples);
+  const vowelMono = vowelAll.subarray(
+    Math.max(0, vowelAll.length - Math.round(MAX_RECORDING_SECONDS * vowel.rate)),
+  );
+  const speechMono = speechAll.subarray(0, Math.round(MAX_RECORDING_SECONDS * speech.rate));
   const vowelSeconds = vowelMono.length / vowel.rate;
   if (peakOf(vowelMono) < SILENT_PEAK) throw new AssessmentError('silent', 'The vowel recording is silent.');
   if (peakOf(speechMono) < SILENT_PEAK)

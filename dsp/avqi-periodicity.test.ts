@@ -37,7 +37,7 @@ let missing: string[] = [];
 
 beforeAll(async () => {
   const module = await voiceModule();
-  missing = pairs.filter((p) => !ensureJoined(p.name, p.vowel, p.speech, praatAvailable)).map((p) => p.name);
+  missing = await ensureJoined(pairs, praatAvailable);
   if (missing.length > 0) {
     console.warn(
       `avqi-periodicity: praat is not installed, so ${missing.length} joined signals could not be made: skipped`,

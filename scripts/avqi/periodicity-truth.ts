@@ -2,9 +2,10 @@
 // (scripts/avqi/periodicity-truth.praat). The joined signal is written as a 16-bit WAV under
 // .tmp/avqi-periodicity/ (not committed: it is rebuilt from the fixtures whenever missing);
 // Praat's values on it are committed in fixtures/voice/avqi/praat-periodicity.json.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 
 export interface PeriodicityTruth {
   shimmerPercent: number;
@@ -39,10 +40,30 @@ export function runPeriodicityTruth(name: string, vowel: string, speech: string)
   return JSON.parse(line) as PeriodicityTruth;
 }
 
-/** Makes the joined WAV of a pair when it is missing (needs praat); false when it cannot. */
-export function ensureJoined(name: string, vowel: string, speech: string, praatAvailable: boolean): boolean {
-  if (existsSync(joinedPath(name))) return true;
-  if (!praatAvailable) return false;
-  runPeriodicityTruth(name, vowel, speech);
-  return existsSync(joinedPath(name));
+/**
+ * Makes the joined WAVs that are missing, two Praat processes at a time (needs praat); returns
+ * the names of the pairs whose WAV could not be made.
+ */
+export async function ensureJoined(
+  pairs: { name: string; vowel: string; speech: string }[],
+  praatAvailable: boolean,
+): Promise<string[]> {
+  const todo = pairs.filter((p) => !existsSync(joinedPath(p.name)));
+  if (!praatAvailable) return todo.map((p) => p.name);
+  mkdirSync(JOINED_DIR, { recursive: true });
+  const run = promisify(execFile);
+  const queue = [...todo];
+  const worker = async () => {
+    for (let pair = queue.shift(); pair; pair = queue.shift()) {
+      await run('praat', [
+        '--run',
+        SCRIPT,
+        resolve(REPO, pair.vowel),
+        resolve(REPO, pair.speech),
+        joinedPath(pair.name),
+      ]);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return pairs.filter((p) => !existsSync(joinedPath(p.name))).map((p) => p.name);
 }

@@ -72,67 +72,14 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
   const logPower = allocF64(nq);
   const zeroIm = allocF64(nq);
   const cepstrum = allocF64(nfft);
-  const cells = allocF64(frames * nq); // frame-major: cell (frame f, quefrency q) at f * nq + q
   const specDf = 1.0 / (sdx * <f64>nfft);
-  for (let f = 0; f < frames; f++) {
-    const t = t1 + <f64>f * TIME_STEP;
-    const index = roundTieUp((t - windowDuration / 2.0 - sx1) / sdx + 1.0);
-    let mean: f64 = 0;
-    for (let i = 1; i <= frameLength; i++) {
-      const j = index - 1 + i;
-      const v = j < 1 || j > ns ? 0.0 : ld(sound, j - 1);
-      st(frame, i - 1, v);
-      mean += v;
-    }
-    mean /= <f64>frameLength;
-    for (let i = 0; i < frameLength; i++) st(frame, i, (ld(frame, i) - mean) * ld(gauss, i));
-    for (let i = frameLength; i < nfft; i++) st(frame, i, 0.0);
-    realForward(frame, nfft, re, im);
-    for (let k = 0; k < nq; k++) {
-      const a = ld(re, k) * sdx,
-        b = ld(im, k) * sdx;
-      st(logPower, k, Math.log(a * a + b * b + 1e-300));
-    }
-    // Spectrum_to_Sound of the log spectrum: df * sum over all bins = df * nfft * inverse.
-    realInverse(logPower, zeroIm, nfft, cepstrum);
-    const scale = specDf * <f64>nfft;
-    for (let q = 0; q < nq; q++) {
-      const c = ld(cepstrum, q) * scale;
-      st(cells, f * nq + q, c * c);
-    }
-  }
-
-  // 1. Average across time (when the window spans more than one frame). Where the window and its
-  // neighbours lie inside the frame grid, the mean of the interpolated curve over 5 frames is the
-  // closed form below (Praat's integration with phases of one half); the edges take the general path.
-  const smoothed = allocF64(frames * nq);
-  const timeBins = TIME_AVERAGING / TIME_STEP;
-  if (<i32>Math.floor(timeBins) > 1) {
-    const half = 0.5 * TIME_AVERAGING;
-    const exactFive = Math.abs(timeBins - 5.0) < 1e-9;
-    for (let q = 0; q < nq; q++) {
-      const column = cells + ((<usize>q) << 3);
-      for (let f = 0; f < frames; f++) {
-        let v: f64;
-        if (exactFive && f >= 3 && f + 3 < frames) {
-          let inner: f64 = 0;
-          for (let g = f - 2; g <= f + 2; g++) inner += ld(column, g * nq);
-          const outer =
-            0.125 * (ld(column, (f - 3) * nq) - ld(column, (f - 2) * nq)) +
-            0.125 * (ld(column, (f + 3) * nq) - ld(column, (f + 2) * nq));
-          v = (inner + outer) / 5.0;
-        } else {
-          const mid = t1 + <f64>f * TIME_STEP;
-          v = interpolatedMean(column, nq, frames, t1, TIME_STEP, 0.0, duration, mid - half, mid + half);
-        }
-        st(smoothed, f * nq + q, v);
-      }
-    }
-  } else {
-    memory.copy(smoothed, cells, (<usize>(frames * nq)) << 3);
-  }
-
-  // 2. Average across quefrency, then each frame's peak prominence.
+  // The time smoothing reads three frames either side, so raw cepstra live in a ring of seven
+  // rows (frame f in row f % 7) and each frame is finished as soon as frame f + 3 exists: the
+  // memory stays seven rows whatever the length of the recording.
+  const RING = 7;
+  const ring = allocF64(RING * nq);
+  const smoothedRow = allocF64(nq);
+  const gathered = allocF64(RING);
   const qmax = (0.5 * <f64>nfft) / CEPSTRAL_RATE;
   const dq = qmax / <f64>(nq - 1);
   const row = allocF64(nq);
@@ -140,21 +87,84 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
   const scratch = allocF64(nq);
   const smoothQuefrency = QUEFRENCY_AVERAGING / dq > 1.0;
   const exactTen = Math.abs(QUEFRENCY_AVERAGING / dq - 10.0) < 1e-9;
+  // TIME_AVERAGING / TIME_STEP is 5 frames: the closed form below is Praat's interpolated mean
+  // for that window; the first and last three frames take the general path.
+  const half = 0.5 * TIME_AVERAGING;
+  let computed = 0; // raw frames made so far
   let sum: f64 = 0;
   for (let f = 0; f < frames; f++) {
-    const base = smoothed + ((<usize>(f * nq)) << 3);
+    const needed = f + 3 < frames ? f + 3 : frames - 1;
+    while (computed <= needed) {
+      const rawRow = ring + ((<usize>((computed % RING) * nq)) << 3);
+      const t = t1 + <f64>computed * TIME_STEP;
+      const index = roundTieUp((t - windowDuration / 2.0 - sx1) / sdx + 1.0);
+      let mean: f64 = 0;
+      for (let i = 1; i <= frameLength; i++) {
+        const j = index - 1 + i;
+        const v = j < 1 || j > ns ? 0.0 : ld(sound, j - 1);
+        st(frame, i - 1, v);
+        mean += v;
+      }
+      mean /= <f64>frameLength;
+      for (let i = 0; i < frameLength; i++) st(frame, i, (ld(frame, i) - mean) * ld(gauss, i));
+      for (let i = frameLength; i < nfft; i++) st(frame, i, 0.0);
+      realForward(frame, nfft, re, im);
+      for (let k = 0; k < nq; k++) {
+        const a = ld(re, k) * sdx,
+          b = ld(im, k) * sdx;
+        st(logPower, k, Math.log(a * a + b * b + 1e-300));
+      }
+      // Spectrum_to_Sound of the log spectrum: df * sum over all bins = df * nfft * inverse.
+      realInverse(logPower, zeroIm, nfft, cepstrum);
+      const scale = specDf * <f64>nfft;
+      for (let q = 0; q < nq; q++) {
+        const c = ld(cepstrum, q) * scale;
+        st(rawRow, q, c * c);
+      }
+      computed++;
+    }
+
+    // 1. Average across time.
+    if (f >= 3 && f + 3 < frames) {
+      for (let q = 0; q < nq; q++) {
+        const a = ld(ring, ((f - 3) % RING) * nq + q),
+          b = ld(ring, ((f - 2) % RING) * nq + q),
+          c = ld(ring, ((f - 1) % RING) * nq + q),
+          d = ld(ring, (f % RING) * nq + q),
+          e = ld(ring, ((f + 1) % RING) * nq + q),
+          g = ld(ring, ((f + 2) % RING) * nq + q),
+          h = ld(ring, ((f + 3) % RING) * nq + q);
+        st(smoothedRow, q, (b + c + d + e + g + 0.125 * (a - b) + 0.125 * (h - g)) / 5.0);
+      }
+    } else {
+      const first = f - 3 > 0 ? f - 3 : 0;
+      const last = f + 3 < frames - 1 ? f + 3 : frames - 1;
+      const count = last - first + 1;
+      const mid = t1 + <f64>f * TIME_STEP;
+      const x1 = t1 + <f64>first * TIME_STEP;
+      for (let q = 0; q < nq; q++) {
+        for (let g = first; g <= last; g++) st(gathered, g - first, ld(ring, (g % RING) * nq + q));
+        st(
+          smoothedRow,
+          q,
+          interpolatedMean(gathered, 1, count, x1, TIME_STEP, 0.0, duration, mid - half, mid + half),
+        );
+      }
+    }
+
+    // 2. Average across quefrency, then the frame's peak prominence.
     for (let q = 0; q < nq; q++) {
       let v: f64;
-      if (!smoothQuefrency) v = ld(base, q);
+      if (!smoothQuefrency) v = ld(smoothedRow, q);
       else if (exactTen && q >= 6 && q + 6 < nq) {
         // Inside the domain a 10-bin window's interpolated mean is this trapezoid.
         let inner: f64 = 0;
-        for (let r = q - 4; r <= q + 4; r++) inner += ld(base, r);
-        v = (inner + 0.5 * (ld(base, q - 5) + ld(base, q + 5))) / 10.0;
+        for (let r = q - 4; r <= q + 4; r++) inner += ld(smoothedRow, r);
+        v = (inner + 0.5 * (ld(smoothedRow, q - 5) + ld(smoothedRow, q + 5))) / 10.0;
       } else {
-        const mid = <f64>q * dq;
+        const qmid = <f64>q * dq;
         const h = 0.5 * QUEFRENCY_AVERAGING;
-        v = interpolatedMean(base, 1, nq, 0.0, dq, 0.0, qmax, mid - h, mid + h);
+        v = interpolatedMean(smoothedRow, 1, nq, 0.0, dq, 0.0, qmax, qmid - h, qmid + h);
       }
       st(row, q, v);
     }

@@ -9,7 +9,23 @@ let tableSize: i32 = 0; // the largest real transform length prepared
 // every h = 1, 2, 4, ... tableSize / 2, so a stage reads its factors in order and every size
 // shares them.
 let twiddles: usize = 0;
-let work: usize = 0; // interleaved complex scratch, tableSize f64
+// Shared scratch for whole-recording transforms (one at a time): a padded signal of tableSize
+// samples and its tableSize / 2 + 1 bins. Reused by every caller, so a long recording costs its
+// transform memory once rather than once per filter.
+let scratchSignal: usize = 0;
+let scratchRe: usize = 0;
+let scratchIm: usize = 0;
+
+/** The shared signal buffer (tableSize f64; the caller zeroes what it does not fill). */
+export function fftSignal(): usize {
+  return scratchSignal;
+}
+export function fftRe(): usize {
+  return scratchRe;
+}
+export function fftIm(): usize {
+  return scratchIm;
+}
 
 /** Forgets the tables (call after arenaReset: their memory has been reclaimed). */
 export function fftForget(): void {
@@ -21,12 +37,31 @@ export function fftPrepare(n: i32): void {
   if (n <= tableSize) return;
   tableSize = n;
   twiddles = allocF64(2 * n);
-  work = allocF64(n);
-  for (let h = 1; h < n; h <<= 1) {
+  scratchSignal = allocF64(n);
+  scratchRe = allocF64((n >> 1) + 1);
+  scratchIm = allocF64((n >> 1) + 1);
+  // The largest stage from trigonometry (a quarter turn at a time: e^{-i(a + pi/2)} = -i e^{-ia}),
+  // every smaller stage by taking every other entry of the next larger one.
+  const top = n >> 1;
+  if (top >= 2) {
+    const quarter = top >> 1;
+    for (let j = 0; j < quarter; j++) {
+      const a = (Math.PI * <f64>j) / <f64>top;
+      const c = Math.cos(a),
+        s = Math.sin(a);
+      st(twiddles, 2 * (top + j), c);
+      st(twiddles, 2 * (top + j) + 1, -s);
+      st(twiddles, 2 * (top + j + quarter), -s);
+      st(twiddles, 2 * (top + j + quarter) + 1, -c);
+    }
+  } else {
+    st(twiddles, 2, 1.0);
+    st(twiddles, 3, 0.0);
+  }
+  for (let h = top >> 1; h >= 1; h >>= 1) {
     for (let j = 0; j < h; j++) {
-      const a = (Math.PI * <f64>j) / <f64>h;
-      st(twiddles, 2 * (h + j), Math.cos(a));
-      st(twiddles, 2 * (h + j) + 1, -Math.sin(a));
+      st(twiddles, 2 * (h + j), ld(twiddles, 2 * (2 * h + 2 * j)));
+      st(twiddles, 2 * (h + j) + 1, ld(twiddles, 2 * (2 * h + 2 * j) + 1));
     }
   }
 }
@@ -65,10 +100,34 @@ function bitReverse(z: usize, m: i32): void {
 function complexFft(z: usize, m: i32, inverse: bool): void {
   bitReverse(z, m);
   if (ASC_FEATURE_SIMD) {
-    // One complex number per v128 lane pair: t = b * w = b.re * (wr, wi) + b.im * (-wi, wr).
-    const flip = f64x2(-1.0, 1.0);
-    const conj = f64x2(1.0, inverse ? -1.0 : 1.0);
-    for (let half = 1; half < m; half <<= 1) {
+    // One complex number per v128: t = b w = (br wr - bi wi, bi wr + br wi)
+    //   = b * (wr, wr) + (bi, br) * (-wi, wi); the inverse conjugates w.
+    const signs = inverse ? f64x2(1.0, -1.0) : f64x2(-1.0, 1.0);
+    // Sizes 2 and 4 together (twiddles 1 and -i, or +i for the inverse): no multiplications.
+    if (m >= 4) {
+      const rot = inverse ? f64x2(-1.0, 1.0) : f64x2(1.0, -1.0); // x * (-i) = (xi, -xr); x * i = (-xi, xr)
+      for (let p = z; p < z + ((<usize>m) << 4); p += 64) {
+        const a = v128.load(p),
+          b = v128.load(p, 16),
+          c = v128.load(p, 32),
+          d = v128.load(p, 48);
+        const s0 = f64x2.add(a, b),
+          d0 = f64x2.sub(a, b),
+          s1 = f64x2.add(c, d),
+          d1 = f64x2.sub(c, d);
+        const d1r = f64x2.mul(v128.shuffle<f64>(d1, d1, 1, 0), rot);
+        v128.store(p, f64x2.add(s0, s1));
+        v128.store(p, f64x2.add(d0, d1r), 16);
+        v128.store(p, f64x2.sub(s0, s1), 32);
+        v128.store(p, f64x2.sub(d0, d1r), 48);
+      }
+    } else if (m == 2) {
+      const a = v128.load(z),
+        b = v128.load(z, 16);
+      v128.store(z, f64x2.add(a, b));
+      v128.store(z, f64x2.sub(a, b), 16);
+    }
+    for (let half = 4; half < m; half <<= 1) {
       const tw = twiddles + ((<usize>half) << 4);
       const size = half << 1;
       for (let block = 0; block < m; block += size) {
@@ -76,13 +135,11 @@ function complexFft(z: usize, m: i32, inverse: bool): void {
         const pb = pa + ((<usize>half) << 4);
         for (let k = 0; k < half; k++) {
           const o = (<usize>k) << 4;
-          const w = f64x2.mul(v128.load(tw + o), conj);
-          const wSwapped = f64x2.mul(v128.shuffle<f64>(w, w, 1, 0), flip); // (-wi, wr)
+          const w = v128.load(tw + o);
+          const wr = v128.shuffle<f64>(w, w, 0, 0);
+          const wi = f64x2.mul(v128.shuffle<f64>(w, w, 1, 1), signs);
           const b = v128.load(pb + o);
-          const t = f64x2.add(
-            f64x2.mul(f64x2.splat(f64x2.extract_lane(b, 0)), w),
-            f64x2.mul(f64x2.splat(f64x2.extract_lane(b, 1)), wSwapped),
-          );
+          const t = f64x2.add(f64x2.mul(b, wr), f64x2.mul(v128.shuffle<f64>(b, b, 1, 0), wi));
           const a = v128.load(pa + o);
           v128.store(pa + o, f64x2.add(a, t));
           v128.store(pb + o, f64x2.sub(a, t));
@@ -117,14 +174,12 @@ function complexFft(z: usize, m: i32, inverse: bool): void {
 
 /**
  * X[k] = sum_n x[n] e^{-2 pi i k n / n}, k = 0..n/2, for real x of length n (a power of two, at
- * least 4, prepared). Writes n/2 + 1 values to re and im.
+ * least 4, prepared). Writes n/2 + 1 values to re and im; x is overwritten.
  */
 export function realForward(x: usize, n: i32, re: usize, im: usize): void {
   const m = n >> 1;
-  for (let i = 0; i < m; i++) {
-    st(work, 2 * i, ld(x, 2 * i));
-    st(work, 2 * i + 1, ld(x, 2 * i + 1));
-  }
+  // x read as m complex numbers (even samples real, odd imaginary) is already interleaved.
+  const work = x;
   complexFft(work, m, false);
   for (let k = 0; k <= m; k++) {
     const k1 = k == m ? 0 : k;
@@ -158,6 +213,7 @@ export function realForward(x: usize, n: i32, re: usize, im: usize): void {
  */
 export function realInverse(re: usize, im: usize, n: i32, x: usize): void {
   const m = n >> 1;
+  const work = x; // x (distinct from re and im) holds the half-size complex spectrum, then the signal
   for (let k = 0; k < m; k++) {
     const xr = ld(re, k),
       xi = k == 0 ? 0.0 : ld(im, k);
@@ -182,8 +238,5 @@ export function realInverse(re: usize, im: usize, n: i32, x: usize): void {
   }
   complexFft(work, m, true);
   const scale = 1.0 / <f64>m;
-  for (let i = 0; i < m; i++) {
-    st(x, 2 * i, ld(work, 2 * i) * scale);
-    st(x, 2 * i + 1, ld(work, 2 * i + 1) * scale);
-  }
+  for (let i = 0; i < n; i++) st(x, i, ld(x, i) * scale);
 }

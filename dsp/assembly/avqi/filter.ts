@@ -2,8 +2,8 @@
 // FFT of the whole recording, zero-padded to a power of two; each bin is multiplied by a band
 // shape whose edges are raised-cosine ramps `smooth` Hz wide either side of fmin and fmax
 // (fmax 0 = the Nyquist frequency); back to the time domain and cut to the original length.
-import { allocF64, ld, st, powerOfTwoAtLeast } from './mem';
-import { fftPrepare, realForward, realInverse } from './fft';
+import { ld, st, powerOfTwoAtLeast } from './mem';
+import { fftPrepare, fftIm, fftRe, fftSignal, realForward, realInverse } from './fft';
 
 /** Filters x (n samples at `rate`) in place: stop = true removes the band, false keeps only it. */
 export function hannBandFilter(
@@ -17,11 +17,12 @@ export function hannBandFilter(
 ): void {
   const nfft = powerOfTwoAtLeast(n < 4 ? 4 : n);
   fftPrepare(nfft);
-  const padded = allocF64(nfft);
+  const padded = fftSignal();
   memory.copy(padded, x, (<usize>n) << 3);
+  memory.fill(padded + ((<usize>n) << 3), 0, (<usize>(nfft - n)) << 3);
   const bins = (nfft >> 1) + 1;
-  const re = allocF64(bins);
-  const im = allocF64(bins);
+  const re = fftRe();
+  const im = fftIm();
   realForward(padded, nfft, re, im);
   const dt = 1.0 / rate;
   const df = 1.0 / (dt * <f64>nfft);

@@ -4,7 +4,7 @@
 // (Ltas_getSlope: 10 log10 of the mean band energy 1-10 kHz over that of 0-1 kHz) of the LTAS
 // and of its least-squares trend line in dB over 1 Hz-10 kHz (Ltas_computeTrendLine).
 import { allocF64, ld, st, powerOfTwoAtLeast } from './mem';
-import { fftPrepare, realForward } from './fft';
+import { fftPrepare, fftIm, fftRe, fftSignal, realForward } from './fft';
 import { stepMean } from './sampled';
 
 let slopeDb: f64 = NaN;
@@ -35,11 +35,12 @@ export function measureLtas(x: usize, n: i32, rate: f64): void {
   const dt = 1.0 / rate;
   const nfft = powerOfTwoAtLeast(n < 4 ? 4 : n);
   fftPrepare(nfft);
-  const padded = allocF64(nfft);
+  const padded = fftSignal();
   memory.copy(padded, x, (<usize>n) << 3);
+  memory.fill(padded + ((<usize>n) << 3), 0, (<usize>(nfft - n)) << 3);
   const bins = (nfft >> 1) + 1;
-  const re = allocF64(bins);
-  const im = allocF64(bins);
+  const re = fftRe();
+  const im = fftIm();
   realForward(padded, nfft, re, im);
   // Energy density 2 |X dt|^2 per bin (Spectrum values are scaled by the sampling period).
   const density = allocF64(bins);

@@ -83,48 +83,67 @@ function sincSide(
   aa: f64,
   daa: f64,
 ): f64 {
-  let cosaa = Math.cos(aa);
-  let sinaa = Math.sin(aa);
-  const cosdaa = Math.cos(daa);
-  const sindaa = Math.sin(daa);
+  // One range reduction per angle (musl's sincos gives the same values as sin and cos).
+  NativeMath.sincos(aa);
+  let cosaa = NativeMath.sincos_cos;
+  let sinaa = NativeMath.sincos_sin;
+  NativeMath.sincos(daa);
+  const cosdaa = NativeMath.sincos_cos;
+  const sindaa = NativeMath.sincos_sin;
   let a = a0;
   let halfsina = halfsina0;
   let ix = from;
   let k = 0;
   let result = 0.0;
-  if (ASC_FEATURE_SIMD && count >= 4) {
-    // Two terms per step: lanes hold terms k and k + 1.
+  if (ASC_FEATURE_SIMD && count >= 8) {
+    // Four terms per step in two independent pairs of lanes (terms k, k + 1 and k + 2, k + 3),
+    // so the two rotation chains overlap in the pipeline.
     const cos1 = cosaa * cosdaa - sinaa * sindaa;
     const sin1 = cosaa * sindaa + sinaa * cosdaa;
-    let c = f64x2.replace_lane(f64x2.splat(cosaa), 1, cos1);
-    let s = f64x2.replace_lane(f64x2.splat(sinaa), 1, sin1);
-    const cos2 = f64x2.splat(cosdaa * cosdaa - sindaa * sindaa);
-    const sin2 = f64x2.splat(2.0 * cosdaa * sindaa);
-    let av = f64x2.replace_lane(f64x2.splat(a), 1, a + Math.PI);
-    const twoPi = f64x2.splat(2.0 * Math.PI);
+    const cos2 = cosdaa * cosdaa - sindaa * sindaa;
+    const sin2 = 2.0 * cosdaa * sindaa;
+    let c0 = f64x2.replace_lane(f64x2.splat(cosaa), 1, cos1);
+    let s0 = f64x2.replace_lane(f64x2.splat(sinaa), 1, sin1);
+    let c1 = f64x2.sub(f64x2.mul(c0, f64x2.splat(cos2)), f64x2.mul(s0, f64x2.splat(sin2)));
+    let s1 = f64x2.add(f64x2.mul(c0, f64x2.splat(sin2)), f64x2.mul(s0, f64x2.splat(cos2)));
+    const cos4 = f64x2.splat(cos2 * cos2 - sin2 * sin2);
+    const sin4 = f64x2.splat(2.0 * cos2 * sin2);
+    let av0 = f64x2.replace_lane(f64x2.splat(a), 1, a + Math.PI);
+    let av1 = f64x2.add(av0, f64x2.splat(2.0 * Math.PI));
+    const fourPi = f64x2.splat(4.0 * Math.PI);
     const h = f64x2.replace_lane(f64x2.splat(halfsina), 1, -halfsina);
     const one = f64x2.splat(1.0);
-    let sum = f64x2.splat(0.0);
-    for (; k + 1 < count; k += 2) {
-      let yv: v128;
+    let sum0 = f64x2.splat(0.0);
+    let sum1 = f64x2.splat(0.0);
+    for (; k + 3 < count; k += 4) {
+      let y0: v128;
+      let y1: v128;
       if (step > 0) {
-        yv = v128.load(y + ((<usize>(ix - 1)) << 3));
+        y0 = v128.load(y + ((<usize>(ix - 1)) << 3));
+        y1 = v128.load(y + ((<usize>(ix + 1)) << 3));
       } else {
-        const pair = v128.load(y + ((<usize>(ix - 2)) << 3)); // (y[ix - 1], y[ix])
-        yv = v128.shuffle<f64>(pair, pair, 1, 0);
+        const p0 = v128.load(y + ((<usize>(ix - 2)) << 3)); // (y[ix - 1], y[ix])
+        const p1 = v128.load(y + ((<usize>(ix - 4)) << 3)); // (y[ix - 3], y[ix - 2])
+        y0 = v128.shuffle<f64>(p0, p0, 1, 0);
+        y1 = v128.shuffle<f64>(p1, p1, 1, 0);
       }
-      const d = f64x2.mul(f64x2.div(h, av), f64x2.add(one, c));
-      sum = f64x2.add(sum, f64x2.mul(yv, d));
-      av = f64x2.add(av, twoPi);
-      const nc = f64x2.sub(f64x2.mul(c, cos2), f64x2.mul(s, sin2));
-      s = f64x2.add(f64x2.mul(c, sin2), f64x2.mul(s, cos2));
-      c = nc;
-      ix += 2 * step;
+      sum0 = f64x2.add(sum0, f64x2.mul(y0, f64x2.mul(f64x2.div(h, av0), f64x2.add(one, c0))));
+      sum1 = f64x2.add(sum1, f64x2.mul(y1, f64x2.mul(f64x2.div(h, av1), f64x2.add(one, c1))));
+      av0 = f64x2.add(av0, fourPi);
+      av1 = f64x2.add(av1, fourPi);
+      const n0 = f64x2.sub(f64x2.mul(c0, cos4), f64x2.mul(s0, sin4));
+      s0 = f64x2.add(f64x2.mul(c0, sin4), f64x2.mul(s0, cos4));
+      c0 = n0;
+      const n1 = f64x2.sub(f64x2.mul(c1, cos4), f64x2.mul(s1, sin4));
+      s1 = f64x2.add(f64x2.mul(c1, sin4), f64x2.mul(s1, cos4));
+      c1 = n1;
+      ix += 4 * step;
     }
+    const sum = f64x2.add(sum0, sum1);
     result = f64x2.extract_lane(sum, 0) + f64x2.extract_lane(sum, 1);
-    a = f64x2.extract_lane(av, 0);
-    cosaa = f64x2.extract_lane(c, 0);
-    sinaa = f64x2.extract_lane(s, 0);
+    a = f64x2.extract_lane(av0, 0);
+    cosaa = f64x2.extract_lane(c0, 0);
+    sinaa = f64x2.extract_lane(s0, 0);
   }
   for (; k < count; k++) {
     const d = (halfsina / a) * (1.0 + cosaa);

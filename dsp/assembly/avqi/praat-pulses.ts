@@ -147,41 +147,31 @@ function findMaximumCorrelation(t1: f64, windowLength: f64, tmin2: f64, tmax2: f
   const ileft2min = <i32>Math.floor((tmin2 - half - x1) / dx + 1.0);
   const ileft2max = <i32>Math.ceil((tmax2 - half - x1) / dx + 1.0);
   foundPeak = 0.0;
-  let fixedNorm = NaN; // the first window's energy, the same for every candidate place
+  const width = iright1 - ileft1 + 1;
+  // Usually both windows lie inside the sound at every place tried: then the first window's
+  // energy is computed once, the second's slides along, and the peak Praat reports (that of the
+  // window one sample after the best) is looked up once at the end.
+  const inside = ileft1 >= 1 && iright1 <= nx && ileft2min >= 1 && ileft2max + width - 1 <= nx;
+  const fixedNorm = inside ? sumOfSquares(ileft1, width) : 0.0;
+  let slidingNorm = 0.0;
+  let peakWindow = 0;
   for (let ileft2 = ileft2min; ileft2 <= ileft2max; ileft2++) {
     let norm1 = 0.0;
     let norm2 = 0.0;
     let product = 0.0;
     let localPeak = 0.0;
-    const width = iright1 - ileft1 + 1;
-    if (ASC_FEATURE_SIMD && ileft1 >= 1 && iright1 <= nx && ileft2 >= 1 && ileft2 + width - 1 <= nx) {
-      // Both windows inside the sound (the usual case): two samples per step.
-      if (isNaN(fixedNorm)) fixedNorm = sumOfSquares(ileft1, width);
+    if (inside) {
+      if (ileft2 == ileft2min) {
+        slidingNorm = sumOfSquares(ileft2, width);
+      } else {
+        const enter = z(ileft2 + width - 1);
+        const leave = z(ileft2 - 1);
+        slidingNorm += enter * enter - leave * leave;
+        if (slidingNorm < 1e-9 * fixedNorm) slidingNorm = sumOfSquares(ileft2, width);
+      }
       norm1 = fixedNorm;
-      const p1 = sig + ((<usize>(ileft1 - 1)) << 3);
-      const p2 = sig + ((<usize>(ileft2 - 1)) << 3);
-      let n2 = f64x2.splat(0.0);
-      let pr = f64x2.splat(0.0);
-      let pk = f64x2.splat(0.0);
-      let k = 0;
-      for (; k + 1 < width; k += 2) {
-        const o = (<usize>k) << 3;
-        const a1 = v128.load(p1 + o);
-        const a2 = v128.load(p2 + o);
-        n2 = f64x2.add(n2, f64x2.mul(a2, a2));
-        pr = f64x2.add(pr, f64x2.mul(a1, a2));
-        pk = f64x2.max(pk, f64x2.abs(a2));
-      }
-      norm2 = f64x2.extract_lane(n2, 0) + f64x2.extract_lane(n2, 1);
-      product = f64x2.extract_lane(pr, 0) + f64x2.extract_lane(pr, 1);
-      localPeak = Math.max(f64x2.extract_lane(pk, 0), f64x2.extract_lane(pk, 1));
-      for (; k < width; k++) {
-        const a1 = z(ileft1 + k);
-        const a2 = z(ileft2 + k);
-        norm2 += a2 * a2;
-        product += a1 * a2;
-        if (Math.abs(a2) > localPeak) localPeak = Math.abs(a2);
-      }
+      norm2 = slidingNorm;
+      product = dot(ileft1, ileft2, width);
     } else {
       for (let i1 = ileft1, i2 = ileft2; i1 <= iright1; i1++, i2++) {
         if (i1 < 1 || i1 > nx || i2 < 1 || i2 > nx) continue;
@@ -202,8 +192,10 @@ function findMaximumCorrelation(t1: f64, windowLength: f64, tmin2: f64, tmax2: f
       r3Best = r3;
       ir = <f64>(ileft2 - 1);
       foundPeak = localPeak;
+      peakWindow = ileft2;
     }
   }
+  if (inside && peakWindow != 0) foundPeak = maximumAbsolute(peakWindow, width);
   if (maximumCorrelation > -1.0) {
     const d2r = 2.0 * maximumCorrelation - r1Best - r3Best;
     if (d2r != 0.0) {
@@ -214,6 +206,33 @@ function findMaximumCorrelation(t1: f64, windowLength: f64, tmin2: f64, tmax2: f
     foundTime = t1 + (ir - <f64>ileft1) * dx;
   }
   return maximumCorrelation;
+}
+
+/** sum of z[from1 + k] z[from2 + k] for k < count, two samples per step where SIMD is on. */
+function dot(from1: i32, from2: i32, count: i32): f64 {
+  const p1 = sig + ((<usize>(from1 - 1)) << 3);
+  const p2 = sig + ((<usize>(from2 - 1)) << 3);
+  let k = 0;
+  let sum = 0.0;
+  if (ASC_FEATURE_SIMD) {
+    let s0 = f64x2.splat(0.0);
+    let s1 = f64x2.splat(0.0);
+    for (; k + 3 < count; k += 4) {
+      const o = (<usize>k) << 3;
+      s0 = f64x2.add(s0, f64x2.mul(v128.load(p1 + o), v128.load(p2 + o)));
+      s1 = f64x2.add(s1, f64x2.mul(v128.load(p1 + o + 16), v128.load(p2 + o + 16)));
+    }
+    const both = f64x2.add(s0, s1);
+    sum = f64x2.extract_lane(both, 0) + f64x2.extract_lane(both, 1);
+  }
+  for (; k < count; k++) sum += load<f64>(p1 + ((<usize>k) << 3)) * load<f64>(p2 + ((<usize>k) << 3));
+  return sum;
+}
+
+function maximumAbsolute(from: i32, count: i32): f64 {
+  let peak = 0.0;
+  for (let i = from; i < from + count; i++) if (Math.abs(z(i)) > peak) peak = Math.abs(z(i));
+  return peak;
 }
 
 function sumOfSquares(from: i32, count: i32): f64 {

@@ -3,7 +3,7 @@
 // each new sample is read from the old ones by windowed-sinc interpolation
 // (melder/NUMinterpol.cpp, NUM_interpolate_sinc, raised-cosine window of `depth` samples a side).
 import { allocF64, ld, st, powerOfTwoAtLeast } from './mem';
-import { fftPrepare, realForward, realInverse } from './fft';
+import { fftPrepare, fftIm, fftRe, fftSignal, realForward, realInverse } from './fft';
 
 let resultLength: i32 = 0;
 
@@ -96,11 +96,12 @@ export function resample(x: usize, n: i32, rate: f64, newRate: f64, depth: i32):
     const pad = 1000;
     const nfft = powerOfTwoAtLeast(n + 2 * pad);
     fftPrepare(nfft);
-    const data = allocF64(nfft);
+    const data = fftSignal();
+    memory.fill(data, 0, (<usize>nfft) << 3);
     memory.copy(data + ((<usize>pad) << 3), x, (<usize>n) << 3);
     const half = nfft >> 1;
-    const re = allocF64(half + 1);
-    const im = allocF64(half + 1);
+    const re = fftRe();
+    const im = fftIm();
     realForward(data, nfft, re, im);
     // Praat clears entries from index floor(upfactor * nfft) of its packed real-FFT layout
     // (1: DC, 2: Nyquist, 2k+1 / 2k+2: real / imaginary part of bin k) and always the Nyquist.
@@ -137,11 +138,12 @@ function upsampleTwice(x: usize, n: i32): usize {
   const nfft = powerOfTwoAtLeast(n + 2 * pad);
   const n2 = 2 * nfft;
   fftPrepare(n2);
-  const data = allocF64(n2);
+  const data = fftSignal();
+  memory.fill(data, 0, (<usize>n2) << 3);
   memory.copy(data + ((<usize>pad) << 3), x, (<usize>n) << 3);
   const half = nfft >> 1;
-  const re = allocF64(nfft + 1);
-  const im = allocF64(nfft + 1);
+  const re = fftRe();
+  const im = fftIm();
   realForward(data, nfft, re, im);
   // Taper the entries above 95 % of Praat's packed layout (2k+1: real, 2k+2: imaginary part of bin k).
   const imin = <i32>Math.floor(<f64>nfft * 0.95);

@@ -43,12 +43,14 @@ export const recordTake: RecordTake = async ({ kind, onLevel, onSeconds }) => {
   const stop = createAutoStop(kind);
   let done: () => void = () => undefined;
   const ended = new Promise<void>((resolve) => (done = resolve));
-  let rate = 48000;
+  const asked = contextSampleRate(window.location.search, mic.settings.sampleRate);
+  // The context's real rate is known once the first chunk has come; until then, the one asked for.
+  let rate = asked ?? 48000;
   try {
     const recorder = await startSampleRecorder({
       stream: mic.stream,
       workletUrl: recorderWorkletUrl,
-      sampleRate: contextSampleRate(window.location.search, mic.settings.sampleRate),
+      sampleRate: asked,
       onChunk: (chunk) => {
         chunks.push(chunk.samples);
         onLevel({ rms: chunk.rms, peak: chunk.peak });

@@ -16,6 +16,7 @@ import {
   type MeasureName,
 } from './eval/avqi-agreement';
 import { readAvqiTruth, REPO_ROOT, type AvqiTruthPair } from './eval/avqi-truth';
+import { loadVoiceModule } from './node';
 import { voiceModule } from './test-helpers';
 import { decodeWav } from './wav';
 
@@ -95,6 +96,18 @@ describe('assessment input rules', () => {
     const mono = rows.find((r) => r.pair.name === pair().name)?.ours;
     expect(stereo.avqi).toBeCloseTo(mono?.avqi ?? Number.NaN, 6);
   });
+
+  it('gives the same numbers in the build without Wasm SIMD (browsers that lack it)', async () => {
+    const scalar = analyseAssessment(
+      await loadVoiceModule({ simd: false }),
+      recording(pair().vowel),
+      recording(pair().speech),
+    );
+    const simd = rows.find((r) => r.pair.name === pair().name)?.ours;
+    for (const name of Object.keys(AGREEMENT_GOALS) as MeasureName[]) {
+      expect(scalar[name]).toBeCloseTo(simd?.[name] ?? Number.NaN, 6);
+    }
+  }, 180_000);
 
   it("refuses a vowel shorter than 2 s ('vowel-too-short')", () => {
     const vowel = recording(pair().vowel);

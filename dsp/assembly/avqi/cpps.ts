@@ -126,15 +126,18 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
 
     // 1. Average across time.
     if (f >= 3 && f + 3 < frames) {
+      const ra = ring + ((<usize>(((f - 3) % RING) * nq)) << 3),
+        rb = ring + ((<usize>(((f - 2) % RING) * nq)) << 3),
+        rc = ring + ((<usize>(((f - 1) % RING) * nq)) << 3),
+        rd = ring + ((<usize>((f % RING) * nq)) << 3),
+        re_ = ring + ((<usize>(((f + 1) % RING) * nq)) << 3),
+        rg = ring + ((<usize>(((f + 2) % RING) * nq)) << 3),
+        rh = ring + ((<usize>(((f + 3) % RING) * nq)) << 3);
       for (let q = 0; q < nq; q++) {
-        const a = ld(ring, ((f - 3) % RING) * nq + q),
-          b = ld(ring, ((f - 2) % RING) * nq + q),
-          c = ld(ring, ((f - 1) % RING) * nq + q),
-          d = ld(ring, (f % RING) * nq + q),
-          e = ld(ring, ((f + 1) % RING) * nq + q),
-          g = ld(ring, ((f + 2) % RING) * nq + q),
-          h = ld(ring, ((f + 3) % RING) * nq + q);
-        st(smoothedRow, q, (b + c + d + e + g + 0.125 * (a - b) + 0.125 * (h - g)) / 5.0);
+        const b = ld(rb, q),
+          g = ld(rg, q);
+        const inner = b + ld(rc, q) + ld(rd, q) + ld(re_, q) + g;
+        st(smoothedRow, q, (inner + 0.125 * (ld(ra, q) - b) + 0.125 * (ld(rh, q) - g)) / 5.0);
       }
     } else {
       const first = f - 3 > 0 ? f - 3 : 0;

@@ -18,6 +18,7 @@ import type { CorpusItem } from '../dsp/eval/corpora';
 import { memberPitchRange, type PitchRangeHz } from '../src/domain/voice/pitch-range';
 import { speedTable } from './lib/bench-speed';
 import { printPitchTargetSection } from './bench/pitch-target';
+import { benchAvqi } from './bench/avqi';
 
 const LOW = 50;
 const HIGH = 1500;
@@ -188,6 +189,7 @@ function main(): void {
   );
   if (!allGood) console.log('\nNOTE: at least one row is not better than pitchy.');
   printPitchTargetSection(module);
+  benchAvqi(module);
 }
 
 main();

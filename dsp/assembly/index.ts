@@ -512,3 +512,15 @@ export {
   periodicityShimmerDb,
   periodicityHnr,
 } from './avqi/periodicity';
+export {
+  avqiAnalyse,
+  avqiCpps,
+  avqiHnr,
+  avqiShimmerPercent,
+  avqiShimmerDb,
+  avqiLtasSlope,
+  avqiLtasTilt,
+  avqiVoicedSeconds,
+  avqiJoinedLength,
+  avqiVowelCpps,
+} from './avqi/assessment';

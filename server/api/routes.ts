@@ -8,6 +8,7 @@ import { communityRoutes } from './community/routes';
 import { learningRoutes } from './learning/routes';
 import { growthRoutes } from './growth/routes';
 import { voiceRoutes } from './growth/voice-routes';
+import { voiceAssessmentRoutes } from './voice-assessments/routes';
 import { listeningRoutes } from './listening/routes';
 import { systemRoutes } from './system/routes';
 import { wellnessRoutes } from './wellness/routes';
@@ -32,6 +33,7 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', learningRoutes(deps));
   api.route('/', templateRoutes(deps));
   api.route('/', voiceRoutes(deps));
+  api.route('/', voiceAssessmentRoutes(deps));
   api.route('/', growthRoutes(deps));
   return api;
 }

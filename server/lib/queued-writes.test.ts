@@ -168,6 +168,23 @@ const routes: Record<string, QueuedRoute> = {
     },
     after: added,
   },
+  'a voice assessment': {
+    method: 'POST',
+    path: () => '/voice-assessments',
+    body: () => ({
+      avqi: 2.1,
+      cpps: 13.9,
+      hnr: 20.2,
+      shimmerPercent: 3.9,
+      shimmerDb: 0.35,
+      ltasSlope: -21.5,
+      ltasTilt: -10.2,
+      recordedAt: now(),
+      engineVersion: 'test',
+    }),
+    table: 'voice_assessments',
+    after: added,
+  },
 };
 
 describe.each(Object.entries(routes))('%s replayed by the outbox', (_name, route) => {

@@ -6,8 +6,9 @@
 import simdWasmUrl from '../../dsp/build/voice-analyser.wasm?url';
 import scalarWasmUrl from '../../dsp/build/voice-analyser-nosimd.wasm?url';
 import workletUrl from '../../worklets/voice-analyser.worklet.ts?worker&url';
+import recorderWorkletUrl from '../../worklets/sample-recorder.worklet.ts?worker&url';
 import { chooseEngineUrl } from '../../dsp/simd';
 
 const wasmUrl = chooseEngineUrl({ simd: simdWasmUrl, scalar: scalarWasmUrl });
 
-export { wasmUrl, workletUrl };
+export { wasmUrl, workletUrl, recorderWorkletUrl };

@@ -1,7 +1,8 @@
-// The Acoustic Voice Quality Index, version 03.01 (Barsties & Maryn 2015; Maryn & Barsties,
-// "The AVQI: validation and cross-language applicability"): a weighted sum of six acoustic
-// measures of a sustained vowel joined to the voiced part of read speech, rescaled to 0-10.
-// Scores above 2.43 separated dysphonic from typical voices in the validation studies.
+// The Acoustic Voice Quality Index, version 03.01 (Barsties & Maryn 2015, "The improvement of
+// internal consistency of the Acoustic Voice Quality Index", Am J Otolaryngol 36(5)): a weighted
+// sum of six acoustic measures of a sustained vowel joined to the voiced part of read speech,
+// rescaled to 0-10. Scores above 2.43 separated dysphonic from typical voices in the validation
+// studies (Barsties & Maryn 2016, Ann Otol Rhinol Laryngol 125(7)). See docs/voice-assessment-engine.md.
 // The engine (dsp/) measures; this module only combines, so the result screen, the CLI and
 // the agreement benchmark share one formula.
 

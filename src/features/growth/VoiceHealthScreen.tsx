@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { BackHeader } from '../../ui/BackHeader';
 import { QueryBlock } from '../profile/QueryBlock';
-import { useJourney, useStoredAnalyses } from './growth-api';
+import { useAssessments } from '../assessment/assessment-api';
+import { useJourney } from './growth-api';
 import { Tabs } from './Tabs';
 import { GoalsTab } from './voice-health/GoalsTab';
 import { OverviewTab } from './voice-health/OverviewTab';
@@ -18,17 +19,18 @@ const TABS = [
 type Tab = (typeof TABS)[number]['key'];
 
 /**
- * /voice-health-insights: computed from the recordings the member keeps in their account
- * (the tuning room's opt-in) and their sessions. With too little data a tab says so.
+ * /voice-health-insights: computed from the member's saved voice assessments (issue 21: AVQI,
+ * CPPS, maximum phonation time) and, for sessions and minutes, the practice ledger. With too
+ * little data a tab says so; what has no validated measure says "not measured yet".
  */
 export function VoiceHealthScreen() {
   const [tab, setTab] = useState<Tab>('overview');
-  const analyses = useStoredAnalyses();
+  const analyses = useAssessments();
   const journey = useJourney();
   return (
     <section className={styles.screen} aria-label="voice health insights">
       <BackHeader to="/profile" backLabel="back to profile" title="voice health" />
-      <QueryBlock query={analyses} what="your recordings">
+      <QueryBlock query={analyses} what="your voice assessments">
         {(list) => (
           <Tabs label="voice health" tabs={TABS} current={tab} onChange={setTab} idPrefix="health">
             {tab === 'overview' && <OverviewTab list={list} />}

@@ -97,19 +97,6 @@ export interface CalendarMonth {
   recentAchievements: CalendarBadge[];
   streak: { current: number; longest: number };
 }
-export interface StoredAnalysis {
-  id: number;
-  recordedAt: string;
-  localDate: string;
-  durationSec: number;
-  score: number;
-  clarity: number;
-  stability: number;
-  resonance: number;
-  projection: number;
-  pitchMedianHz: number | null;
-  pitchRangeSemitones: number | null;
-}
 export type GoalMetric =
   'voiceQualityScore' | 'resonanceLevel' | 'breathSupport' | 'tonalClarity' | 'vocalTension';
 export interface VoiceGoal {
@@ -152,18 +139,6 @@ export function useCalendar(month: string | null) {
   return useQuery<CalendarMonth>({
     queryKey: [`/api/users/${userId ?? ''}/calendar${month ? `?month=${month}` : ''}`],
     enabled: userId !== null,
-    ...fresh,
-  });
-}
-
-export const VOICE_ANALYSES_KEY = '/api/voice-analyses';
-
-export function useStoredAnalyses(enabled = true) {
-  const userId = useUserId();
-  return useQuery<StoredAnalysis[]>({
-    queryKey: [VOICE_ANALYSES_KEY, userId],
-    queryFn: () => apiJson<StoredAnalysis[]>('GET', VOICE_ANALYSES_KEY),
-    enabled: enabled && userId !== null,
     ...fresh,
   });
 }

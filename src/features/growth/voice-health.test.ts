@@ -1,57 +1,75 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredAnalysis } from './growth-api';
-import { band, goalProgress, metricsOf, monthChange, overview, weakestArea } from './voice-health';
+import type { StoredAssessment } from '../assessment/assessment-api';
+import {
+  dailyAvqi,
+  goalProgress,
+  isMeasured,
+  metricsOf,
+  monthChange,
+  overview,
+  recommendedArea,
+} from './voice-health';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-26T12:00:00Z');
-const a = (daysAgo: number, score: number, over: Partial<StoredAnalysis> = {}): StoredAnalysis => ({
+const a = (daysAgo: number, avqi: number, over: Partial<StoredAssessment> = {}): StoredAssessment => ({
   id: daysAgo,
   recordedAt: new Date(NOW - daysAgo * DAY).toISOString(),
-  localDate: '',
-  durationSec: 10,
-  score,
-  clarity: 0.8,
-  stability: 0.7,
-  resonance: 0.6,
-  projection: 0.5,
-  pitchMedianHz: 200,
-  pitchRangeSemitones: 4,
+  avqi,
+  cpps: 14,
+  hnr: 20,
+  shimmerPercent: 3,
+  shimmerDb: 0.3,
+  ltasSlope: -22,
+  ltasTilt: -10,
+  mptSeconds: null,
+  engineVersion: 'test',
   ...over,
 });
 
-describe('voice health', () => {
-  it('has no numbers without recordings', () => {
+describe('voice health from the member’s assessments', () => {
+  it('has no numbers without assessments', () => {
     expect(metricsOf([])).toBeNull();
     expect(overview([], NOW)).toEqual({ current: null, change: null });
   });
-  it('maps the measures and compares this week with last week', () => {
-    const o = overview([a(1, 80), a(2, 70), a(9, 60)], NOW);
-    expect(o.current).toEqual({
-      voiceQualityScore: 75,
-      resonanceLevel: 60,
-      breathSupport: 50,
-      tonalClarity: 80,
-      vocalTension: 30,
-    });
-    expect(o.change).toBe(15);
+  it('reads AVQI and CPPS as this week’s means, breath support as the longest hold, and compares weeks', () => {
+    const o = overview(
+      [a(1, 1.5, { cpps: 15, mptSeconds: 18 }), a(2, 2.5, { cpps: 13, mptSeconds: 21.5 }), a(9, 3)],
+      NOW,
+    );
+    expect(o.current).toEqual({ voiceQualityScore: 2, tonalClarity: 14, breathSupport: 21.5 });
+    expect(o.change).toBe(-1);
   });
-  it('uses the spec bands, with lower tension better', () => {
-    expect(band('tonalClarity', 80)).toBe('good');
-    expect(band('tonalClarity', 60)).toBe('fair');
-    expect(band('tonalClarity', 59)).toBe('poor');
-    expect(band('vocalTension', 30)).toBe('good');
-    expect(band('vocalTension', 50)).toBe('fair');
-    expect(band('vocalTension', 51)).toBe('poor');
+  it('says breath support is not measured when every breath task was skipped', () => {
+    expect(metricsOf([a(1, 2)])?.breathSupport).toBeNull();
   });
-  it('finds the weakest area and the month-over-month change', () => {
-    const m = metricsOf([a(1, 70)]);
-    expect(m && weakestArea(m)).toBe('breathSupport');
-    expect(monthChange([a(1, 66), a(40, 60)], NOW)).toBe(10);
-    expect(monthChange([a(1, 66)], NOW)).toBeNull();
+  it('never gives resonance or tension a number', () => {
+    expect(isMeasured('resonanceLevel')).toBe(false);
+    expect(isMeasured('vocalTension')).toBe(false);
+    expect(Object.keys(metricsOf([a(1, 2)]) ?? {})).toEqual([
+      'voiceQualityScore',
+      'tonalClarity',
+      'breathSupport',
+    ]);
   });
-  it('measures goal progress both ways', () => {
-    expect(goalProgress('tonalClarity', 60, 80)).toEqual({ percent: 75, toGo: 20 });
-    expect(goalProgress('tonalClarity', 90, 80)).toEqual({ percent: 100, toGo: 0 });
-    expect(goalProgress('vocalTension', 40, 20)).toEqual({ percent: 75, toGo: 20 });
+  it('recommends breath work after a short hold, and relaxing work above the boundary', () => {
+    expect(recommendedArea({ voiceQualityScore: 1.8, tonalClarity: 15, breathSupport: 9 })).toBe('free');
+    expect(recommendedArea({ voiceQualityScore: 3.1, tonalClarity: 12, breathSupport: null })).toBe('free');
+    expect(recommendedArea({ voiceQualityScore: 1.8, tonalClarity: 15, breathSupport: 22 })).toBe(
+      'fine-tune',
+    );
+  });
+  it('charts the daily AVQI and the change from the month before', () => {
+    const days = dailyAvqi([a(0, 1.2), a(0, 1.8), a(3, 2.6)], NOW);
+    expect(days).toHaveLength(30);
+    expect(days.filter((d) => d.avqi !== null).map((d) => d.avqi)).toEqual([2.6, 1.5]);
+    expect(monthChange([a(1, 1.6), a(40, 2.6)], NOW)).toBe(-1);
+    expect(monthChange([a(1, 1.6)], NOW)).toBeNull();
+  });
+  it('measures goal progress both ways, in the metric’s unit', () => {
+    expect(goalProgress('tonalClarity', 12, 15)).toEqual({ percent: 80, toGo: 3 });
+    expect(goalProgress('breathSupport', 22, 20)).toEqual({ percent: 100, toGo: 0 });
+    expect(goalProgress('voiceQualityScore', 3, 2)).toEqual({ percent: 83, toGo: 1 });
+    expect(goalProgress('voiceQualityScore', 1.9, 2)).toEqual({ percent: 100, toGo: 0 });
   });
 });

@@ -1,131 +1,154 @@
-import type { GoalMetric, StoredAnalysis } from './growth-api';
+import type { GoalMetric } from './growth-api';
+import type { StoredAssessment } from '../assessment/assessment-api';
+import { AVQI_BOUNDARY } from '../assessment/measures';
 
 /**
- * Voice health from the member's stored analyses, never invented. How the spec's four metrics
- * map onto what the analyser measures (DSP: reference/voice-analysis.md):
- * - resonance: the analyser's resonance (singer's-formant and alpha ratios), as a percent;
- * - breath support: projection (sustained intensity needs steady breath), as a percent;
- * - tonal clarity: clarity (harmonics-to-noise), as a percent;
- * - tension level: 100 − stability (strain shows as unsteady pitch and level), lower is better.
- * The voice health score is the mean overall score of the recordings.
+ * Voice health from the member's voice assessments (issue 21), each metric named for what it
+ * measures and computed by a published method, never a blend of our own:
+ * - voice quality: the Acoustic Voice Quality Index 03.01 (Barsties & Maryn 2015), lower is
+ *   better, 2.43 the published boundary between typical and dysphonic voices;
+ * - tonal clarity: smoothed cepstral peak prominence (CPPS, dB), higher is clearer;
+ * - breath support: maximum phonation time (s, the longest held "ah" of the period), the
+ *   clinical test of breath support (healthy adults: means of about 21-23 s in Maslan et al.
+ *   2011; about 15-25 s or more is the usual adult range);
+ * - resonance and tension: no validated measure from a phone recording, so "not measured yet".
+ * The spec's goal keys are kept (goals already set stay readable); their units are now these.
  */
-export type Metrics = Record<GoalMetric, number>;
+export type MeasuredMetric = 'voiceQualityScore' | 'tonalClarity' | 'breathSupport';
+export type Metrics = Record<MeasuredMetric, number | null>;
 
 const DAY = 86_400_000;
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+const round = (x: number | null, digits: number) => (x === null ? null : Number(x.toFixed(digits)));
 
-export function metricsOf(list: readonly StoredAnalysis[]): Metrics | null {
+export function metricsOf(list: readonly StoredAssessment[]): Metrics | null {
   if (list.length === 0) return null;
+  const mpts = list.map((a) => a.mptSeconds).filter((s): s is number => s !== null);
   return {
-    voiceQualityScore: Math.round(mean(list.map((a) => a.score))),
-    resonanceLevel: Math.round(mean(list.map((a) => a.resonance)) * 100),
-    breathSupport: Math.round(mean(list.map((a) => a.projection)) * 100),
-    tonalClarity: Math.round(mean(list.map((a) => a.clarity)) * 100),
-    vocalTension: Math.round(100 - mean(list.map((a) => a.stability)) * 100),
+    voiceQualityScore: round(mean(list.map((a) => a.avqi)), 2),
+    tonalClarity: round(mean(list.map((a) => a.cpps)), 1),
+    // The longest hold counts: MPT is the best of the trials, not their mean.
+    breathSupport: mpts.length ? Math.max(...mpts) : null,
   };
 }
 
-export function within(list: readonly StoredAnalysis[], fromMs: number, toMs: number) {
+export function within(list: readonly StoredAssessment[], fromMs: number, toMs: number) {
   return list.filter((a) => {
     const t = Date.parse(a.recordedAt);
     return t >= fromMs && t < toMs;
   });
 }
 
-/** This week (the last 7 days) against the 7 before; change is null without both. */
-export function overview(list: readonly StoredAnalysis[], nowMs: number) {
+/** This week (the last 7 days) against the 7 before; change (AVQI) is null without both. */
+export function overview(list: readonly StoredAssessment[], nowMs: number) {
   const thisWeek = metricsOf(within(list, nowMs - 7 * DAY, nowMs + 1));
   const lastWeek = metricsOf(within(list, nowMs - 14 * DAY, nowMs - 7 * DAY));
-  return {
-    current: thisWeek,
-    change: thisWeek && lastWeek ? thisWeek.voiceQualityScore - lastWeek.voiceQualityScore : null,
-  };
+  const a = thisWeek?.voiceQualityScore ?? null;
+  const b = lastWeek?.voiceQualityScore ?? null;
+  return { current: thisWeek, change: a !== null && b !== null ? round(a - b, 2) : null };
 }
 
-/** Spec colour bands: score 80+ green, 60+ yellow, else red; tension 30 or less green, 50 or less yellow. */
-export function band(metric: GoalMetric, value: number): 'good' | 'fair' | 'poor' {
-  if (metric === 'vocalTension') return value <= 30 ? 'good' : value <= 50 ? 'fair' : 'poor';
-  return value >= 80 ? 'good' : value >= 60 ? 'fair' : 'poor';
+export const NOT_MEASURED: Record<'resonanceLevel' | 'vocalTension', { label: string; why: string }> = {
+  resonanceLevel: {
+    label: 'resonance',
+    why: 'No validated measure of resonance exists for a phone recording: the numbers that exist move with the vowel, the microphone and the room more than with your voice, so we do not put one on it.',
+  },
+  vocalTension: {
+    label: 'tension level',
+    why: 'Strain is judged by listening, or measured with instruments such as airflow or vocal-fold contact sensors; no validated number comes from a phone recording. Its effects on the sound show in the voice quality index.',
+  },
+};
+
+/** Which way is better, per measured metric. */
+const HIGHER_BETTER: Record<MeasuredMetric, boolean> = {
+  voiceQualityScore: false,
+  tonalClarity: true,
+  breathSupport: true,
+};
+
+export function isMeasured(metric: GoalMetric): metric is MeasuredMetric {
+  return metric in HIGHER_BETTER;
 }
 
-/** The weakest of the four areas (tension counted as 100 − tension), for the exercise filter. */
-export function weakestArea(m: Metrics): GoalMetric {
-  const scored: [GoalMetric, number][] = [
-    ['resonanceLevel', m.resonanceLevel],
-    ['breathSupport', m.breathSupport],
-    ['tonalClarity', m.tonalClarity],
-    ['vocalTension', 100 - m.vocalTension],
-  ];
-  return scored.sort((a, b) => a[1] - b[1])[0]?.[0] ?? 'tonalClarity';
+/** The practice focus to suggest: breath when the hold was short, otherwise clarity. */
+export function recommendedArea(m: Metrics): string {
+  if (m.breathSupport !== null && m.breathSupport < 15) return METRIC_TEXT.breathSupport.area;
+  if (m.voiceQualityScore !== null && m.voiceQualityScore > AVQI_BOUNDARY) return 'free';
+  return METRIC_TEXT.tonalClarity.area;
 }
 
-/** 30 daily bars ending today (UTC days of the recordings' instants in the member's zone are not needed for bars). */
-export function dailyScores(list: readonly StoredAnalysis[], nowMs: number, days = 30) {
+/** 30 daily values of the mean AVQI ending today (null on a day without an assessment). */
+export function dailyAvqi(list: readonly StoredAssessment[], nowMs: number, days = 30) {
   return Array.from({ length: days }, (_, i) => {
     const end = nowMs - (days - 1 - i) * DAY;
     const dayStart = end - (end % DAY);
-    const scores = within(list, dayStart, dayStart + DAY).map((a) => a.score);
     return {
       day: new Date(dayStart).toISOString().slice(0, 10),
-      score: scores.length ? Math.round(mean(scores)) : null,
+      avqi: round(mean(within(list, dayStart, dayStart + DAY).map((a) => a.avqi)), 2),
     };
   });
 }
 
-/** Month over month: mean score of the last 30 days against the 30 before, in percent; null without both. */
-export function monthChange(list: readonly StoredAnalysis[], nowMs: number): number | null {
-  const now = within(list, nowMs - 30 * DAY, nowMs + 1);
-  const before = within(list, nowMs - 60 * DAY, nowMs - 30 * DAY);
-  if (now.length === 0 || before.length === 0) return null;
-  const a = mean(now.map((x) => x.score));
-  const b = mean(before.map((x) => x.score));
-  return b === 0 ? null : Math.round(((a - b) / b) * 100);
+/** Mean AVQI of the last 30 days minus the 30 before (negative is better); null without both. */
+export function monthChange(list: readonly StoredAssessment[], nowMs: number): number | null {
+  const now = mean(within(list, nowMs - 30 * DAY, nowMs + 1).map((a) => a.avqi));
+  const before = mean(within(list, nowMs - 60 * DAY, nowMs - 30 * DAY).map((a) => a.avqi));
+  return now === null || before === null ? null : round(now - before, 2);
 }
 
-/** Goal progress: for tension lower is better, so progress runs from 100 down to the target. */
-export function goalProgress(metric: GoalMetric, current: number, target: number) {
-  if (metric === 'vocalTension') {
+/**
+ * Goal progress in the metric's own unit. Higher-better: current / target. AVQI (lower is
+ * better, and may be below 0): how far from the scale's top (8) towards the target.
+ */
+export function goalProgress(metric: MeasuredMetric, current: number, target: number) {
+  const digits = metric === 'voiceQualityScore' ? 2 : 1;
+  if (!HIGHER_BETTER[metric]) {
     const done = current <= target;
-    const percent = done ? 100 : Math.max(0, Math.round(((100 - current) / Math.max(1, 100 - target)) * 100));
-    return { percent, toGo: done ? 0 : current - target };
+    const percent = done ? 100 : Math.max(0, Math.round(((8 - current) / Math.max(0.01, 8 - target)) * 100));
+    return { percent, toGo: done ? 0 : Number((current - target).toFixed(digits)) };
   }
   const done = current >= target;
   return {
     percent: done ? 100 : target <= 0 ? 100 : Math.round((current / target) * 100),
-    toGo: done ? 0 : target - current,
+    toGo: done ? 0 : Number((target - current).toFixed(digits)),
   };
 }
 
-export const METRIC_TEXT: Record<GoalMetric, { label: string; explain: string; tip: string; area: string }> =
-  {
-    voiceQualityScore: {
-      label: 'voice health score',
-      explain: 'The mean score of your recordings.',
-      tip: 'Record a short sustained vowel each day to follow it.',
-      area: 'find',
-    },
-    resonanceLevel: {
-      label: 'resonance',
-      explain: 'How much ring and forward energy your voice carries.',
-      tip: 'Hum on "mm" and feel the buzz at your lips before opening to a vowel.',
-      area: 'fine-tune',
-    },
-    breathSupport: {
-      label: 'breath support',
-      explain: 'How strongly and steadily your voice carries on the breath.',
-      tip: 'Breathe low into your belly and release on a long "sss" before you sing.',
-      area: 'free',
-    },
-    tonalClarity: {
-      label: 'tonal clarity',
-      explain: 'How clear your tone is: harmonics against breath noise.',
-      tip: 'Start notes gently but fully, without a breathy onset.',
-      area: 'fine-tune',
-    },
-    vocalTension: {
-      label: 'tension level',
-      explain: 'Unsteadiness in pitch and level, which often comes from strain. Lower is better.',
-      tip: 'Yawn-sigh and roll your shoulders; lip trills release the jaw.',
-      area: 'free',
-    },
-  };
+export const METRIC_TEXT: Record<
+  MeasuredMetric,
+  { label: string; unit: string; explain: string; tip: string; area: string; defaultTarget: number }
+> = {
+  voiceQualityScore: {
+    label: 'voice quality index (AVQI)',
+    unit: '',
+    explain:
+      'The Acoustic Voice Quality Index from your assessments: how hoarse or breathy your voice sounds. Lower is better; at or below 2.43 is the range of typical voices.',
+    tip: 'Rest your voice, drink water and take the assessment at the same time of day to compare like with like.',
+    area: 'free',
+    defaultTarget: 2,
+  },
+  tonalClarity: {
+    label: 'tonal clarity (CPPS)',
+    unit: 'dB',
+    explain:
+      'Smoothed cepstral peak prominence: how clearly the regular pattern of your voice stands out from noise. Higher is clearer.',
+    tip: 'Start notes gently but fully, without a breathy onset.',
+    area: 'fine-tune',
+    defaultTarget: 15,
+  },
+  breathSupport: {
+    label: 'breath support (maximum phonation time)',
+    unit: 's',
+    explain:
+      'The longest "ah" you held on one breath in the assessment’s breath task. Healthy adults usually manage about 15–25 seconds or more.',
+    tip: 'Breathe low into your belly and release on a long "sss" before you sing.',
+    area: 'free',
+    defaultTarget: 20,
+  },
+};
+
+export function formatMetric(metric: MeasuredMetric, value: number): string {
+  const { unit } = METRIC_TEXT[metric];
+  const text = value.toFixed(metric === 'voiceQualityScore' ? 2 : 1);
+  return unit ? `${text} ${unit}` : text;
+}

@@ -81,6 +81,12 @@ export function describeWrite(item: OutboxItem): WriteText {
         excerpt: null,
         lost: 'The analysis will not be kept in your voice history.',
       };
+    case 'voice-assessment':
+      return {
+        title: 'A voice assessment',
+        excerpt: null,
+        lost: 'The assessment will not be kept in your voice health.',
+      };
     case 'class-view':
       return { title: 'A class you opened', excerpt: null, lost: 'The class will not count as viewed.' };
     case 'onboarding':

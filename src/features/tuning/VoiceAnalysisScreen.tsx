@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { AssessmentEntry } from '../assessment/AssessmentEntry';
 import { BackIcon } from '../../ui/icons';
 import { startVoiceEngineLazy as startVoiceEngine } from './lazy-engine';
 import { ANALYSIS_MIC_TEXT } from './errors';
@@ -17,6 +18,11 @@ export function VoiceAnalysisScreen() {
   const latest = sessions[sessions.length - 1];
   // Scroll to the card only for an analysis made on this visit.
   const shownAtOpen = useRef(latest?.id);
+  // Voice health's 'start voice assessment' opens the check at once (?assessment=start).
+  const [params, setParams] = useSearchParams();
+  const checking = params.get('assessment') === 'start';
+  const setChecking = (open: boolean) => setParams(open ? { assessment: 'start' } : {}, { replace: !open });
+  if (checking) return <AssessmentEntry onClose={() => setChecking(false)} />;
   return (
     <div className={styles.screen}>
       <Link to="/tuning-room" className={styles.back} aria-label="back to the tuning room">
@@ -26,6 +32,18 @@ export function VoiceAnalysisScreen() {
         <h1>voice analysis</h1>
         <p>Hum, speak or sing for a few seconds, then stop to see how your voice is doing.</p>
       </header>
+      <section className={styles.card} aria-labelledby="assessment-start-title">
+        <h2 id="assessment-start-title" className={styles.cardTitle}>
+          voice assessment
+        </h2>
+        <p className={styles.muted}>
+          A two-minute check of your voice quality with the clinical voice quality index (AVQI), on this
+          phone.
+        </p>
+        <button type="button" className={styles.assessmentStart} onClick={() => setChecking(true)}>
+          start voice assessment
+        </button>
+      </section>
       {latest ? (
         <ScoreCard
           analysis={latest}

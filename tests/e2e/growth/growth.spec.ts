@@ -117,25 +117,40 @@ test('a week of practice, a reflection, an echo and a recording show on every gr
     'Every day is a new opportunity to explore your voice',
   );
 
-  // Voice health: measured numbers only; a goal set through the UI is stored on the server.
+  // Voice health: read from the member's voice assessments (issue 21), never a blend; a goal
+  // set through the UI is stored on the server.
+  await api(request, 'post', '/api/voice-assessments', token, {
+    avqi: 1.86,
+    cpps: 12,
+    hnr: 21.4,
+    shimmerPercent: 3.2,
+    shimmerDb: 0.29,
+    ltasSlope: -23.1,
+    ltasTilt: -9.9,
+    mptSeconds: 18,
+    recordedAt: new Date(Date.now() - 60_000).toISOString(),
+    engineVersion: 'e2e',
+  });
   await page.goto('/voice-health-insights');
-  await expect(page.getByTestId('health-score')).toContainText('86');
-  await expect(page.getByTestId('metric-tonalClarity')).toContainText('90%');
-  await expect(page.getByTestId('metric-vocalTension')).toContainText('20%');
+  await expect(page.getByTestId('health-score')).toContainText('1.86');
+  await expect(page.getByTestId('health-score')).toContainText('in the range of typical voices');
+  await expect(page.getByTestId('metric-tonalClarity')).toContainText('12.0 dB');
+  await expect(page.getByTestId('metric-breathSupport')).toContainText('18.0 s');
+  await expect(page.getByTestId('metric-vocalTension')).toContainText('not measured yet');
   await shot(page, 'health-overview');
   await page.getByRole('tab', { name: 'weekly' }).click();
-  await expect(page.getByTestId('week-stats')).toContainText('86average score');
+  await expect(page.getByTestId('week-stats')).toContainText('1.86average AVQI');
   await page.getByRole('tab', { name: 'trends' }).click();
   await expect(page.getByTestId('trend-chart').locator('rect')).toHaveCount(1);
   await page.getByRole('tab', { name: 'goals' }).click();
   await page.getByRole('button', { name: 'set new goal' }).click();
   await page.getByLabel('metric').selectOption('tonalClarity');
-  await page.getByLabel('target (0-100)').fill('95');
+  await page.getByLabel('target (dB)').fill('15');
   await page.getByLabel('target date').fill('2027-06-30');
   await page.getByRole('button', { name: 'save goal' }).click();
   const goal = page.getByTestId('goal');
-  await expect(goal).toContainText('tonal clarity');
-  await expect(goal).toContainText('95% complete · 5 points to go');
+  await expect(goal).toContainText('tonal clarity (CPPS)');
+  await expect(goal).toContainText('80% complete · 3.0 dB to go');
   await shot(page, 'health-goals');
   const goals = await api<unknown[]>(request, 'get', '/api/voice-goals', token);
   expect(goals).toHaveLength(1);

@@ -3,19 +3,34 @@ import { writeErrorText } from '../../../lib/outbox/online-only';
 import { StateMessage } from '../../../ui/StateMessage';
 import { QueryBlock } from '../../profile/QueryBlock';
 import { usePendingOfKind } from '../../sync/pending-writes-queries';
-import { useAddGoal, useGoals, type GoalMetric, type NewGoal, type StoredAnalysis } from '../growth-api';
+import type { StoredAssessment } from '../../assessment/assessment-api';
+import { useAddGoal, useGoals, type GoalMetric, type NewGoal } from '../growth-api';
 import { formatDay } from '../growth-text';
-import { goalProgress, METRIC_TEXT, metricsOf } from '../voice-health';
+import {
+  formatMetric,
+  goalProgress,
+  isMeasured,
+  METRIC_TEXT,
+  metricsOf,
+  NOT_MEASURED,
+  type MeasuredMetric,
+} from '../voice-health';
 import styles from '../Growth.module.css';
 
-const METRICS = Object.keys(METRIC_TEXT) as GoalMetric[];
+/** Goals can be set on what is measured; resonance and tension are not (see NOT_MEASURED). */
+const METRICS = Object.keys(METRIC_TEXT) as MeasuredMetric[];
 
-/** Goals stored on the server; current values come from the last 7 days of recordings (or the latest ones). */
-export function GoalsTab({ list }: { list: StoredAnalysis[] }) {
+const labelOf = (metric: GoalMetric) =>
+  isMeasured(metric) ? METRIC_TEXT[metric].label : NOT_MEASURED[metric].label;
+const valueText = (metric: GoalMetric, v: number) =>
+  isMeasured(metric) ? formatMetric(metric, v) : String(v);
+
+/** Goals stored on the server; current values come from the member's latest assessments. */
+export function GoalsTab({ list }: { list: StoredAssessment[] }) {
   const goals = useGoals();
   const [open, setOpen] = useState(false);
-  // The latest ten recordings, so a goal shows progress even after a quiet week.
-  const current = metricsOf(list.slice(0, 10));
+  // The latest three assessments, so a goal shows progress even after a quiet week.
+  const current = metricsOf(list.slice(0, 3));
   return (
     <>
       <button type="button" className={styles.action} onClick={() => setOpen(!open)} aria-expanded={open}>
@@ -27,15 +42,17 @@ export function GoalsTab({ list }: { list: StoredAnalysis[] }) {
         {(g) => (
           <ul className={styles.list}>
             {g.map((goal) => {
-              const now = current?.[goal.targetMetric];
-              const p = now === undefined ? null : goalProgress(goal.targetMetric, now, goal.targetValue);
+              const metric = goal.targetMetric;
+              const now = isMeasured(metric) ? (current?.[metric] ?? null) : null;
+              const p =
+                now === null || !isMeasured(metric) ? null : goalProgress(metric, now, goal.targetValue);
               return (
                 <li key={goal.id} className={styles.card} data-testid="goal">
-                  <h2>{METRIC_TEXT[goal.targetMetric].label}</h2>
+                  <h2>{labelOf(metric)}</h2>
                   <p className={styles.muted}>due {formatDay(`${goal.targetDate}T12:00:00Z`, 'UTC')}</p>
                   <div className={styles.row}>
-                    <span>current {now === undefined ? '—' : now}</span>
-                    <span>target {goal.targetValue}</span>
+                    <span>current {now === null ? '—' : valueText(metric, now)}</span>
+                    <span>target {valueText(metric, goal.targetValue)}</span>
                   </div>
                   {p ? (
                     <>
@@ -43,11 +60,14 @@ export function GoalsTab({ list }: { list: StoredAnalysis[] }) {
                         <div className={styles.barFill} style={{ width: `${Math.min(100, p.percent)}%` }} />
                       </div>
                       <p className={styles.muted}>
-                        {p.percent}% complete · {p.toGo === 0 ? 'goal reached' : `${p.toGo} points to go`}
+                        {p.percent}% complete ·{' '}
+                        {p.toGo === 0 ? 'goal reached' : `${valueText(metric, p.toGo)} to go`}
                       </p>
                     </>
+                  ) : isMeasured(metric) ? (
+                    <p className={styles.muted}>Take the voice assessment to measure your progress.</p>
                   ) : (
-                    <p className={styles.muted}>Record in the tuning room to measure your progress.</p>
+                    <p className={styles.muted}>not measured yet: {NOT_MEASURED[metric].why}</p>
                   )}
                 </li>
               );
@@ -69,9 +89,11 @@ function WaitingGoals() {
         const goal = item.body as NewGoal;
         return (
           <li key={item.key} className={styles.card} data-testid="goal">
-            <h2>{METRIC_TEXT[goal.metric].label}</h2>
+            <h2>{labelOf(goal.metric)}</h2>
             <p className={styles.muted}>due {formatDay(`${goal.targetDate}T12:00:00Z`, 'UTC')}</p>
-            <p className={styles.muted}>target {goal.targetValue} · Waiting to sync</p>
+            <p className={styles.muted}>
+              target {valueText(goal.metric, goal.targetValue)} · Waiting to sync
+            </p>
           </li>
         );
       })}
@@ -82,8 +104,8 @@ function WaitingGoals() {
 function GoalForm({ onDone }: { onDone: () => void }) {
   const id = useId();
   const add = useAddGoal();
-  const [metric, setMetric] = useState<GoalMetric>('voiceQualityScore');
-  const [target, setTarget] = useState('80');
+  const [metric, setMetric] = useState<MeasuredMetric>('voiceQualityScore');
+  const [target, setTarget] = useState(String(METRIC_TEXT.voiceQualityScore.defaultTarget));
   const [date, setDate] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -93,7 +115,15 @@ function GoalForm({ onDone }: { onDone: () => void }) {
     <form className={`${styles.card} ${styles.form}`} onSubmit={submit} aria-label="new goal">
       <label htmlFor={`${id}-metric`}>
         metric
-        <select id={`${id}-metric`} value={metric} onChange={(e) => setMetric(e.target.value as GoalMetric)}>
+        <select
+          id={`${id}-metric`}
+          value={metric}
+          onChange={(e) => {
+            const next = e.target.value as MeasuredMetric;
+            setMetric(next);
+            setTarget(String(METRIC_TEXT[next].defaultTarget));
+          }}
+        >
           {METRICS.map((m) => (
             <option key={m} value={m}>
               {METRIC_TEXT[m].label}
@@ -102,12 +132,15 @@ function GoalForm({ onDone }: { onDone: () => void }) {
         </select>
       </label>
       <label htmlFor={`${id}-target`}>
-        target (0-100)
+        {metric === 'voiceQualityScore'
+          ? 'target (AVQI, lower is better)'
+          : `target (${METRIC_TEXT[metric].unit})`}
         <input
           id={`${id}-target`}
           type="number"
           min={0}
           max={100}
+          step={metric === 'voiceQualityScore' ? 0.1 : 0.5}
           required
           value={target}
           onChange={(e) => setTarget(e.target.value)}

@@ -7,10 +7,10 @@ export function NoData({ what }: { what: string }) {
     <div className={styles.card} data-testid="no-data">
       <h2>not enough data yet</h2>
       <p className={styles.muted}>
-        {what} In the tuning room, switch on “keep my voice scores in my account” and record your voice: your
+        {what} Take the voice assessment (about two minutes, analysed on your phone) and save the result: your
         numbers appear here.
       </p>
-      <Link to="/tuning-room">go to the tuning room</Link>
+      <Link to="/voice-analysis?assessment=start">take the voice assessment</Link>
     </div>
   );
 }

@@ -1,56 +1,80 @@
 import { Link, useNavigate } from 'react-router-dom';
-import type { GoalMetric, StoredAnalysis } from '../growth-api';
-import { band, METRIC_TEXT, overview, weakestArea } from '../voice-health';
+import type { StoredAssessment } from '../../assessment/assessment-api';
+import { AVQI_BOUNDARY, sideOfBoundary } from '../../assessment/measures';
+import {
+  formatMetric,
+  METRIC_TEXT,
+  NOT_MEASURED,
+  overview,
+  recommendedArea,
+  type MeasuredMetric,
+} from '../voice-health';
 import { NoData } from './NoData';
 import styles from '../Growth.module.css';
 
-const FOUR: GoalMetric[] = ['resonanceLevel', 'breathSupport', 'tonalClarity', 'vocalTension'];
-const BAND_CLASS = { good: styles.bandGood, fair: styles.bandFair, poor: styles.bandPoor };
+const MEASURED: MeasuredMetric[] = ['tonalClarity', 'breathSupport'];
 
-export function OverviewTab({ list }: { list: StoredAnalysis[] }) {
+function changeWords(change: number | null): string {
+  if (change === null) return 'no assessment last week to compare with';
+  if (Math.abs(change) < 0.5) return 'about the same as last week';
+  return `${Math.abs(change).toFixed(2)} ${change < 0 ? 'lower than last week (better)' : 'higher than last week (less good)'}`;
+}
+
+export function OverviewTab({ list }: { list: StoredAssessment[] }) {
   const navigate = useNavigate();
   const o = overview(list, Date.now());
   const m = o.current;
+  const avqi = m?.voiceQualityScore ?? null;
   return (
     <>
-      {m ? (
+      {m && avqi !== null ? (
         <>
           <div className={styles.card} data-testid="health-score">
-            <p className={styles.tierLabel}>voice health score</p>
-            <h2
-              className={`${styles.bigScore} ${BAND_CLASS[band('voiceQualityScore', m.voiceQualityScore)]}`}
-            >
-              {m.voiceQualityScore}
-            </h2>
-            <p className={styles.muted}>
-              {o.change === null
-                ? 'no recordings last week to compare with'
-                : `${o.change > 0 ? '+' : ''}${o.change} since last week`}
+            <p className={styles.tierLabel}>{METRIC_TEXT.voiceQualityScore.label}, this week</p>
+            <h2 className={styles.bigScore}>{formatMetric('voiceQualityScore', avqi)}</h2>
+            <p>
+              {sideOfBoundary(avqi) === 'typical'
+                ? `At or below ${AVQI_BOUNDARY}: in the range of typical voices.`
+                : `Above ${AVQI_BOUNDARY}: in the range where voice clinics often hear hoarseness or breathiness.`}
             </p>
+            <p className={styles.muted}>{changeWords(o.change)}</p>
+            <p className={styles.muted}>A wellbeing indicator, not a diagnosis.</p>
           </div>
-          {FOUR.map((k) => (
-            <div key={k} className={styles.card} data-testid={`metric-${k}`}>
-              <div className={styles.row}>
-                <h2>{METRIC_TEXT[k].label}</h2>
-                <strong className={BAND_CLASS[band(k, m[k])]}>{m[k]}%</strong>
+          {MEASURED.map((k) => {
+            const value = m[k];
+            return (
+              <div key={k} className={styles.card} data-testid={`metric-${k}`}>
+                <div className={styles.row}>
+                  <h2>{METRIC_TEXT[k].label}</h2>
+                  <strong>{value === null ? 'not measured this week' : formatMetric(k, value)}</strong>
+                </div>
+                <p className={styles.muted}>{METRIC_TEXT[k].explain}</p>
+                <p className={styles.muted}>tip: {METRIC_TEXT[k].tip}</p>
               </div>
-              <p className={styles.muted}>{METRIC_TEXT[k].explain}</p>
-              <p className={styles.muted}>tip: {METRIC_TEXT[k].tip}</p>
-            </div>
-          ))}
+            );
+          })}
         </>
       ) : (
-        <NoData what="You have no recordings in your account from the last 7 days." />
+        <NoData what="You have no voice assessment from the last 7 days." />
       )}
+      {(['resonanceLevel', 'vocalTension'] as const).map((k) => (
+        <div key={k} className={styles.card} data-testid={`metric-${k}`}>
+          <div className={styles.row}>
+            <h2>{NOT_MEASURED[k].label}</h2>
+            <strong>not measured yet</strong>
+          </div>
+          <p className={styles.muted}>{NOT_MEASURED[k].why}</p>
+        </div>
+      ))}
       <div className={styles.card}>
         <h2>quick actions</h2>
-        <Link to="/voice-analysis">start voice assessment</Link>
+        <Link to="/voice-analysis?assessment=start">start voice assessment</Link>
         {m && (
           <button
             type="button"
             className={styles.action}
             onClick={() => {
-              const area = METRIC_TEXT[weakestArea(m)].area;
+              const area = recommendedArea(m);
               navigate(`/filtered?${new URLSearchParams({ type: 'category', value: area }).toString()}`);
             }}
           >

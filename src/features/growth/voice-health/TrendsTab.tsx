@@ -1,47 +1,60 @@
-import type { StoredAnalysis } from '../growth-api';
-import { dailyScores, monthChange } from '../voice-health';
+import type { StoredAssessment } from '../../assessment/assessment-api';
+import { AVQI_BOUNDARY, SCALE_MAX } from '../../assessment/measures';
+import { dailyAvqi, monthChange } from '../voice-health';
 import { NoData } from './NoData';
 import styles from '../Growth.module.css';
 
-/** A 30-day bar chart of the daily mean score, and the real month-over-month change. */
-export function TrendsTab({ list }: { list: StoredAnalysis[] }) {
+/** A 30-day bar chart of the daily mean AVQI with the 2.43 boundary drawn, and the real month-over-month change. */
+export function TrendsTab({ list }: { list: StoredAssessment[] }) {
   const now = Date.now();
-  const days = dailyScores(list, now);
-  const measured = days.filter((d) => d.score !== null);
-  if (measured.length === 0) return <NoData what="You have no recordings in the last 30 days." />;
+  const days = dailyAvqi(list, now);
+  const measured = days.filter((d) => d.avqi !== null);
+  if (measured.length === 0) return <NoData what="You have no voice assessment in the last 30 days." />;
   const change = monthChange(list, now);
   const w = 300;
   const h = 120;
   const bw = w / days.length;
+  const y = (v: number) => h - (Math.min(SCALE_MAX, Math.max(0, v)) / SCALE_MAX) * h;
   return (
     <div className={styles.card} data-testid="trend-chart">
-      <h2>last 30 days</h2>
+      <h2>voice quality index (AVQI), last 30 days</h2>
       <svg
         className={styles.chart}
         viewBox={`0 0 ${w} ${h}`}
         role="img"
-        aria-label={`daily scores on ${measured.length} of the last 30 days`}
+        aria-label={`daily AVQI on ${measured.length} of the last 30 days; the dashed line is the ${AVQI_BOUNDARY} boundary, lower is better`}
       >
         {days.map((d, i) =>
-          d.score === null ? null : (
+          d.avqi === null ? null : (
             <rect
               key={d.day}
               x={i * bw + 1}
-              y={h - (d.score / 100) * h}
+              y={y(d.avqi)}
               width={bw - 2}
-              height={(d.score / 100) * h}
+              height={h - y(d.avqi)}
               rx={2}
               fill="var(--color-primary)"
             >
-              <title>{`${d.day}: ${d.score}`}</title>
+              <title>{`${d.day}: AVQI ${d.avqi.toFixed(2)}`}</title>
             </rect>
           ),
         )}
+        <line
+          x1={0}
+          x2={w}
+          y1={y(AVQI_BOUNDARY)}
+          y2={y(AVQI_BOUNDARY)}
+          stroke="var(--color-ink)"
+          strokeDasharray="4 3"
+        />
       </svg>
+      <p className={styles.muted}>Lower is better. The dashed line is the {AVQI_BOUNDARY} boundary.</p>
       <p data-testid="month-change">
         {change === null
-          ? 'month-over-month change shows once you have recordings in two months'
-          : `${change > 0 ? '+' : ''}${change}% this month`}
+          ? 'the change over a month shows once you have assessments in two months'
+          : Math.abs(change) < 0.5
+            ? 'about the same as the month before'
+            : `${Math.abs(change).toFixed(2)} ${change < 0 ? 'lower (better)' : 'higher (less good)'} than the month before`}
       </p>
     </div>
   );

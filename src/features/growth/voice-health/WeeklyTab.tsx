@@ -1,15 +1,20 @@
 import { useState } from 'react';
-import type { Journey, StoredAnalysis } from '../growth-api';
+import type { StoredAssessment } from '../../assessment/assessment-api';
+import { AVQI_BOUNDARY } from '../../assessment/measures';
+import type { Journey } from '../growth-api';
 import { formatDay } from '../growth-text';
-import { metricsOf, within } from '../voice-health';
+import { formatMetric, metricsOf, within } from '../voice-health';
 import { NoData } from './NoData';
 import styles from '../Growth.module.css';
 import { countText, countWord } from '../../../lib/plural';
 
 const DAY = 86_400_000;
 
-/** One week (the 7 days ending today, or earlier weeks): sessions, minutes, score, and what they say. */
-export function WeeklyTab({ list, journey }: { list: StoredAnalysis[]; journey: Journey }) {
+/**
+ * One week (the 7 days ending today, or earlier weeks): sessions and minutes from the practice
+ * ledger (the journey's completions), the week's voice assessments, and what they say.
+ */
+export function WeeklyTab({ list, journey }: { list: StoredAssessment[]; journey: Journey }) {
   const [back, setBack] = useState(0);
   const end = Date.now() - back * 7 * DAY;
   const start = end - 7 * DAY;
@@ -17,27 +22,30 @@ export function WeeklyTab({ list, journey }: { list: StoredAnalysis[]; journey: 
     const t = Date.parse(c.completedAt);
     return t >= start && t < end;
   });
-  const recordings = within(list, start, end);
+  const assessments = within(list, start, end);
   const previous = metricsOf(within(list, start - 7 * DAY, start));
-  const m = metricsOf(recordings);
-  const minutes =
-    sessions.reduce((n, c) => n + c.minutes, 0) +
-    Math.round(recordings.reduce((n, r) => n + r.durationSec, 0) / 60);
+  const m = metricsOf(assessments);
+  const avqi = m?.voiceQualityScore ?? null;
+  const before = previous?.voiceQualityScore ?? null;
+  // Practice minutes are the ledger's only: an assessment is a check, not practice.
+  const minutes = sessions.reduce((n, c) => n + c.minutes, 0);
   const insights: string[] = [];
   const wins: string[] = [];
   if (sessions.length >= 5) wins.push(`You practised ${countText(sessions.length, 'session')} this week.`);
-  if (m && m.voiceQualityScore >= 80) wins.push(`Your average score was ${m.voiceQualityScore}: excellent.`);
-  if (m && previous && m.voiceQualityScore > previous.voiceQualityScore)
+  if (avqi !== null && avqi <= AVQI_BOUNDARY)
     wins.push(
-      `Your score rose by ${m.voiceQualityScore - previous.voiceQualityScore} points on the week before.`,
+      `Your voice quality index was ${formatMetric('voiceQualityScore', avqi)}: in the typical range.`,
     );
-  if (m && previous && m.voiceQualityScore < previous.voiceQualityScore)
+  // Changes under 0.5 are within the index's day-to-day spread: not called a rise or a dip.
+  if (avqi !== null && before !== null && before - avqi >= 0.5)
+    wins.push(`Your voice quality index improved by ${(before - avqi).toFixed(2)} on the week before.`);
+  if (avqi !== null && before !== null && avqi - before >= 0.5)
     insights.push(
-      `Your score dipped by ${previous.voiceQualityScore - m.voiceQualityScore} points: rest and hydrate, then try again.`,
+      `Your voice quality index rose by ${(avqi - before).toFixed(2)} on the week before: rest and hydrate, then check again.`,
     );
+  if (m?.breathSupport != null && m.breathSupport < 15)
+    insights.push('Your longest "ah" was under 15 seconds: low, slow breathing exercises can help.');
   if (sessions.length === 0) insights.push('No sessions this week: a short one keeps your voice warm.');
-  if (m && m.vocalTension > 50)
-    insights.push('Your voice was unsteady this week: start with relaxing exercises.');
   return (
     <>
       <div className={styles.monthNav}>
@@ -74,12 +82,14 @@ export function WeeklyTab({ list, journey }: { list: StoredAnalysis[]; journey: 
           <span className={styles.statLabel}>{countWord(minutes, 'minute')}</span>
         </div>
         <div className={styles.stat}>
-          <span className={styles.statValue}>{m ? m.voiceQualityScore : '—'}</span>
-          <span className={styles.statLabel}>{m ? 'average score' : 'no recordings'}</span>
+          <span className={styles.statValue}>
+            {avqi === null ? '—' : formatMetric('voiceQualityScore', avqi)}
+          </span>
+          <span className={styles.statLabel}>{avqi === null ? 'no assessment' : 'average AVQI'}</span>
         </div>
         <div className={styles.stat}>
-          <span className={styles.statValue}>{recordings.length}</span>
-          <span className={styles.statLabel}>recordings</span>
+          <span className={styles.statValue}>{assessments.length}</span>
+          <span className={styles.statLabel}>{countWord(assessments.length, 'assessment')}</span>
         </div>
       </div>
       {!m && sessions.length === 0 ? (

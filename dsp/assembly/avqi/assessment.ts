@@ -1,0 +1,135 @@
+// The Acoustic Voice Quality Index 03.01 (Maryn & Barsties 2015), step by step as the published
+// Praat script runs it, on a sustained vowel and a read sentence already in arena memory (mono
+// f64, first sample at half a sample period). The caller (dsp/assessment.ts) resets the arena,
+// copies both recordings in and calls avqiAnalyse on an instance of its own: nothing here
+// touches the live analyser's state. The index itself is combined in TypeScript
+// (src/domain/voice/avqi.ts) so that the app, the CLI and the benchmark share one formula.
+import { allocF64, ld, st } from './mem';
+import { fftForget } from './fft';
+import { hannBandFilter } from './filter';
+import { resample, resampledLength } from './resample';
+import { soundingParts, soundingLength } from './sounding';
+import { appendVoicedWindows, keptWindowCount } from './voiced';
+import { cpps, tailCpps } from './cpps';
+import { measureLtas, ltasSlope, ltasTilt } from './ltas';
+import {
+  measurePeriodicity,
+  periodicityHnr,
+  periodicityShimmerDb,
+  periodicityShimmerPercent,
+} from './periodicity';
+
+export const AVQI_OK: i32 = 0;
+export const AVQI_NO_VOICED_SPEECH: i32 = 2;
+export const AVQI_NOT_A_VOICE: i32 = 3;
+
+let cppsDb: f64 = NaN;
+let slopeDb: f64 = NaN;
+let tiltDb: f64 = NaN;
+let hnrDb: f64 = NaN;
+let shimmerPct: f64 = NaN;
+let shimmerDecibel: f64 = NaN;
+let voicedSeconds: f64 = 0;
+let joinedSamples: i32 = 0;
+let vowelCpps: f64 = NaN;
+
+/**
+ * Runs the method; returns AVQI_OK, AVQI_NO_VOICED_SPEECH or AVQI_NOT_A_VOICE (no periodicity
+ * could be measured; the other measures are still readable). The speech is first resampled to the
+ * vowel's rate when the two differ (the published method assumes one recording set-up).
+ */
+export function avqiAnalyse(
+  vowel: usize,
+  vowelN: i32,
+  speech0: usize,
+  speechN0: i32,
+  vowelRate: f64,
+  speechRate: f64,
+): i32 {
+  fftForget();
+  vowelCpps = cppsDb = slopeDb = tiltDb = hnrDb = shimmerPct = shimmerDecibel = NaN;
+  voicedSeconds = 0;
+  joinedSamples = 0;
+  const rate = vowelRate;
+  let speech = speech0;
+  let speechN = speechN0;
+  if (speechRate != vowelRate) {
+    speech = resample(speech0, speechN0, speechRate, vowelRate, 50);
+    speechN = resampledLength();
+  }
+  // Step 0: the 34 Hz high-pass (stop Hann band 0-34 Hz, 0.1 Hz ramps) on both recordings.
+  hannBandFilter(speech, speechN, rate, true, 0.0, 34.0, 0.1);
+  hannBandFilter(vowel, vowelN, rate, true, 0.0, 34.0, 0.1);
+
+  // Step 1: sounding parts of the speech, joined.
+  const sounding = soundingParts(speech, speechN, rate);
+  const soundingN = soundingLength();
+
+  // The joined signal: 1 ms of silence, the voiced speech windows, the vowel's last 3 s.
+  const dx = 1.0 / rate;
+  const lead = <i32>Math.floor(0.001 * rate + 0.5);
+  const vowelDuration = <f64>vowelN * dx;
+  let vowelFirst = 1;
+  let vowelLast = vowelN;
+  if (vowelDuration > 3.0) {
+    const x1 = 0.5 * dx;
+    vowelFirst = 1 + <i32>Math.ceil((vowelDuration - 3.0 - x1) / dx);
+    vowelLast = 1 + <i32>Math.floor((vowelDuration - x1) / dx);
+    if (vowelFirst < 1) vowelFirst = 1;
+    if (vowelLast > vowelN) vowelLast = vowelN;
+  }
+  const vowelPart = vowelLast - vowelFirst + 1;
+  const joined = allocF64(lead + soundingN + vowelPart + 1);
+  // Step 2: the voiced 30 ms windows.
+  let at = appendVoicedWindows(sounding, soundingN, rate, joined, lead);
+  const kept = keptWindowCount();
+  voicedSeconds = <f64>kept * 0.03;
+  if (kept == 0) return AVQI_NO_VOICED_SPEECH;
+  // Step 3: the vowel's last 3 s.
+  for (let s = vowelFirst; s <= vowelLast; s++) st(joined, at++, ld(vowel, s - 1));
+  joinedSamples = at;
+
+  cppsDb = cpps(joined, at, rate, <f64>(at - vowelPart) * dx);
+  // The vowel's own frames of the cepstrogram, for callers that judge the vowel alone.
+  vowelCpps = tailCpps();
+  measureLtas(joined, at, rate);
+  slopeDb = ltasSlope();
+  tiltDb = ltasTilt();
+  measurePeriodicity(joined, at, rate);
+  shimmerPct = periodicityShimmerPercent();
+  shimmerDecibel = periodicityShimmerDb();
+  hnrDb = periodicityHnr();
+  if (isNaN(hnrDb) || isNaN(shimmerPct)) return AVQI_NOT_A_VOICE;
+  return AVQI_OK;
+}
+
+export function avqiCpps(): f64 {
+  return cppsDb;
+}
+export function avqiHnr(): f64 {
+  return hnrDb;
+}
+export function avqiShimmerPercent(): f64 {
+  return shimmerPct;
+}
+export function avqiShimmerDb(): f64 {
+  return shimmerDecibel;
+}
+export function avqiLtasSlope(): f64 {
+  return slopeDb;
+}
+export function avqiLtasTilt(): f64 {
+  return tiltDb;
+}
+/** Seconds of voiced speech kept (30 ms per window). */
+export function avqiVoicedSeconds(): f64 {
+  return voicedSeconds;
+}
+/** CPPS (dB) of the vowel's frames alone. */
+export function avqiVowelCpps(): f64 {
+  return vowelCpps;
+}
+/** Samples in the joined signal (lead silence + voiced speech + vowel part). */
+export function avqiJoinedLength(): i32 {
+  return joinedSamples;
+}

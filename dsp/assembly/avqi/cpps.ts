@@ -1,0 +1,237 @@
+// Smoothed cepstral peak prominence as Praat 6.3 computes it for AVQI 03.01:
+// "To PowerCepstrogram: 60, 0.002, 5000, 50" (LPC/PowerCepstrogram.cpp, Sound_to_PowerCepstrogram)
+// then "Get CPPS: no, 0.01, 0.001, 60, 330, 0.05, parabolic, 0.001, 0, Straight, Robust"
+// (PowerCepstrogram_getCPPS, PowerCepstrum_getPeakProminence in LPC/PowerCepstrum.cpp).
+//
+// Cepstrogram: the signal resampled to 10 kHz and pre-emphasised from 50 Hz; frames of 0.1 s
+// (2 x 3 periods of 60 Hz) every 2 ms, mean removed, Gaussian window, 1024-point spectrum,
+// power cepstrum = (inverse FFT of ln |X|^2)^2. Smoothing: each cell averaged over 10 ms of
+// time, then over 1 ms of quefrency (means of the linearly interpolated curves). Per frame: a
+// straight trend line (Theil's incomplete robust fit) through the dB cepstrum over all
+// quefrencies but 0; the cepstrum minus the line (clipped at 0 dB); the parabolically refined
+// maximum between 1/330 and 1/60 s is the frame's CPP. CPPS is the mean over frames.
+import { allocF64, ld, st, median, roundTieUp } from './mem';
+import { fftPrepare, realForward, realInverse } from './fft';
+import { resample, resampledLength } from './resample';
+import { interpolatedMean } from './sampled';
+
+const PITCH_FLOOR: f64 = 60.0;
+const PITCH_CEILING: f64 = 330.0;
+const TIME_STEP: f64 = 0.002;
+const CEPSTRAL_RATE: f64 = 10000.0; // 2 x the 5 kHz maximum frequency
+const PRE_EMPHASIS: f64 = 50.0;
+const TIME_AVERAGING: f64 = 0.01;
+const QUEFRENCY_AVERAGING: f64 = 0.001;
+
+let tailSum: f64 = 0;
+let tailFrames: i32 = 0;
+
+/** Mean CPP of the frames lying wholly after `tailFrom` in the last cpps() call (NaN if none). */
+export function tailCpps(): f64 {
+  return tailFrames > 0 ? tailSum / <f64>tailFrames : NaN;
+}
+
+/**
+ * The CPPS (dB) of x: n samples at `rate` (first sample centred at half a period). The frames
+ * that start at or after `tailFrom` seconds are also averaged on their own (tailCpps).
+ */
+export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
+  tailSum = 0;
+  tailFrames = 0;
+  const dx = 1.0 / rate;
+  const duration = dx * <f64>n;
+  let windowDuration = 2.0 * (3.0 / PITCH_FLOOR);
+  if (windowDuration > duration) windowDuration = duration;
+  const sound = resample(x, n, rate, CEPSTRAL_RATE, 50);
+  const ns = resampledLength();
+  const sdx = 1.0 / CEPSTRAL_RATE;
+  const sx1 = 0.5 * (duration - <f64>(ns - 1) / CEPSTRAL_RATE);
+  // Pre-emphasis (dwtools/Sound_extensions.cpp, Sound_preEmphasis), last sample first.
+  const pre = Math.exp(-2.0 * Math.PI * PRE_EMPHASIS * sdx);
+  for (let i = ns - 1; i >= 1; i--) st(sound, i, ld(sound, i) - pre * ld(sound, i - 1));
+
+  // Frame grid of the original sound (Sampled_shortTermAnalysis).
+  const frames = <i32>Math.floor((duration - windowDuration) / TIME_STEP) + 1;
+  const t1 = 0.5 * duration - 0.5 * <f64>frames * TIME_STEP + 0.5 * TIME_STEP;
+  const frameLength = roundTieUp(windowDuration * CEPSTRAL_RATE);
+  const gauss = allocF64(frameLength);
+  const imid = 0.5 * <f64>(frameLength + 1);
+  const edge = Math.exp(-12.0);
+  const np1 = <f64>(frameLength + 1);
+  for (let i = 1; i <= frameLength; i++) {
+    const d = <f64>i - imid;
+    st(gauss, i - 1, (Math.exp((-48.0 * d * d) / np1 / np1) - edge) / (1.0 - edge));
+  }
+  let nfft = 2;
+  while (nfft < frameLength) nfft <<= 1;
+  fftPrepare(nfft);
+  const nq = (nfft >> 1) + 1;
+  const frame = allocF64(nfft);
+  const re = allocF64(nq);
+  const im = allocF64(nq);
+  const logPower = allocF64(nq);
+  const zeroIm = allocF64(nq);
+  const cepstrum = allocF64(nfft);
+  const specDf = 1.0 / (sdx * <f64>nfft);
+  // The time smoothing reads three frames either side, so raw cepstra live in a ring of seven
+  // rows (frame f in row f % 7) and each frame is finished as soon as frame f + 3 exists: the
+  // memory stays seven rows whatever the length of the recording.
+  const RING = 7;
+  const ring = allocF64(RING * nq);
+  const smoothedRow = allocF64(nq);
+  const gathered = allocF64(RING);
+  const qmax = (0.5 * <f64>nfft) / CEPSTRAL_RATE;
+  const dq = qmax / <f64>(nq - 1);
+  const row = allocF64(nq);
+  const db = allocF64(nq);
+  const scratch = allocF64(nq);
+  const smoothQuefrency = QUEFRENCY_AVERAGING / dq > 1.0;
+  const exactTen = Math.abs(QUEFRENCY_AVERAGING / dq - 10.0) < 1e-9;
+  // TIME_AVERAGING / TIME_STEP is 5 frames: the closed form below is Praat's interpolated mean
+  // for that window; the first and last three frames take the general path.
+  const half = 0.5 * TIME_AVERAGING;
+  let computed = 0; // raw frames made so far
+  let sum: f64 = 0;
+  for (let f = 0; f < frames; f++) {
+    const needed = f + 3 < frames ? f + 3 : frames - 1;
+    while (computed <= needed) {
+      const rawRow = ring + ((<usize>((computed % RING) * nq)) << 3);
+      const t = t1 + <f64>computed * TIME_STEP;
+      const index = roundTieUp((t - windowDuration / 2.0 - sx1) / sdx + 1.0);
+      let mean: f64 = 0;
+      for (let i = 1; i <= frameLength; i++) {
+        const j = index - 1 + i;
+        const v = j < 1 || j > ns ? 0.0 : ld(sound, j - 1);
+        st(frame, i - 1, v);
+        mean += v;
+      }
+      mean /= <f64>frameLength;
+      for (let i = 0; i < frameLength; i++) st(frame, i, (ld(frame, i) - mean) * ld(gauss, i));
+      for (let i = frameLength; i < nfft; i++) st(frame, i, 0.0);
+      realForward(frame, nfft, re, im);
+      for (let k = 0; k < nq; k++) {
+        const a = ld(re, k) * sdx,
+          b = ld(im, k) * sdx;
+        st(logPower, k, Math.log(a * a + b * b + 1e-300));
+      }
+      // Spectrum_to_Sound of the log spectrum: df * sum over all bins = df * nfft * inverse.
+      realInverse(logPower, zeroIm, nfft, cepstrum);
+      const scale = specDf * <f64>nfft;
+      for (let q = 0; q < nq; q++) {
+        const c = ld(cepstrum, q) * scale;
+        st(rawRow, q, c * c);
+      }
+      computed++;
+    }
+
+    // 1. Average across time.
+    if (f >= 3 && f + 3 < frames) {
+      const ra = ring + ((<usize>(((f - 3) % RING) * nq)) << 3),
+        rb = ring + ((<usize>(((f - 2) % RING) * nq)) << 3),
+        rc = ring + ((<usize>(((f - 1) % RING) * nq)) << 3),
+        rd = ring + ((<usize>((f % RING) * nq)) << 3),
+        re_ = ring + ((<usize>(((f + 1) % RING) * nq)) << 3),
+        rg = ring + ((<usize>(((f + 2) % RING) * nq)) << 3),
+        rh = ring + ((<usize>(((f + 3) % RING) * nq)) << 3);
+      for (let q = 0; q < nq; q++) {
+        const b = ld(rb, q),
+          g = ld(rg, q);
+        const inner = b + ld(rc, q) + ld(rd, q) + ld(re_, q) + g;
+        st(smoothedRow, q, (inner + 0.125 * (ld(ra, q) - b) + 0.125 * (ld(rh, q) - g)) / 5.0);
+      }
+    } else {
+      const first = f - 3 > 0 ? f - 3 : 0;
+      const last = f + 3 < frames - 1 ? f + 3 : frames - 1;
+      const count = last - first + 1;
+      const mid = t1 + <f64>f * TIME_STEP;
+      const x1 = t1 + <f64>first * TIME_STEP;
+      for (let q = 0; q < nq; q++) {
+        for (let g = first; g <= last; g++) st(gathered, g - first, ld(ring, (g % RING) * nq + q));
+        st(
+          smoothedRow,
+          q,
+          interpolatedMean(gathered, 1, count, x1, TIME_STEP, 0.0, duration, mid - half, mid + half),
+        );
+      }
+    }
+
+    // 2. Average across quefrency, then the frame's peak prominence.
+    for (let q = 0; q < nq; q++) {
+      let v: f64;
+      if (!smoothQuefrency) v = ld(smoothedRow, q);
+      else if (exactTen && q >= 6 && q + 6 < nq) {
+        // Inside the domain a 10-bin window's interpolated mean is this trapezoid.
+        let inner: f64 = 0;
+        for (let r = q - 4; r <= q + 4; r++) inner += ld(smoothedRow, r);
+        v = (inner + 0.5 * (ld(smoothedRow, q - 5) + ld(smoothedRow, q + 5))) / 10.0;
+      } else {
+        const qmid = <f64>q * dq;
+        const h = 0.5 * QUEFRENCY_AVERAGING;
+        v = interpolatedMean(smoothedRow, 1, nq, 0.0, dq, 0.0, qmax, qmid - h, qmid + h);
+      }
+      st(row, q, v);
+    }
+    const cpp = peakProminence(row, nq, dq, qmax, db, scratch);
+    sum += cpp;
+    if (t1 + <f64>f * TIME_STEP - 0.5 * windowDuration >= tailFrom) {
+      tailSum += cpp;
+      tailFrames++;
+    }
+  }
+  return sum / <f64>frames;
+}
+
+/** PowerCepstrum_getPeakProminence with a straight robust trend over the whole quefrency domain. */
+function peakProminence(row: usize, nq: i32, dq: f64, qmax: f64, db: usize, scratch: usize): f64 {
+  for (let q = 0; q < nq; q++) st(db, q, 10.0 * Math.log10(ld(row, q) + 1e-30));
+  // The fit range 0.001..0 means "the whole domain" (Praat's autowindow); quefrency 0 is skipped.
+  let imin = 1 + <i32>Math.ceil((0.0 - 0.0) / dq);
+  let imax = 1 + <i32>Math.floor((qmax - 0.0) / dq);
+  if (imin < 2) imin = 2;
+  if (imax > nq) imax = nq;
+  const points = imax - imin + 1;
+  // Theil's incomplete method: slopes between the first and second halves, their median; the
+  // intercept is the median of y - slope x.
+  const pairs = points / 2;
+  const offset = points % 2 == 1 ? pairs + 1 : pairs;
+  for (let i = 0; i < pairs; i++) {
+    const ia = imin + i,
+      ib = imin + offset + i;
+    const xa = <f64>(ia - 1) * dq,
+      xb = <f64>(ib - 1) * dq;
+    st(scratch, i, (ld(db, ib - 1) - ld(db, ia - 1)) / (xb - xa));
+  }
+  const slope = median(scratch, pairs);
+  for (let i = 0; i < points; i++) {
+    const isamp = imin + i;
+    st(scratch, i, ld(db, isamp - 1) - slope * (<f64>(isamp - 1) * dq));
+  }
+  const intercept = median(scratch, points);
+  // Subtract the line, clip at 0 dB. Praat stores 10^(d/10) and reads it back as
+  // 10 log10(value + 1e-30), which returns d itself (to rounding), so d is used directly.
+  for (let q = 0; q < nq; q++) {
+    const diff = ld(db, q) - (slope * (<f64>q * dq) + intercept);
+    st(db, q, diff < 0.0 ? 0.0 : diff);
+  }
+  // Vector_getMaximumAndX between 1/330 and 1/60 s, parabolic refinement.
+  let lo = 1 + <i32>Math.ceil((1.0 / PITCH_CEILING - 0.0) / dq);
+  let hi = 1 + <i32>Math.floor((1.0 / PITCH_FLOOR - 0.0) / dq);
+  if (lo < 1) lo = 1;
+  if (hi > nq) hi = nq;
+  let best = ld(db, lo - 1);
+  if (ld(db, hi - 1) > best) best = ld(db, hi - 1);
+  if (lo == 1) lo++;
+  if (hi == nq) hi--;
+  for (let i = lo; i <= hi; i++) {
+    const a = ld(db, i - 2),
+      b = ld(db, i - 1),
+      c = ld(db, i);
+    if (b > a && b >= c) {
+      const dy = 0.5 * (c - a);
+      const d2y = 2.0 * b - a - c;
+      const refined = b + (0.5 * dy * dy) / d2y;
+      if (refined > best) best = refined;
+    }
+  }
+  return best;
+}

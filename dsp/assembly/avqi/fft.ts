@@ -1,0 +1,242 @@
+// A double-precision real FFT for whole recordings (the assessment's filters, resampling, LTAS
+// and the 1024-point cepstral frames). The live analyser's f32 FFT (../fft.ts) has a fixed
+// size of 2048; Praat filters a whole recording in one transform, so we need any power of two
+// and f64 precision. One twiddle table for the largest size serves every smaller size by stride.
+import { allocF64, ld, st } from './mem';
+
+let tableSize: i32 = 0; // the largest real transform length prepared
+// Twiddles by stage, interleaved (re, im): entries [h, 2h) hold e^{-2 pi i j / (2h)}, j < h, for
+// every h = 1, 2, 4, ... tableSize / 2, so a stage reads its factors in order and every size
+// shares them.
+let twiddles: usize = 0;
+// Shared scratch for whole-recording transforms (one at a time): a padded signal of tableSize
+// samples and its tableSize / 2 + 1 bins. Reused by every caller, so a long recording costs its
+// transform memory once rather than once per filter.
+let scratchSignal: usize = 0;
+let scratchRe: usize = 0;
+let scratchIm: usize = 0;
+
+/** The shared signal buffer (tableSize f64; the caller zeroes what it does not fill). */
+export function fftSignal(): usize {
+  return scratchSignal;
+}
+export function fftRe(): usize {
+  return scratchRe;
+}
+export function fftIm(): usize {
+  return scratchIm;
+}
+
+/** Forgets the tables (call after arenaReset: their memory has been reclaimed). */
+export function fftForget(): void {
+  tableSize = 0;
+}
+
+/** Makes transforms of every power of two up to `n` available. */
+export function fftPrepare(n: i32): void {
+  if (n <= tableSize) return;
+  tableSize = n;
+  twiddles = allocF64(2 * n);
+  scratchSignal = allocF64(n);
+  scratchRe = allocF64((n >> 1) + 1);
+  scratchIm = allocF64((n >> 1) + 1);
+  // The largest stage from trigonometry (a quarter turn at a time: e^{-i(a + pi/2)} = -i e^{-ia}),
+  // every smaller stage by taking every other entry of the next larger one.
+  const top = n >> 1;
+  if (top >= 2) {
+    const quarter = top >> 1;
+    for (let j = 0; j < quarter; j++) {
+      const a = (Math.PI * <f64>j) / <f64>top;
+      const c = Math.cos(a),
+        s = Math.sin(a);
+      st(twiddles, 2 * (top + j), c);
+      st(twiddles, 2 * (top + j) + 1, -s);
+      st(twiddles, 2 * (top + j + quarter), -s);
+      st(twiddles, 2 * (top + j + quarter) + 1, -c);
+    }
+  } else {
+    st(twiddles, 2, 1.0);
+    st(twiddles, 3, 0.0);
+  }
+  for (let h = top >> 1; h >= 1; h >>= 1) {
+    for (let j = 0; j < h; j++) {
+      st(twiddles, 2 * (h + j), ld(twiddles, 2 * (2 * h + 2 * j)));
+      st(twiddles, 2 * (h + j) + 1, ld(twiddles, 2 * (2 * h + 2 * j) + 1));
+    }
+  }
+}
+
+function twiddleRe(h: i32, j: i32): f64 {
+  return ld(twiddles, 2 * (h + j));
+}
+
+function twiddleIm(h: i32, j: i32): f64 {
+  return ld(twiddles, 2 * (h + j) + 1);
+}
+
+function bitReverse(z: usize, m: i32): void {
+  let j = 0;
+  for (let i = 0; i < m - 1; i++) {
+    if (i < j) {
+      const a = z + ((<usize>i) << 4),
+        b = z + ((<usize>j) << 4);
+      const ar = load<f64>(a),
+        ai = load<f64>(a, 8);
+      store<f64>(a, load<f64>(b));
+      store<f64>(a, load<f64>(b, 8), 8);
+      store<f64>(b, ar);
+      store<f64>(b, ai, 8);
+    }
+    let bit = m >> 1;
+    while (j & bit) {
+      j ^= bit;
+      bit >>= 1;
+    }
+    j |= bit;
+  }
+}
+
+/** In-place complex FFT of m points (interleaved re, im), forward (e^-) or inverse (e^+), unscaled. */
+function complexFft(z: usize, m: i32, inverse: bool): void {
+  bitReverse(z, m);
+  if (ASC_FEATURE_SIMD) {
+    // One complex number per v128: t = b w = (br wr - bi wi, bi wr + br wi)
+    //   = b * (wr, wr) + (bi, br) * (-wi, wi); the inverse conjugates w.
+    const signs = inverse ? f64x2(1.0, -1.0) : f64x2(-1.0, 1.0);
+    // Sizes 2 and 4 together (twiddles 1 and -i, or +i for the inverse): no multiplications.
+    if (m >= 4) {
+      const rot = inverse ? f64x2(-1.0, 1.0) : f64x2(1.0, -1.0); // x * (-i) = (xi, -xr); x * i = (-xi, xr)
+      for (let p = z; p < z + ((<usize>m) << 4); p += 64) {
+        const a = v128.load(p),
+          b = v128.load(p, 16),
+          c = v128.load(p, 32),
+          d = v128.load(p, 48);
+        const s0 = f64x2.add(a, b),
+          d0 = f64x2.sub(a, b),
+          s1 = f64x2.add(c, d),
+          d1 = f64x2.sub(c, d);
+        const d1r = f64x2.mul(v128.shuffle<f64>(d1, d1, 1, 0), rot);
+        v128.store(p, f64x2.add(s0, s1));
+        v128.store(p, f64x2.add(d0, d1r), 16);
+        v128.store(p, f64x2.sub(s0, s1), 32);
+        v128.store(p, f64x2.sub(d0, d1r), 48);
+      }
+    } else if (m == 2) {
+      const a = v128.load(z),
+        b = v128.load(z, 16);
+      v128.store(z, f64x2.add(a, b));
+      v128.store(z, f64x2.sub(a, b), 16);
+    }
+    for (let half = 4; half < m; half <<= 1) {
+      const tw = twiddles + ((<usize>half) << 4);
+      const size = half << 1;
+      for (let block = 0; block < m; block += size) {
+        const pa = z + ((<usize>block) << 4);
+        const pb = pa + ((<usize>half) << 4);
+        for (let k = 0; k < half; k++) {
+          const o = (<usize>k) << 4;
+          const w = v128.load(tw + o);
+          const wr = v128.shuffle<f64>(w, w, 0, 0);
+          const wi = f64x2.mul(v128.shuffle<f64>(w, w, 1, 1), signs);
+          const b = v128.load(pb + o);
+          const t = f64x2.add(f64x2.mul(b, wr), f64x2.mul(v128.shuffle<f64>(b, b, 1, 0), wi));
+          const a = v128.load(pa + o);
+          v128.store(pa + o, f64x2.add(a, t));
+          v128.store(pb + o, f64x2.sub(a, t));
+        }
+      }
+    }
+  } else {
+    const sign: f64 = inverse ? -1.0 : 1.0;
+    for (let half = 1; half < m; half <<= 1) {
+      const size = half << 1;
+      for (let block = 0; block < m; block += size) {
+        for (let k = 0; k < half; k++) {
+          const wr = twiddleRe(half, k);
+          const wi = sign * twiddleIm(half, k);
+          const a = 2 * (block + k),
+            b = 2 * (block + k + half);
+          const br = ld(z, b),
+            bi = ld(z, b + 1);
+          const tr = br * wr - bi * wi;
+          const ti = br * wi + bi * wr;
+          const ar = ld(z, a),
+            ai = ld(z, a + 1);
+          st(z, a, ar + tr);
+          st(z, a + 1, ai + ti);
+          st(z, b, ar - tr);
+          st(z, b + 1, ai - ti);
+        }
+      }
+    }
+  }
+}
+
+/**
+ * X[k] = sum_n x[n] e^{-2 pi i k n / n}, k = 0..n/2, for real x of length n (a power of two, at
+ * least 4, prepared). Writes n/2 + 1 values to re and im; x is overwritten.
+ */
+export function realForward(x: usize, n: i32, re: usize, im: usize): void {
+  const m = n >> 1;
+  // x read as m complex numbers (even samples real, odd imaginary) is already interleaved.
+  const work = x;
+  complexFft(work, m, false);
+  for (let k = 0; k <= m; k++) {
+    const k1 = k == m ? 0 : k;
+    const k2 = k == 0 ? 0 : m - k;
+    const zr = ld(work, 2 * k1),
+      zi = ld(work, 2 * k1 + 1);
+    const cr = ld(work, 2 * k2),
+      ci = -ld(work, 2 * k2 + 1); // conj(Z[m - k])
+    const er = 0.5 * (zr + cr),
+      ei = 0.5 * (zi + ci); // even samples' spectrum
+    const dr = 0.5 * (zr - cr),
+      di = 0.5 * (zi - ci);
+    const or_ = di,
+      oi = -dr; // odd samples' spectrum: (Z - conj Z') / 2i
+    let wr: f64 = 1.0,
+      wi: f64 = 0.0;
+    if (k == m) {
+      wr = -1.0;
+    } else if (k > 0) {
+      wr = twiddleRe(m, k);
+      wi = twiddleIm(m, k);
+    }
+    st(re, k, er + or_ * wr - oi * wi);
+    st(im, k, ei + or_ * wi + oi * wr);
+  }
+}
+
+/**
+ * The inverse of realForward: x[n] = (1/n) sum over all n bins (the upper half mirrored as
+ * complex conjugates) of X[k] e^{+2 pi i k n / n}. The imaginary parts of bins 0 and n/2 are ignored.
+ */
+export function realInverse(re: usize, im: usize, n: i32, x: usize): void {
+  const m = n >> 1;
+  const work = x; // x (distinct from re and im) holds the half-size complex spectrum, then the signal
+  for (let k = 0; k < m; k++) {
+    const xr = ld(re, k),
+      xi = k == 0 ? 0.0 : ld(im, k);
+    const yr = ld(re, m - k),
+      yi = m - k == m || m - k == 0 ? 0.0 : -ld(im, m - k); // conj(X[m - k])
+    const er = 0.5 * (xr + yr),
+      ei = 0.5 * (xi + yi);
+    const dr = 0.5 * (xr - yr),
+      di = 0.5 * (xi - yi);
+    // odd part = d * e^{+2 pi i k / n}
+    let wr: f64 = 1.0,
+      wi: f64 = 0.0;
+    if (k > 0) {
+      wr = twiddleRe(m, k);
+      wi = -twiddleIm(m, k);
+    }
+    const or_ = dr * wr - di * wi,
+      oi = dr * wi + di * wr;
+    // Z[k] = E + i O
+    st(work, 2 * k, er - oi);
+    st(work, 2 * k + 1, ei + or_);
+  }
+  complexFft(work, m, true);
+  const scale = 1.0 / <f64>m;
+  for (let i = 0; i < n; i++) st(x, i, ld(x, i) * scale);
+}

@@ -1,0 +1,132 @@
+// f64 arrays in the scratch arena (../arena.ts): the assessment never calls `new`, so every
+// buffer is a pointer plus a length, read and written through these helpers.
+import { arenaAlloc } from '../arena';
+
+/** A zeroed array of `n` f64 in the arena. */
+export function allocF64(n: i32): usize {
+  const m: i32 = n > 0 ? n : 1;
+  return arenaAlloc((<usize>m) << 3);
+}
+
+/** A zeroed array of `n` i32 in the arena. */
+export function allocI32(n: i32): usize {
+  const m: i32 = n > 0 ? n : 1;
+  return arenaAlloc((<usize>m) << 2);
+}
+
+export function ld(p: usize, i: i32): f64 {
+  return load<f64>(p + ((<usize>i) << 3));
+}
+
+export function st(p: usize, i: i32, v: f64): void {
+  store<f64>(p + ((<usize>i) << 3), v);
+}
+
+export function ldi(p: usize, i: i32): i32 {
+  return load<i32>(p + ((<usize>i) << 2));
+}
+
+export function sti(p: usize, i: i32, v: i32): void {
+  store<i32>(p + ((<usize>i) << 2), v);
+}
+
+export function copyF64(from: usize, to: usize, n: i32): void {
+  memory.copy(to, from, (<usize>n) << 3);
+}
+
+/** The smallest power of two >= n (Praat's Melder_iroundUpToPowerOfTwo). */
+export function powerOfTwoAtLeast(n: i32): i32 {
+  let p = 1;
+  while (p < n) p <<= 1;
+  return p;
+}
+
+/** Praat's Melder_iround: ties go up. */
+export function roundTieUp(x: f64): i32 {
+  return <i32>Math.floor(x + 0.5);
+}
+
+/** Sorts n f64 ascending in place (heapsort: no recursion, no allocation). */
+export function sortF64(p: usize, n: i32): void {
+  for (let start = (n >> 1) - 1; start >= 0; start--) siftDown(p, start, n);
+  for (let end = n - 1; end > 0; end--) {
+    const top = ld(p, 0);
+    st(p, 0, ld(p, end));
+    st(p, end, top);
+    siftDown(p, 0, end);
+  }
+}
+
+function siftDown(p: usize, start: i32, n: i32): void {
+  let root = start;
+  const value = ld(p, root);
+  while (true) {
+    let child = 2 * root + 1;
+    if (child >= n) break;
+    if (child + 1 < n && ld(p, child + 1) > ld(p, child)) child++;
+    if (ld(p, child) <= value) break;
+    st(p, root, ld(p, child));
+    root = child;
+  }
+  st(p, root, value);
+}
+
+/** Praat's NUMquantile of a sorted array (linear between the two nearest order statistics). */
+export function sortedQuantile(p: usize, n: i32, factor: f64): f64 {
+  if (n < 1) return NaN;
+  if (n == 1) return ld(p, 0);
+  const place = factor * <f64>n + 0.5;
+  let left = <i32>Math.floor(place);
+  if (left < 1) left = 1;
+  if (left > n - 1) left = n - 1;
+  const a = ld(p, left - 1);
+  const slope = ld(p, left) - a;
+  if (slope == 0.0) return a;
+  return a + (place - <f64>left) * slope;
+}
+
+/** Rearranges p[0..n) so that p[k] holds the k-th smallest value (Hoare's selection, in place). */
+function selectKth(p: usize, n: i32, k: i32): void {
+  let lo = 0,
+    hi = n - 1;
+  while (hi > lo) {
+    const pivot = ld(p, lo + ((hi - lo) >> 1));
+    let i = lo,
+      j = hi;
+    while (i <= j) {
+      while (ld(p, i) < pivot) i++;
+      while (ld(p, j) > pivot) j--;
+      if (i <= j) {
+        const t = ld(p, i);
+        st(p, i, ld(p, j));
+        st(p, j, t);
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
+}
+
+/**
+ * The median as Praat's NUMquantile (p, 0.5) of the sorted values gives it, without sorting:
+ * the middle value, or the mean of the two middle ones. Reorders p.
+ */
+export function median(p: usize, n: i32): f64 {
+  if (n < 1) return NaN;
+  if (n == 1) return ld(p, 0);
+  const place = 0.5 * <f64>n + 0.5;
+  let left = <i32>Math.floor(place);
+  if (left < 1) left = 1;
+  if (left > n - 1) left = n - 1;
+  selectKth(p, n, left - 1);
+  const a = ld(p, left - 1);
+  // The next order statistic is the smallest value above position left - 1.
+  let b = ld(p, left);
+  for (let i = left + 1; i < n; i++) if (ld(p, i) < b) b = ld(p, i);
+  const slope = b - a;
+  if (slope == 0.0) return a;
+  return a + (place - <f64>left) * slope;
+}

@@ -1,0 +1,166 @@
+// Praat's Sound_resample (fon/Sound.cpp): when lowering the rate, an FFT low-pass first (1000
+// zero samples padded on both sides, every bin from the new Nyquist frequency up cleared), then
+// each new sample is read from the old ones by windowed-sinc interpolation
+// (melder/NUMinterpol.cpp, NUM_interpolate_sinc, raised-cosine window of `depth` samples a side).
+import { allocF64, ld, st, powerOfTwoAtLeast } from './mem';
+import { fftPrepare, fftIm, fftRe, fftSignal, realForward, realInverse } from './fft';
+
+let resultLength: i32 = 0;
+
+export function resampledLength(): i32 {
+  return resultLength;
+}
+
+/** Praat's NUM_interpolate_sinc on y[1..n] (stored 0-based at y) at the real index x. */
+export function interpolateSinc(y: usize, n: i32, x: f64, maxDepth0: i32): f64 {
+  const midleft = <i32>Math.floor(x);
+  const midright = midleft + 1;
+  if (x < 1.0) return ld(y, 0);
+  if (x > <f64>n) return ld(y, n - 1);
+  if (x == <f64>midleft) return ld(y, midleft - 1);
+  let maxDepth = maxDepth0;
+  if (maxDepth > midright - 1) maxDepth = midright - 1;
+  if (maxDepth > n - midleft) maxDepth = n - midleft;
+  if (maxDepth <= 0) return ld(y, <i32>Math.floor(x + 0.5) - 1);
+  const yl = ld(y, midleft - 1),
+    yr = ld(y, midright - 1);
+  if (maxDepth == 1) return yl + (x - <f64>midleft) * (yr - yl);
+  if (maxDepth == 2) {
+    const dyl = 0.5 * (yr - ld(y, midleft - 2)),
+      dyr = 0.5 * (ld(y, midright) - yl);
+    const fil = x - <f64>midleft,
+      fir = <f64>midright - x;
+    return (
+      yl * fir + yr * fil - fil * fir * (0.5 * (dyr - dyl) + (fil - 0.5) * (dyl + dyr - 2.0 * (yr - yl)))
+    );
+  }
+  const left = midright - maxDepth;
+  const right = midleft + maxDepth;
+  let result: f64 = 0;
+  let a = Math.PI * (x - <f64>midleft);
+  let halfsina = 0.5 * Math.sin(a);
+  let aa = a / (x - <f64>left + 1.0);
+  let daa = Math.PI / (x - <f64>left + 1.0);
+  let cosaa = Math.cos(aa),
+    sinaa = Math.sin(aa);
+  let cosdaa = Math.cos(daa),
+    sindaa = Math.sin(daa);
+  for (let ix = midleft; ix >= left; ix--) {
+    const d = (halfsina / a) * (1.0 + cosaa);
+    result += ld(y, ix - 1) * d;
+    a += Math.PI;
+    const help = cosaa * cosdaa - sinaa * sindaa;
+    sinaa = cosaa * sindaa + sinaa * cosdaa;
+    cosaa = help;
+    halfsina = -halfsina;
+  }
+  a = Math.PI * (<f64>midright - x);
+  halfsina = 0.5 * Math.sin(a);
+  aa = a / (<f64>right - x + 1.0);
+  daa = Math.PI / (<f64>right - x + 1.0);
+  cosaa = Math.cos(aa);
+  sinaa = Math.sin(aa);
+  cosdaa = Math.cos(daa);
+  sindaa = Math.sin(daa);
+  for (let ix = midright; ix <= right; ix++) {
+    const d = (halfsina / a) * (1.0 + cosaa);
+    result += ld(y, ix - 1) * d;
+    a += Math.PI;
+    const help = cosaa * cosdaa - sinaa * sindaa;
+    sinaa = cosaa * sindaa + sinaa * cosdaa;
+    cosaa = help;
+    halfsina = -halfsina;
+  }
+  return result;
+}
+
+/**
+ * x (n samples at `rate`, first sample centred at half a period, as read from a file or made by
+ * Concatenate) resampled to newRate; the length is in resampledLength().
+ */
+export function resample(x: usize, n: i32, rate: f64, newRate: f64, depth: i32): usize {
+  const dx = 1.0 / rate;
+  const x1 = 0.5 * dx;
+  const xmax = <f64>n * dx;
+  const upfactor = newRate * dx;
+  if (Math.abs(upfactor - 1.0) < 1e-6) {
+    const copy = allocF64(n);
+    memory.copy(copy, x, (<usize>n) << 3);
+    resultLength = n;
+    return copy;
+  }
+  if (Math.abs(upfactor - 2.0) < 1e-6) return upsampleTwice(x, n);
+  const count = <i32>Math.floor(xmax * newRate + 0.5);
+  let source = x;
+  if (upfactor < 1.0) {
+    const pad = 1000;
+    const nfft = powerOfTwoAtLeast(n + 2 * pad);
+    fftPrepare(nfft);
+    const data = fftSignal();
+    memory.fill(data, 0, (<usize>nfft) << 3);
+    memory.copy(data + ((<usize>pad) << 3), x, (<usize>n) << 3);
+    const half = nfft >> 1;
+    const re = fftRe();
+    const im = fftIm();
+    realForward(data, nfft, re, im);
+    // Praat clears entries from index floor(upfactor * nfft) of its packed real-FFT layout
+    // (1: DC, 2: Nyquist, 2k+1 / 2k+2: real / imaginary part of bin k) and always the Nyquist.
+    const from = <i32>Math.floor(upfactor * <f64>nfft);
+    st(re, half, 0.0);
+    for (let k = 1; k < half; k++) {
+      if (2 * k + 1 >= from) st(re, k, 0.0);
+      if (2 * k + 2 >= from) st(im, k, 0.0);
+    }
+    if (1 >= from) st(re, 0, 0.0);
+    realInverse(re, im, nfft, data);
+    source = allocF64(n);
+    memory.copy(source, data + ((<usize>pad) << 3), (<usize>n) << 3);
+  }
+  const out = allocF64(count);
+  const newDx = 1.0 / newRate;
+  const newX1 = 0.5 * (xmax - <f64>(count - 1) / newRate);
+  for (let i = 1; i <= count; i++) {
+    const t = newX1 + <f64>(i - 1) * newDx;
+    const index = (t - x1) / dx + 1.0;
+    st(out, i - 1, interpolateSinc(source, n, index, depth));
+  }
+  resultLength = count;
+  return out;
+}
+
+/**
+ * Praat's Sound_upsample (exactly twice the rate): the spectrum of the signal (1000 zeros padded
+ * on both sides) with its top 5 % tapered linearly to zero becomes the lower half of a spectrum
+ * twice as long.
+ */
+function upsampleTwice(x: usize, n: i32): usize {
+  const pad = 1000;
+  const nfft = powerOfTwoAtLeast(n + 2 * pad);
+  const n2 = 2 * nfft;
+  fftPrepare(n2);
+  const data = fftSignal();
+  memory.fill(data, 0, (<usize>n2) << 3);
+  memory.copy(data + ((<usize>pad) << 3), x, (<usize>n) << 3);
+  const half = nfft >> 1;
+  const re = fftRe();
+  const im = fftIm();
+  realForward(data, nfft, re, im);
+  // Taper the entries above 95 % of Praat's packed layout (2k+1: real, 2k+2: imaginary part of bin k).
+  const imin = <i32>Math.floor(<f64>nfft * 0.95);
+  const span = <f64>(nfft - imin);
+  for (let k = 1; k < half; k++) {
+    if (2 * k + 1 > imin) st(re, k, ld(re, k) * (<f64>(nfft - (2 * k + 1)) / span));
+    if (2 * k + 2 > imin) st(im, k, ld(im, k) * (<f64>(nfft - (2 * k + 2)) / span));
+  }
+  // The old Nyquist bin is dropped and every bin above it is zero in the longer spectrum.
+  for (let k = half; k <= nfft; k++) {
+    st(re, k, 0.0);
+    st(im, k, 0.0);
+  }
+  realInverse(re, im, n2, data);
+  const count = 2 * n;
+  const out = allocF64(count);
+  for (let i = 0; i < count; i++) st(out, i, 2.0 * ld(data, i + 2 * pad));
+  resultLength = count;
+  return out;
+}

@@ -1,0 +1,128 @@
+// Step 2 of AVQI 03.01: the voiced 30 ms windows of the sounding speech. A window is kept when
+// its power exceeds 30 % of the sounding speech's power and its zero-crossing rate, counted as
+// the published script counts it (hopping from the crossing nearest 2.5 ms to each next one
+// until 27.5 ms, divided by the time from the first crossing to the last), is below 3000 per
+// second. Windows are cut as Praat's "Extract part" (rectangular, times not preserved) and
+// located with "Get nearest zero crossing" (fon/Sound.cpp: linear interpolation between the
+// two samples of opposite sign, the nearer of the left and right candidates).
+import { allocF64, ld, st } from './mem';
+
+// The window under test: samples w[0..wn), first sample at time wx1, sampling period wdx.
+let w: usize = 0;
+let wn: i32 = 0;
+let wx1: f64 = 0;
+let wdx: f64 = 0;
+
+function crossingAt(i1: i32): f64 {
+  // Between 1-based samples i1 and i1 + 1.
+  const xa = wx1 + <f64>(i1 - 1) * wdx;
+  const xb = wx1 + <f64>i1 * wdx;
+  const ya = ld(w, i1 - 1),
+    yb = ld(w, i1);
+  return xa + ((xb - xa) * ya) / (ya - yb);
+}
+
+function positive(i: i32): bool {
+  return ld(w, i - 1) >= 0.0;
+}
+
+/** Praat's Sound_getNearestZeroCrossing on the window; NaN when there is none. */
+function nearestZeroCrossing(position: f64): f64 {
+  const leftSample = <i32>Math.floor((position - wx1) / wdx + 1.0);
+  const rightSample = leftSample + 1;
+  if (leftSample >= 1 && rightSample <= wn && positive(leftSample) != positive(rightSample))
+    return crossingAt(leftSample);
+  if (leftSample > wn) return NaN;
+  let leftZero: f64 = NaN;
+  let ileft = leftSample - 1;
+  for (; ileft >= 1; ileft--) {
+    if (positive(ileft) != positive(ileft + 1)) {
+      leftZero = crossingAt(ileft);
+      break;
+    }
+  }
+  if (rightSample < 1) return NaN;
+  let rightZero: f64 = NaN;
+  let iright = rightSample + 1;
+  for (; iright <= wn; iright++) {
+    if (positive(iright) != positive(iright - 1)) {
+      rightZero = crossingAt(iright - 1);
+      break;
+    }
+  }
+  if (ileft < 1 && iright > wn) return NaN;
+  if (ileft < 1) return rightZero;
+  if (iright > wn) return leftZero;
+  return position - leftZero < rightZero - position ? leftZero : rightZero;
+}
+
+/** The published script's crossing rate of the current window (crossings per second), NaN if undefined. */
+function crossingRate(): f64 {
+  const first = nearestZeroCrossing(0.0025);
+  if (isNaN(first)) return NaN;
+  let at = first;
+  let probe = first + wdx;
+  let next = nearestZeroCrossing(probe);
+  let steps = 0;
+  let gap: f64 = NaN;
+  while (!isNaN(at) && at < 0.0275) {
+    while (!isNaN(next) && next == at) {
+      probe += wdx;
+      next = nearestZeroCrossing(probe);
+    }
+    gap = next - first; // NaN when the search ran off the window's end
+    steps++;
+    at = next;
+  }
+  if (!isNaN(gap) && gap > 0.0) return <f64>steps / gap;
+  return NaN;
+}
+
+let keptWindows: i32 = 0;
+let keptLength: i32 = 0;
+
+/**
+ * Appends the voiced windows of `sounding` (n samples at `rate`) to `out` from index `at`;
+ * returns the new end index. keptWindowCount() tells how many windows were kept.
+ */
+export function appendVoicedWindows(sounding: usize, n: i32, rate: f64, out: usize, at: i32): i32 {
+  const dx = 1.0 / rate;
+  const x1 = 0.5 * dx;
+  const end = <f64>n * dx;
+  let sum: f64 = 0;
+  for (let i = 0; i < n; i++) sum += ld(sounding, i) * ld(sounding, i);
+  const threshold = (sum / <f64>n / 400.0) * 0.3;
+  w = allocF64(<i32>Math.ceil(0.03 * rate) + 2);
+  wdx = dx;
+  keptWindows = 0;
+  let start: f64 = 0.0;
+  while (start + 0.03 < end - 0.03) {
+    const first = 1 + <i32>Math.ceil((start - x1) / dx);
+    const last = 1 + <i32>Math.floor((start + 0.03 - x1) / dx);
+    wn = last - first + 1;
+    wx1 = x1 + <f64>(first - 1) * dx - start;
+    let power: f64 = 0;
+    for (let i = 0; i < wn; i++) {
+      const s = first + i;
+      const v = s >= 1 && s <= n ? ld(sounding, s - 1) : 0.0;
+      st(w, i, v);
+      power += v * v;
+    }
+    power = power / <f64>wn / 400.0;
+    if (power > threshold) {
+      const rate_ = crossingRate();
+      if (!isNaN(rate_) && rate_ < 3000.0) {
+        for (let i = 0; i < wn; i++) st(out, at + i, ld(w, i));
+        at += wn;
+        keptWindows++;
+      }
+    }
+    start += 0.03;
+  }
+  keptLength = at;
+  return at;
+}
+
+export function keptWindowCount(): i32 {
+  return keptWindows;
+}

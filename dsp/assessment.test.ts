@@ -1,0 +1,142 @@
+// Issue 21: our AVQI 03.01 and its six measures against Praat running the published method
+// (fixtures/voice/avqi/praat-truth.json, made with Debian's praat by scripts/avqi/), with the
+// issue's tolerances, plus the errors a member sees when a pair cannot be assessed.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyseAssessment, AssessmentError, type AssessmentResult } from './assessment';
+import type { AssessmentRecording } from './assessment-types';
+import {
+  AGREEMENT_GOALS,
+  CORRELATION_GOAL,
+  SAME_SIDE_GOAL,
+  agreement,
+  missedGoals,
+  type Agreement,
+  type MeasureName,
+} from './eval/avqi-agreement';
+import { readAvqiTruth, REPO_ROOT, type AvqiTruthPair } from './eval/avqi-truth';
+import { loadVoiceModule } from './node';
+import { voiceModule } from './test-helpers';
+import { decodeWav } from './wav';
+
+function recording(path: string): AssessmentRecording {
+  const wav = decodeWav(readFileSync(resolve(REPO_ROOT, path)));
+  return { samples: [wav.samples], rate: wav.sampleRate };
+}
+
+function codeOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof AssessmentError) return e.code;
+    throw e;
+  }
+  return 'assessed';
+}
+
+const { pairs } = readAvqiTruth();
+let module: WebAssembly.Module;
+let rows: { pair: AvqiTruthPair; ours: AssessmentResult }[] = [];
+let table: Agreement;
+
+beforeAll(async () => {
+  module = await voiceModule();
+  // Every fixture once; each test below reads these results.
+  rows = pairs.map((pair) => ({
+    pair,
+    ours: analyseAssessment(module, recording(pair.vowel), recording(pair.speech)),
+  }));
+  table = agreement(rows.map((r) => ({ ours: r.ours, praat: r.pair.praat })));
+}, 600_000);
+
+describe('AVQI 03.01 agrees with Praat on every fixture pair', () => {
+  it('covers real and synthetic pairs at several rates, mono and stereo', () => {
+    expect(pairs.length).toBeGreaterThanOrEqual(20);
+    expect(pairs.some((p) => p.kind === 'real')).toBe(true);
+    expect(rows.every((r) => Number.isFinite(r.ours.avqi))).toBe(true);
+  });
+
+  it.each(Object.keys(AGREEMENT_GOALS) as MeasureName[])(
+    '%s: mean |difference| within the issue tolerance',
+    (name) => {
+      expect(table.meanAbsDifference[name]).toBeLessThanOrEqual(AGREEMENT_GOALS[name]);
+    },
+  );
+
+  it(`AVQI correlates with Praat's (r >= ${CORRELATION_GOAL}) and sits on the same side of 2.43`, () => {
+    expect(table.correlation).toBeGreaterThanOrEqual(CORRELATION_GOAL);
+    expect(table.sameSide).toBeGreaterThanOrEqual(SAME_SIDE_GOAL);
+    expect(missedGoals(table)).toEqual([]);
+  });
+
+  it('spans both sides of the boundary, so the same-side check means something', () => {
+    expect(rows.some((r) => r.pair.praat.avqi > 2.43)).toBe(true);
+    expect(rows.some((r) => r.pair.praat.avqi <= 2.43)).toBe(true);
+  });
+
+  it('reports the engine version and the time spent in the engine', () => {
+    const first = rows[0]?.ours;
+    expect(first?.engineVersion).toMatch(/avqi-03\.01/);
+    expect(first?.analysisMs).toBeGreaterThan(0);
+  });
+});
+
+describe('assessment input rules', () => {
+  const pair = (): AvqiTruthPair => pairs.find((p) => p.name === 'clean-m-16k') ?? pairs[0]!;
+
+  it('mixes channels to mono: two identical channels give the mono result', () => {
+    const vowel = recording(pair().vowel);
+    const speech = recording(pair().speech);
+    const stereo = analyseAssessment(
+      module,
+      { samples: [vowel.samples[0]!, vowel.samples[0]!], rate: vowel.rate },
+      speech,
+    );
+    const mono = rows.find((r) => r.pair.name === pair().name)?.ours;
+    expect(stereo.avqi).toBeCloseTo(mono?.avqi ?? Number.NaN, 6);
+  });
+
+  it('gives the same numbers in the build without Wasm SIMD (browsers that lack it)', async () => {
+    const scalar = analyseAssessment(
+      await loadVoiceModule({ simd: false }),
+      recording(pair().vowel),
+      recording(pair().speech),
+    );
+    const simd = rows.find((r) => r.pair.name === pair().name)?.ours;
+    for (const name of Object.keys(AGREEMENT_GOALS) as MeasureName[]) {
+      expect(scalar[name]).toBeCloseTo(simd?.[name] ?? Number.NaN, 6);
+    }
+  }, 180_000);
+
+  it("refuses a vowel shorter than 2 s ('vowel-too-short')", () => {
+    const vowel = recording(pair().vowel);
+    const short = { samples: [vowel.samples[0]!.slice(0, Math.round(1.5 * vowel.rate))], rate: vowel.rate };
+    expect(codeOf(() => analyseAssessment(module, short, recording(pair().speech)))).toBe('vowel-too-short');
+  });
+
+  it("refuses silence ('silent')", () => {
+    const silence = { samples: [new Float32Array(16000 * 4)], rate: 16000 };
+    expect(codeOf(() => analyseAssessment(module, silence, recording(pair().speech)))).toBe('silent');
+    expect(codeOf(() => analyseAssessment(module, recording(pair().vowel), silence))).toBe('silent');
+  });
+
+  it("refuses noise or a pure tone as the vowel ('not-a-voice')", () => {
+    const noise = recording('fixtures/voice/non-voice/noise-48k.wav');
+    const sine = recording('fixtures/voice/non-voice/sine-440hz-48k.wav');
+    const speech = recording(pair().speech);
+    expect(codeOf(() => analyseAssessment(module, noise, speech))).toBe('not-a-voice');
+    expect(codeOf(() => analyseAssessment(module, sine, speech))).toBe('not-a-voice');
+  });
+
+  it("refuses speech with no voiced 30 ms window ('no-voiced-speech')", () => {
+    const noise = recording('fixtures/voice/non-voice/noise-48k.wav');
+    expect(codeOf(() => analyseAssessment(module, recording(pair().vowel), noise))).toBe('no-voiced-speech');
+  });
+
+  it("refuses rates outside 16-96 kHz ('bad-rate')", () => {
+    const vowel = recording(pair().vowel);
+    const low = { samples: vowel.samples, rate: 8000 };
+    expect(codeOf(() => analyseAssessment(module, low, recording(pair().speech)))).toBe('bad-rate');
+  });
+});

@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { apiJson } from '../../lib/api';
+import { SAVED_OFFLINE_TITLE, sendOrQueue } from '../../lib/outbox/offline-writes';
+import { useAuthStore } from '../auth/auth-store';
+import { usePendingOfKind } from '../sync/pending-writes-queries';
+import { toast } from '../toast/toast-store';
+
+/** The shape of server/api/voice-assessments (types only; src never imports server code). */
+export interface NewAssessment {
+  avqi: number;
+  cpps: number;
+  hnr: number;
+  shimmerPercent: number;
+  shimmerDb: number;
+  ltasSlope: number;
+  ltasTilt: number;
+  /** Maximum phonation time, seconds; null when the breath task was skipped. */
+  mptSeconds: number | null;
+  recordedAt: string;
+  engineVersion: string;
+}
+export interface StoredAssessment extends NewAssessment {
+  id: number;
+}
+
+export const VOICE_ASSESSMENTS_KEY = '/api/voice-assessments';
+/** The outbox kind of a result saved offline (listed in "Waiting to sync"). */
+export const ASSESSMENT_WRITE = 'voice-assessment';
+
+/**
+ * The member's assessments, newest first. Kept by the saved-data store like every query, so
+ * voice health and the comparison read them offline too (with when they were saved).
+ */
+export function useAssessments() {
+  const userId = useAuthStore((s) => s.user?.id ?? null);
+  return useQuery<StoredAssessment[]>({
+    queryKey: [VOICE_ASSESSMENTS_KEY, userId],
+    queryFn: () => apiJson<StoredAssessment[]>('GET', VOICE_ASSESSMENTS_KEY),
+    enabled: userId !== null,
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+/** Results saved offline that still wait in the outbox: counted with the stored ones, marked. */
+export function usePendingAssessments(): NewAssessment[] {
+  const items = usePendingOfKind(ASSESSMENT_WRITE);
+  return useMemo(() => items.map((item) => item.body as NewAssessment), [items]);
+}
+
+/** Stored and waiting results together, newest first (a waiting one is not on the server yet). */
+export function withPending(stored: readonly StoredAssessment[], pending: readonly NewAssessment[]) {
+  const known = new Set(stored.map((a) => Date.parse(a.recordedAt)));
+  const waiting = pending.filter((p) => !known.has(Date.parse(p.recordedAt)));
+  return [
+    ...stored.map((a) => ({ ...a, waiting: false })),
+    ...waiting.map((a) => ({ ...a, waiting: true })),
+  ].sort((a, b) => Date.parse(b.recordedAt) - Date.parse(a.recordedAt));
+}
+export type ShownAssessment = ReturnType<typeof withPending>[number];
+
+/** Sent once with an Idempotency-Key, or kept in the outbox offline (shown as waiting to sync). */
+export function useSaveAssessment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (a: NewAssessment) => {
+      const sent = await sendOrQueue(ASSESSMENT_WRITE, VOICE_ASSESSMENTS_KEY, { ...a });
+      if (sent.queued)
+        toast({
+          title: SAVED_OFFLINE_TITLE,
+          description: 'Your assessment is saved to your account once it is sent.',
+        });
+      return sent;
+    },
+    onSuccess: (sent) =>
+      sent.queued ? undefined : qc.invalidateQueries({ queryKey: [VOICE_ASSESSMENTS_KEY] }),
+  });
+}

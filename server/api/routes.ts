@@ -12,6 +12,7 @@ import { listeningRoutes } from './listening/routes';
 import { systemRoutes } from './system/routes';
 import { wellnessRoutes } from './wellness/routes';
 import { templateRoutes } from './templates/routes';
+import { pitchExerciseRoutes } from './pitch-exercises/routes';
 
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -32,6 +33,7 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', learningRoutes(deps));
   api.route('/', templateRoutes(deps));
   api.route('/', voiceRoutes(deps));
+  api.route('/', pitchExerciseRoutes(deps));
   api.route('/', growthRoutes(deps));
   return api;
 }

@@ -3,6 +3,7 @@ import { BackHeader } from '../../ui/BackHeader';
 import { QueryBlock } from '../profile/QueryBlock';
 import { useJourney, useStoredAnalyses } from './growth-api';
 import { Tabs } from './Tabs';
+import { PitchAccuracyCard } from '../pitch-match/PitchAccuracyCard';
 import { GoalsTab } from './voice-health/GoalsTab';
 import { OverviewTab } from './voice-health/OverviewTab';
 import { TrendsTab } from './voice-health/TrendsTab';
@@ -38,6 +39,7 @@ export function VoiceHealthScreen() {
               </QueryBlock>
             )}
             {tab === 'trends' && <TrendsTab list={list} />}
+            {tab === 'trends' && <PitchAccuracyCard />}
             {tab === 'goals' && <GoalsTab list={list} />}
           </Tabs>
         )}

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { PITCH_EXERCISES, type OctaveShift, type PitchExercise } from '../../domain/pitch-target/exercises';
 import { SKILL_LEVELS } from '../../domain/skill-levels';
-import { ChoiceChip } from '../../ui/ChoiceChip';
 import { Select } from '../../ui/Select';
 import { FOCUS_TILES } from '../sessions/tiles';
 import styles from './PitchMatch.module.css';
@@ -67,14 +66,16 @@ export function ExercisePicker({ exerciseId, shift, disabled, onExercise, onShif
       )}
       <div className={styles.octaves} role="group" aria-label="octave">
         {OCTAVES.map((o) => (
-          <ChoiceChip
+          <button
             key={o.shift}
-            selected={o.shift === shift}
+            type="button"
+            className={`${styles.octave} ${o.shift === shift ? styles.octaveSelected : ''}`}
+            aria-pressed={o.shift === shift}
             disabled={disabled}
             onClick={() => onShift(o.shift)}
           >
             {o.label}
-          </ChoiceChip>
+          </button>
         ))}
       </div>
     </div>

@@ -30,6 +30,7 @@ const KINDS = [
   'class-view',
   'circle-practice',
   'voice-analysis',
+  'pitch-result',
   'onboarding',
   'onboarding-skip',
 ];

@@ -1,6 +1,7 @@
 // Analyses a WAV file with the voice-analyser Wasm engine (the same module the AudioWorklet runs).
 // Usage: npx tsx scripts/analyse.ts file.wav [--json] [--hop N]
 //   --json  one JSON object per frame per line, then {"summary": {...}}
+// With --target "A3:1,C#4:1,E4:1": scores the take against the target (scripts/analyse/target.ts).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { decodeWav, WavError } from '../dsp/wav';
 import { loadVoiceModule, wasmPath } from '../dsp/node';
@@ -10,6 +11,7 @@ import type { VoiceFrame } from '../dsp/types';
 import { overallScore, scoreColour } from '../src/domain/voice/score';
 import { decideFeedback } from '../src/domain/voice/feedback';
 import { createSummaryAccumulator } from '../src/features/tuning/recording-summary';
+import { runTarget, wantsTarget } from './analyse/target';
 
 interface Args {
   file: string;
@@ -82,6 +84,7 @@ function printTable(frames: VoiceFrame[], summary: object): void {
 }
 
 async function main(): Promise<void> {
+  if (wantsTarget(process.argv)) return runTarget(process.argv.slice(2));
   const args = parseArgs(process.argv.slice(2));
   if (!existsSync(args.file) || !statSync(args.file).isFile()) fail(`file not found: ${args.file}`);
   let wav;

@@ -17,6 +17,7 @@ import {
 import type { CorpusItem } from '../dsp/eval/corpora';
 import { memberPitchRange, type PitchRangeHz } from '../src/domain/voice/pitch-range';
 import { speedTable } from './lib/bench-speed';
+import { printPitchTargetSection } from './bench/pitch-target';
 
 const LOW = 50;
 const HIGH = 1500;
@@ -186,6 +187,7 @@ function main(): void {
     `pitchy: McLeod, clarity >= 0.9, ${LOW}-${HIGH} Hz, windows of 2048 (<= 24 kHz) or 4096 samples.`,
   );
   if (!allGood) console.log('\nNOTE: at least one row is not better than pitchy.');
+  printPitchTargetSection(module);
 }
 
 main();

@@ -167,3 +167,18 @@ export function targetHzAt(notes: readonly TargetNote[], i: number, secondsIntoN
   const share = Math.min(1, Math.max(0, secondsIntoNote / note.seconds));
   return note.hz * (next.hz / note.hz) ** share;
 }
+
+/**
+ * The pitch range to analyse a take of `notes` with: an octave below the lowest note to an
+ * octave above the highest (so a voice an octave off still reads as such), within 50-1500 Hz.
+ * The engine keeps at least 120-700 Hz of it; a narrower range means a shorter window, which
+ * follows vibrato and note changes more closely. Same shape as the worklet's member range.
+ */
+export function analysisRangeFor(notes: readonly TargetNote[]): { floorHz: number; ceilingHz: number } {
+  const hz = notes.map((n) => n.hz).filter((f): f is number => f !== null);
+  if (hz.length === 0) return { floorHz: MIN_TARGET_HZ, ceilingHz: MAX_TARGET_HZ };
+  return {
+    floorHz: Math.max(MIN_TARGET_HZ, Math.min(...hz) / 2),
+    ceilingHz: Math.min(MAX_TARGET_HZ, Math.max(...hz) * 2),
+  };
+}

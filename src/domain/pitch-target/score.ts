@@ -9,7 +9,8 @@
 // - Held part: from the later of the arrival and 150 ms after the voice first sounded in the note
 //   (at most a quarter of the note), to the note's end. It skips the attack and any scoop; when
 //   the voice never arrives, it starts 150 ms after the voice began.
-// - centsOff: the median over the held part's voiced frames (at least 3), else null (not sung).
+// - centsOff: the median over the held part's voiced frames (at least 3), else null (not sung);
+//   the median of the trace joining the frames by straight lines (see traceValues).
 // - heldFraction: in-tune frames over the note's frames; if the take stops before the note
 //   ends, the missing time counts as not held.
 import { centsBetween, formatNote, noteTimes, targetHzAt } from './notes';
@@ -58,6 +59,29 @@ function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
   return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+}
+
+/** Points interpolated between two neighbouring voiced frames (so 10 per frame in all). */
+const TRACE_STEPS = 10;
+
+/**
+ * The pitch trace as a dense run of values: each pair of neighbouring voiced frames is joined by
+ * a straight line. The median of the trace rather than of the 10 ms samples: a vibrato sampled
+ * at a fixed phase every cycle (5 Hz at 10 ms) leaves gaps of 15 cents between samples near its
+ * centre, and a plain median lands on either side of the gap; the line fills it.
+ */
+function traceValues(cents: readonly (number | null)[]): number[] {
+  const out: number[] = [];
+  cents.forEach((c, j) => {
+    if (c === null) return;
+    const next = cents[j + 1];
+    if (next === null || next === undefined) {
+      out.push(c);
+      return;
+    }
+    for (let k = 0; k < TRACE_STEPS; k++) out.push(c + ((next - c) * k) / TRACE_STEPS);
+  });
+  return out;
 }
 
 /** Typical spacing of the frames (the engine's hop, 10 ms), from the take itself. */
@@ -111,9 +135,11 @@ function measureNote(
       (inNote[firstVoiced]?.t ?? span.start) + skip,
       arrival >= 0 ? (inNote[arrival]?.t ?? span.start) : -Infinity,
     );
-    let held = cents.filter((c, j): c is number => c !== null && (inNote[j]?.t ?? 0) >= heldFrom);
-    if (held.length < MIN_VOICED_FRAMES) held = cents.filter((c): c is number => c !== null);
-    if (held.length >= MIN_VOICED_FRAMES) centsOff = median(held);
+    const fromIndex = inNote.findIndex((f) => f.t >= heldFrom);
+    const heldPart = fromIndex < 0 ? [] : cents.slice(fromIndex);
+    const voiced = (part: (number | null)[]) => part.filter((c) => c !== null).length;
+    const part = voiced(heldPart) >= MIN_VOICED_FRAMES ? heldPart : cents;
+    if (voiced(part) >= MIN_VOICED_FRAMES) centsOff = median(traceValues(part));
   }
   // Time the take did not cover (it stopped early) counts as not held.
   const missing =

@@ -69,6 +69,10 @@ describe('match the note', () => {
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sing it' })));
     expect(engine.start).toHaveBeenCalledOnce();
+    // The analyser listens an octave either side of the target, as the command does.
+    expect(engine.start).toHaveBeenCalledWith(
+      expect.objectContaining({ pitchRange: { floorHz: 110, ceilingHz: 440 } }),
+    );
     expect(screen.getByRole('button', { name: 'Stop singing' })).toBeTruthy();
     // The lead-in, the 3 s note at 220 Hz, and the tail: the take ends by itself.
     await act(async () => {

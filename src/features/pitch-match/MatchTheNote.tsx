@@ -7,14 +7,14 @@ import {
   placeInRange,
   type OctaveShift,
 } from '../../domain/pitch-target/exercises';
-import { formatTarget } from '../../domain/pitch-target/notes';
+import { analysisRangeFor, formatTarget } from '../../domain/pitch-target/notes';
 import type { ExerciseResult } from '../../domain/pitch-target/types';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { writeErrorText } from '../../lib/outbox/online-only';
 import { SAVED_OFFLINE_TITLE } from '../../lib/outbox/offline-writes';
 import { useAuthStore } from '../auth/auth-store';
-import type { PitchRangeHz, StartEngine } from '../tuning/engine-types';
+import type { StartEngine } from '../tuning/engine-types';
 import { TUNING_MIC_TEXT } from '../tuning/errors';
 import { ExercisePicker } from './ExercisePicker';
 import { useSavePitchResult } from './pitch-api';
@@ -27,8 +27,6 @@ interface Props {
   startEngine: StartEngine;
   /** The pitch (Hz) of each of the member's recordings: the range exercises are placed in. */
   pitchMedians: readonly (number | null)[];
-  /** The analyser's range from the same history (the worklet's), null while unknown. */
-  pitchRange?: PitchRangeHz | null;
   /** A template step's own exercise: shown without the picker. */
   exerciseId?: string;
   templateId?: number;
@@ -40,14 +38,7 @@ type SaveState = { kind: 'idle' | 'saving' | 'saved' | 'queued' } | { kind: 'fai
 const FIRST = PITCH_EXERCISES[0]?.id ?? '';
 
 /** "Match the note": pick an exercise placed in the member's range, hear it, sing it, see each note. */
-export function MatchTheNote({
-  startEngine,
-  pitchMedians,
-  pitchRange = null,
-  exerciseId,
-  templateId,
-  beforeSinging,
-}: Props) {
+export function MatchTheNote({ startEngine, pitchMedians, exerciseId, templateId, beforeSinging }: Props) {
   const [picked, setPicked] = useState(exerciseId ?? FIRST);
   const [shift, setShift] = useState<OctaveShift>(0);
   const [headphones, setHeadphones] = useState(false);
@@ -83,6 +74,9 @@ export function MatchTheNote({
     [exercise, notes, saveResult, shift, signedIn, templateId],
   );
 
+  // The analyser searches an octave either side of the target, as `npm run analyse -- --target`
+  // does: a take reads the same here as in the command and the accuracy table.
+  const pitchRange = useMemo(() => analysisRangeFor(notes), [notes]);
   const take = useTargetTake({
     notes,
     startEngine,

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { StateMessage } from '../../ui/StateMessage';
-import type { PitchRangeHz, StartEngine } from '../tuning/engine-types';
+import type { StartEngine } from '../tuning/engine-types';
 import type { VoiceAnalysis } from '../tuning/recording-summary';
 import styles from './PitchMatch.module.css';
 
@@ -16,11 +16,10 @@ interface Props {
   startEngine: StartEngine;
   /** The tuning room's history: exercises are placed in the range its recordings show. */
   sessions: readonly VoiceAnalysis[];
-  pitchRange: PitchRangeHz | null;
 }
 
 /** The tuning room's two ways to practise: free recording, and "match the note" beside it. */
-export function PracticeModes({ free, startEngine, sessions, pitchRange }: Props) {
+export function PracticeModes({ free, startEngine, sessions }: Props) {
   const [mode, setMode] = useState<Mode>('free');
   const medians = useMemo(() => sessions.map((s) => s.pitchHz), [sessions]);
   return (
@@ -41,7 +40,7 @@ export function PracticeModes({ free, startEngine, sessions, pitchRange }: Props
             match the note
           </h2>
           <Suspense fallback={<StateMessage kind="loading" title="loading the exercises…" />}>
-            <MatchTheNote startEngine={startEngine} pitchMedians={medians} pitchRange={pitchRange} />
+            <MatchTheNote startEngine={startEngine} pitchMedians={medians} />
           </Suspense>
         </section>
       )}

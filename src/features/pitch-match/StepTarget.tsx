@@ -30,7 +30,6 @@ export function StepTarget({ exerciseId, templateId, beforeSinging }: Props) {
         <MatchTheNote
           startEngine={startVoiceEngineLazy}
           pitchMedians={medians}
-          pitchRange={history.pitchRange}
           exerciseId={exerciseId}
           templateId={templateId}
           beforeSinging={beforeSinging}

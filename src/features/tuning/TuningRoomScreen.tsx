@@ -68,7 +68,6 @@ export function TuningRoomScreen() {
       <PracticeModes
         startEngine={startVoiceEngine}
         sessions={sessions}
-        pitchRange={history.pitchRange}
         free={
           <VoiceRecorder
             startEngine={startVoiceEngine}

@@ -6,6 +6,9 @@ import { ActivePhase } from './ActivePhase';
 import type { SessionTemplate } from './template-api';
 import type { VoiceMeter } from './use-voice-meter';
 
+// The take's microphone: asked for, never granted (the permission prompt left open).
+vi.mock('../tuning/lazy-engine', () => ({ startVoiceEngineLazy: () => new Promise(() => {}) }));
+
 const template: SessionTemplate = {
   id: 4,
   slug: 'discovering-your-range',
@@ -57,13 +60,10 @@ function show(stepIndex: number, m = meter()) {
 beforeEach(() => {
   vi.stubGlobal('matchMedia', () => ({ matches: false }));
   HTMLCanvasElement.prototype.getContext = (() => null) as never;
-  // No audio engine in jsdom: the take's start fails and says so in the console.
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('a template step with a pitch target', () => {

@@ -91,6 +91,22 @@ describe('match the note', () => {
     expect(sendOrQueue).not.toHaveBeenCalled();
   });
 
+  it('keeps a take going when the history is read again with the same voice', async () => {
+    const engine = fakeEngine();
+    const { rerender } = show({ startEngine: engine.start });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sing it' })));
+    await act(async () => engine.sing(220, 0, 2));
+    rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <MatchTheNote startEngine={engine.start} pitchMedians={[...F3_VOICE]} />
+      </QueryClientProvider>,
+    );
+    // Still the same take: singing, with the frames so far.
+    expect(screen.getByTestId('match-the-note').getAttribute('data-phase')).toBe('singing');
+    await act(async () => engine.sing(220, 2, 3.2));
+    expect(screen.getByTestId('note-result').textContent).toContain('right on the note (0 cents)');
+  });
+
   it('says a flat note in words: cents flat, not a colour', async () => {
     const engine = fakeEngine();
     show({ startEngine: engine.start });

@@ -48,9 +48,13 @@ export function MatchTheNote({ startEngine, pitchMedians, exerciseId, templateId
 
   const exercise = findExercise(exerciseId ?? picked) ?? PITCH_EXERCISES[0];
   const range = useMemo(() => comfortableRange(pitchMedians), [pitchMedians]);
+  // Keyed on the range's values, not its object: the history read again (a refetch) must not
+  // make a new target, which would restart a take in progress.
+  const low = range?.lowHz ?? DEFAULT_VOICE_RANGE.lowHz;
+  const high = range?.highHz ?? DEFAULT_VOICE_RANGE.highHz;
   const notes = useMemo(
-    () => (exercise ? placeInRange(exercise, range ?? DEFAULT_VOICE_RANGE, shift) : []),
-    [exercise, range, shift],
+    () => (exercise ? placeInRange(exercise, { lowHz: low, highHz: high }, shift) : []),
+    [exercise, low, high, shift],
   );
 
   const onResult = useCallback(

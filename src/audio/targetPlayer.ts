@@ -13,15 +13,23 @@ export interface TargetPlayback {
 type ContextFactory = () => AudioContext;
 const browserContext: ContextFactory = () => new AudioContext();
 
+export interface PreparedTarget extends TargetPlayback {
+  /** Starts the target `delaySec` from now on the audio clock (once; later calls do nothing). */
+  start(delaySec?: number): void;
+}
+
 /**
- * Starts playing `notes` now. Its own short-lived context, closed at the end, so the voice
- * analyser's context (src/audio/voiceAnalyserNode.ts) never carries the tone into the microphone
- * path, and an iPhone's single audio session is released as soon as the target has played.
+ * Gets `notes` ready to play: renders them and opens the context now, inside the member's tap
+ * (iOS only lets a context make sound when it was created or resumed in a gesture), so the
+ * target can start later on the audio clock, e.g. at the end of a take's lead-in. Its own
+ * short-lived context, closed at the end, so the voice analyser's context
+ * (src/audio/voiceAnalyserNode.ts) never carries the tone into the microphone path, and an
+ * iPhone's single audio session is released as soon as the target has played.
  */
-export function playTarget(
+export function prepareTarget(
   notes: readonly TargetNote[],
   { timbre = 'piano' as ToneTimbre, createContext = browserContext } = {},
-): TargetPlayback {
+): PreparedTarget {
   const ctx = createContext();
   const samples = renderTarget(notes, ctx.sampleRate, { timbre });
   const buffer = ctx.createBuffer(1, Math.max(1, samples.length), ctx.sampleRate);
@@ -36,6 +44,7 @@ export function playTarget(
     finish = resolve;
   });
   let done = false;
+  let started = false;
   const close = () => {
     if (done) return;
     done = true;
@@ -43,19 +52,34 @@ export function playTarget(
     finish();
   };
   source.onended = close;
-  // A context made outside a tap may start suspended (autoplay rules); the tap that asked for the
-  // target resumes it.
+  // A context may start suspended (autoplay rules); the tap that asked for the target resumes it.
   void ctx.resume().catch(() => undefined);
-  source.start();
   return {
     ended,
+    start(delaySec = 0) {
+      if (started || done) return;
+      started = true;
+      source.start(ctx.currentTime + Math.max(0, delaySec));
+    },
     stop() {
-      try {
-        source.stop();
-      } catch {
-        // not started or already stopped
+      if (started) {
+        try {
+          source.stop();
+        } catch {
+          // already stopped
+        }
       }
       close();
     },
   };
+}
+
+/** Plays `notes` now (the member tapped "Hear it"). */
+export function playTarget(
+  notes: readonly TargetNote[],
+  options: Parameters<typeof prepareTarget>[1] = {},
+): TargetPlayback {
+  const target = prepareTarget(notes, options);
+  target.start();
+  return target;
 }

@@ -10,7 +10,8 @@ import type { EngineCallbacks, StartEngine } from '../tuning/engine-types';
 import { MatchTheNote } from './MatchTheNote';
 
 const play = vi.hoisted(() => vi.fn());
-vi.mock('../../audio/targetPlayer', () => ({ playTarget: play }));
+const prepare = vi.hoisted(() => vi.fn());
+vi.mock('../../audio/targetPlayer', () => ({ playTarget: play, prepareTarget: prepare }));
 const sendOrQueue = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/outbox/offline-writes', async (original) => ({
   ...(await original<typeof import('../../lib/outbox/offline-writes')>()),
@@ -50,6 +51,7 @@ beforeEach(() => {
   HTMLCanvasElement.prototype.getContext = (() => null) as never;
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   play.mockImplementation(playback);
+  prepare.mockImplementation(() => ({ ...playback(), start: vi.fn() }));
   useAuthStore.setState({ user: null, session: null });
 });
 afterEach(() => {
@@ -57,6 +59,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   play.mockReset();
+  prepare.mockReset();
   sendOrQueue.mockReset();
 });
 
@@ -135,18 +138,22 @@ describe('match the note', () => {
     // Without headphones nothing plays while singing.
     await act(async () => engine.sing(220, 0, 2));
     expect(play).toHaveBeenCalledOnce();
+    expect(prepare).not.toHaveBeenCalled();
   });
 
-  it('plays along while singing when the member wears headphones', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  it('plays along while singing when the member wears headphones, from the end of the lead-in', async () => {
     const engine = fakeEngine();
     show({ startEngine: engine.start });
     fireEvent.click(screen.getByLabelText(/wearing headphones/));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sing it' })));
+    // Made in the tap, started with the take's first frame, 1.5 s ahead on the audio clock.
+    expect(prepare).toHaveBeenCalledWith([expect.objectContaining({ name: 'A3' })]);
+    const along = prepare.mock.results[0]?.value as { start: ReturnType<typeof vi.fn> };
+    expect(along.start).not.toHaveBeenCalled();
     await act(async () => engine.sing(220, 0, 0.5));
-    await act(async () => vi.advanceTimersByTime(1500));
-    expect(play).toHaveBeenCalledOnce();
-    vi.useRealTimers();
+    expect(along.start).toHaveBeenCalledOnce();
+    expect(along.start).toHaveBeenCalledWith(1.5);
+    expect((screen.getByRole('button', { name: 'Hear it' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('saves a member’s take with its exercise, target, notes, score and octave, queued when offline', async () => {

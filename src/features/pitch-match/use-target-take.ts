@@ -3,7 +3,7 @@
 // arrive); the target plays on the device, never while the microphone listens unless the member
 // said they wear headphones (the speaker would otherwise sing the target into the microphone).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { playTarget, type TargetPlayback } from '../../audio/targetPlayer';
+import { playTarget, prepareTarget, type TargetPlayback } from '../../audio/targetPlayer';
 import { scoreTake } from '../../domain/pitch-target/score';
 import { targetSeconds } from '../../domain/pitch-target/notes';
 import type { ExerciseResult, TargetNote } from '../../domain/pitch-target/types';
@@ -37,8 +37,9 @@ interface Options {
   /** Called before the microphone opens (the template player turns its own meter off). */
   beforeSinging?: () => void;
   onResult?: (result: ExerciseResult) => void;
-  /** For tests: how the target is played. */
+  /** For tests: how the target is played now, and prepared to play along with a take. */
   play?: typeof playTarget;
+  prepare?: typeof prepareTarget;
 }
 
 export function useTargetTake({
@@ -50,6 +51,7 @@ export function useTargetTake({
   beforeSinging,
   onResult,
   play = playTarget,
+  prepare = prepareTarget,
 }: Options): TargetTake {
   const [phase, setPhase] = useState<TakePhase>('ready');
   const [result, setResult] = useState<ExerciseResult | null>(null);
@@ -57,15 +59,12 @@ export function useTargetTake({
   const [buffer, setBuffer] = useState(() => createTakeBuffer(targetSeconds(notes)));
   const session = useRef<EngineSession | null>(null);
   const playback = useRef<TargetPlayback | null>(null);
-  const cue = useRef<number | undefined>(undefined);
   const alive = useRef(true);
   const finishing = useRef(false);
   const latest = useRef({ notes, headphones, beforeSinging, onResult, pitchRange });
   latest.current = { notes, headphones, beforeSinging, onResult, pitchRange };
 
   const silence = useCallback(() => {
-    window.clearTimeout(cue.current);
-    cue.current = undefined;
     playback.current?.stop();
     playback.current = null;
   }, []);
@@ -124,17 +123,16 @@ export function useTargetTake({
     const buf = createTakeBuffer(targetSeconds(latest.current.notes));
     setBuffer(buf);
     setPhase('starting');
+    // With headphones the target plays along. Prepared in this tap (iOS lets only a context
+    // made in a gesture sound), started on the audio clock when the take's lead-in begins.
+    const along = latest.current.headphones ? prepare(latest.current.notes) : null;
+    playback.current = along;
     startEngine({
       pitchRange: latest.current.pitchRange,
       onFrame(frame) {
-        const first = buf.count === 0;
-        const over = addFrame(buf, frame.t, frame.f0);
-        // With headphones the target plays along, starting with its first bar.
-        if (first && latest.current.headphones)
-          cue.current = window.setTimeout(() => {
-            playback.current = play(latest.current.notes);
-          }, LEAD_IN_SEC * 1000);
-        if (over) void finish(true, buf);
+        // The target's first bar is a lead-in after the first frame: so is the tone's first note.
+        if (buf.count === 0) along?.start(LEAD_IN_SEC);
+        if (addFrame(buf, frame.t, frame.f0)) void finish(true, buf);
       },
       onError(e) {
         console.warn('pitch take failed', e);
@@ -157,7 +155,7 @@ export function useTargetTake({
         }
       },
     );
-  }, [finish, micErrorText, play, silence, startEngine]);
+  }, [finish, micErrorText, prepare, silence, startEngine]);
 
   const stop = useCallback(() => void finish(true, buffer), [finish, buffer]);
   const reset = useCallback(() => {

@@ -9,8 +9,18 @@ import {
   GOAL_HELD,
   max,
   oursAtLeastAsClose,
+  oursFrames,
   type AccuracyRow,
 } from './eval/pitch-target';
+import {
+  analysisRangeFor,
+  DEFAULT_VOICE_RANGE,
+  findExercise,
+  placeInRange,
+  renderTarget,
+  scoreTake,
+  type PitchExercise,
+} from '../src/domain/pitch-target';
 import { voiceModule } from './test-helpers';
 
 let rows: AccuracyRow[] = [];
@@ -47,4 +57,26 @@ describe('pitch-matching accuracy on synthesised sung takes', () => {
     expect(row('steady A3, 100 c flat').ours.result.score).toBe(0);
     expect(row('steady A3, 100 c flat').ours.result.notes[0]?.centsOff).toBeLessThan(-97);
   });
+});
+
+describe('the target tone, heard by the engine', () => {
+  it.each(['sine', 'piano'] as const)(
+    'a placed exercise played in the %s timbre scores as sung exactly on every note',
+    async (timbre) => {
+      const target = placeInRange(findExercise('fun-twinkle') as PitchExercise, DEFAULT_VOICE_RANGE);
+      const rate = 24000;
+      const frames = oursFrames(
+        await voiceModule(),
+        renderTarget(target, rate, { timbre }),
+        rate,
+        analysisRangeFor(target),
+      );
+      const result = scoreTake(target, frames);
+      for (const note of result.notes) {
+        expect(Math.abs(note.centsOff ?? 99)).toBeLessThan(1);
+        expect(note.heldFraction).toBeGreaterThanOrEqual(0.85);
+      }
+      expect(result.score).toBeGreaterThanOrEqual(95);
+    },
+  );
 });

@@ -4,3 +4,4 @@ export * from './notes';
 export * from './score';
 export * from './exercises';
 export * from './tone';
+export * from './words';

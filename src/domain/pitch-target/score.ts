@@ -51,7 +51,7 @@ export function notePoints(
   tolerance = SCORE_TOLERANCE_CENTS,
 ): number {
   const off = centsOff === null ? tolerance : Math.abs(centsOff);
-  const closeness = Math.min(1, Math.max(0, (tolerance - off) / (tolerance - CLOSE_FULL_CENTS)));
+  const closeness = Math.min(1, Math.max(0, (tolerance - off) / Math.max(1, tolerance - CLOSE_FULL_CENTS)));
   return HELD_POINTS * Math.min(1, Math.max(0, heldFraction)) + CLOSE_POINTS * closeness;
 }
 

@@ -85,7 +85,7 @@ describe('match the note', () => {
     expect(engine.stop).toHaveBeenCalled();
     const note = screen.getByTestId('note-result');
     expect(note.textContent).toContain('A3');
-    expect(note.textContent).toContain('right on the note (0 cents)');
+    expect(note.textContent).toContain('on the note (0 cents)');
     expect(note.textContent).toMatch(/held in tune (9\d|100)% of the note/);
     expect(Number(screen.getByTestId('take-score').textContent)).toBeGreaterThanOrEqual(95);
     expect(screen.getByTestId('score-rule').textContent).toContain(SCORE_RULE_TEXT);
@@ -107,7 +107,7 @@ describe('match the note', () => {
     // Still the same take: singing, with the frames so far.
     expect(screen.getByTestId('match-the-note').getAttribute('data-phase')).toBe('singing');
     await act(async () => engine.sing(220, 2, 3.2));
-    expect(screen.getByTestId('note-result').textContent).toContain('right on the note (0 cents)');
+    expect(screen.getByTestId('note-result').textContent).toContain('on the note (0 cents)');
   });
 
   it('says a flat note in words: cents flat, not a colour', async () => {

@@ -1,6 +1,7 @@
 // The words a take's result is told in (issue 22: "the result in words and numbers, not colour
 // alone"). Every number the scorer gives appears here as text a screen reader says the same way.
 import type { NoteResult } from '../../domain/pitch-target/types';
+import { centsInWords } from '../../domain/pitch-target/words';
 
 /** "A3" from "A3:1", "A3:1~" or "-:0.5" (a rest). */
 export function noteOf(target: string): string {
@@ -10,12 +11,10 @@ export function noteOf(target: string): string {
 
 export const isRest = (n: NoteResult) => n.target.startsWith('-:');
 
-/** "right on the note (0 cents)", "12 cents sharp", "8 cents flat", "not sung". */
+/** "on the note (0 cents)", "12 cents sharp", "8 cents flat", "not sung": the domain's words, with the 0. */
 export function centsText(centsOff: number | null): string {
-  if (centsOff === null) return 'not sung';
-  const whole = Math.round(centsOff);
-  if (whole === 0) return 'right on the note (0 cents)';
-  return `${Math.abs(whole)} ${Math.abs(whole) === 1 ? 'cent' : 'cents'} ${whole > 0 ? 'sharp' : 'flat'}`;
+  const words = centsInWords(centsOff);
+  return words === 'on the note' ? 'on the note (0 cents)' : words;
 }
 
 /** "held in tune 90% of the note". */
@@ -27,12 +26,6 @@ export function heldText(heldFraction: number | null): string {
 /** "arrived after 180 ms", "did not reach the note". */
 export function arrivalText(onsetMs: number | null): string {
   return onsetMs === null ? 'did not reach the note' : `arrived after ${Math.round(onsetMs)} ms`;
-}
-
-/** One line per note, for the result list and for screen readers alike. */
-export function noteSentence(n: NoteResult): string {
-  if (isRest(n)) return 'rest: not scored';
-  return `${noteOf(n.target)}: ${centsText(n.centsOff)}, ${heldText(n.heldFraction)}, ${arrivalText(n.onsetMs)}`;
 }
 
 /** What the score means, in a few words beside the number. */

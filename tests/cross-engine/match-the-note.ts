@@ -38,7 +38,7 @@ export async function matchTheNote(
   shotsDir: string,
   find: (q: { css: string } | { button: string }, what: string) => Promise<string>,
 ): Promise<void> {
-  await d.goto(`${base}/tuning-room`);
+  // Seeded on the page the previous step left open (the app's origin), then read at load.
   await d.evaluate(SEED_F3_HISTORY);
   await d.goto(`${base}/tuning-room`);
   await d.click(await find({ button: 'match the note' }, 'the match the note button'));

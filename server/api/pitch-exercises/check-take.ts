@@ -42,6 +42,9 @@ export function checkTake(body: TakeBody): { exercise: PitchExercise; target: st
     const expected = formatNote(note);
     if (body.notes[i]?.target !== expected) throw invalid(`notes.${i}.target`, `must be ${expected}`);
   });
+  // A take with no note sung is not practice: nothing to keep, no minutes to count.
+  if (!body.notes.some((n) => n.centsOff !== null))
+    throw invalid('notes', 'no note was sung: a take needs at least one note with a pitch');
   const scored = notes.flatMap((note, i) => {
     const r = body.notes[i];
     return note.hz === null || !r ? [] : [notePoints(r.centsOff, r.heldFraction ?? 0)];

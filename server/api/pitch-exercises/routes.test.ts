@@ -103,6 +103,14 @@ describe('POST and GET /api/pitch-exercises/results', () => {
       'notes.0.heldFraction',
       (b) => ({ ...b, notes: [{ ...b.notes[0], heldFraction: 1.5 }, ...b.notes.slice(1)] }),
     ],
+    [
+      'notes',
+      (b) => ({
+        ...b,
+        notes: b.notes.map((n) => ({ ...n, centsOff: null, heldFraction: 0, onsetMs: null })),
+        score: 0,
+      }),
+    ],
     ['score', (b) => ({ ...b, score: 100 })],
     ['score', (b) => ({ ...b, score: 101 })],
     ['shift', (b) => ({ ...b, shift: 7 })],

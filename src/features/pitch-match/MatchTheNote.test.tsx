@@ -119,6 +119,17 @@ describe('match the note', () => {
     expect(screen.getByTestId('note-result').textContent).toContain('30 cents flat');
   });
 
+  it('keeps nothing of a take in which no note was sung, and says so', async () => {
+    useAuthStore.setState({ user: { id: 'member-1' } as User });
+    const engine = fakeEngine();
+    show({ startEngine: engine.start });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sing it' })));
+    await act(async () => engine.sing(null, 0, 5.2));
+    expect(screen.getByTestId('note-result').textContent).toContain('not sung');
+    expect(screen.getByTestId('take-unheard')).toBeTruthy();
+    expect(sendOrQueue).not.toHaveBeenCalled();
+  });
+
   it('moves the target an octave down at the member’s choice', () => {
     show({ startEngine: fakeEngine().start });
     fireEvent.click(screen.getByRole('button', { name: 'an octave lower' }));

@@ -33,7 +33,8 @@ interface Props {
   beforeSinging?: () => void;
 }
 
-type SaveState = { kind: 'idle' | 'saving' | 'saved' | 'queued' } | { kind: 'failed'; message: string };
+type SaveState =
+  { kind: 'idle' | 'saving' | 'saved' | 'queued' | 'unheard' } | { kind: 'failed'; message: string };
 
 const FIRST = PITCH_EXERCISES[0]?.id ?? '';
 
@@ -60,6 +61,11 @@ export function MatchTheNote({ startEngine, pitchMedians, exerciseId, templateId
   const onResult = useCallback(
     (result: ExerciseResult) => {
       if (!signedIn || !exercise) return;
+      // Nothing sung, nothing kept (the server refuses it too): no minutes for silence.
+      if (!result.notes.some((n) => n.centsOff !== null)) {
+        setSave({ kind: 'unheard' });
+        return;
+      }
       setSave({ kind: 'saving' });
       saveResult({
         exerciseId: exercise.id,
@@ -180,6 +186,13 @@ function SaveNote({ save, signedIn }: { save: SaveState; signedIn: boolean }) {
       <p className={styles.muted}>Sign in to keep your results and see your pitch accuracy over time.</p>
     );
   if (save.kind === 'saving') return <p className={styles.muted}>Saving your result…</p>;
+  if (save.kind === 'unheard')
+    return (
+      <p className={styles.muted} data-testid="take-unheard">
+        We didn’t hear a note this time, so nothing was saved. Sing a little louder or closer to the
+        microphone.
+      </p>
+    );
   if (save.kind === 'saved')
     return (
       <p className={styles.muted} data-testid="take-saved">

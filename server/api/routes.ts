@@ -13,6 +13,7 @@ import { listeningRoutes } from './listening/routes';
 import { systemRoutes } from './system/routes';
 import { wellnessRoutes } from './wellness/routes';
 import { templateRoutes } from './templates/routes';
+import { pitchExerciseRoutes } from './pitch-exercises/routes';
 
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -34,6 +35,7 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', templateRoutes(deps));
   api.route('/', voiceRoutes(deps));
   api.route('/', voiceAssessmentRoutes(deps));
+  api.route('/', pitchExerciseRoutes(deps));
   api.route('/', growthRoutes(deps));
   return api;
 }

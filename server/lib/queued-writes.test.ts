@@ -3,6 +3,7 @@ import { createApp } from '../app';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../test-support';
 import { createMember, insertSessions, type TestMember } from '../rest/test-members';
 import { seedExpertContent } from '../seed/expert-content';
+import { takeBody } from '../api/pitch-exercises/test-takes';
 
 /**
  * Issue 20: every route the app's outbox may replay (a write made offline) has exactly one
@@ -98,6 +99,13 @@ const routes: Record<string, QueuedRoute> = {
       timeZone: 'UTC',
     }),
     table: 'mood_entries',
+    after: added,
+  },
+  'a pitch-matching take': {
+    method: 'POST',
+    path: () => '/pitch-exercises/results',
+    body: () => takeBody('tune-five-note-scale', now()),
+    table: 'pitch_exercise_results',
     after: added,
   },
   'a biometric reading': {

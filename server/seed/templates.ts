@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { SqlExecutor } from '../db/sql';
 import { CATEGORIES, SKILL_LEVELS } from './catalogue';
 import { followIds, seedLock } from './lock';
+import { findExercise } from '../../src/domain/pitch-target/exercises';
 
 /** The template plans sit in <repo>/fixtures beside the catalogue manifest. */
 export const TEMPLATES_PATH = fileURLToPath(
@@ -16,6 +17,12 @@ export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 const stepSchema = z.object({
   text: z.string().min(20).max(300),
   duration: z.number().int().min(15).max(300),
+  // A step may carry a pitch target (issue 22): the id of a seeded pitch exercise, which the
+  // player places in the member's range, plays and scores.
+  exercise: z
+    .string()
+    .refine((id) => findExercise(id) !== undefined, 'must be the id of a pitch exercise')
+    .optional(),
 });
 
 export const templateSeedSchema = z
@@ -72,7 +79,10 @@ export async function seedSessionTemplates(
     // Checked under the seed lock in the write transaction, so two starting processes cannot both insert.
     await seedLock(tx);
     const count = (await tx.get<{ n: number }>('SELECT count(*) AS n FROM session_templates'))?.n ?? 0;
-    if (count > 0) return 0;
+    if (count > 0) {
+      await addStepExercises(tx, templates);
+      return 0;
+    }
     for (const [i, t] of templates.entries()) {
       await tx.run(
         `INSERT INTO session_templates
@@ -94,4 +104,33 @@ export async function seedSessionTemplates(
     await followIds(tx, 'session_templates');
     return templates.length;
   });
+}
+
+/**
+ * Gives the templates of a database seeded before steps carried pitch targets their steps'
+ * exercises: a stored step whose text is the seed's gets the seed's `exercise`. Steps an
+ * operator changed are left as they are. Idempotent: runs on every start, writes only a change.
+ */
+async function addStepExercises(tx: SqlExecutor, templates: TemplateSeed[]): Promise<void> {
+  for (const t of templates) {
+    if (!t.instructions.some((step) => step.exercise)) continue;
+    const row = await tx.get<{ id: number; instructions_json: string }>(
+      'SELECT id, instructions_json FROM session_templates WHERE slug = ?',
+      [t.slug],
+    );
+    if (!row) continue;
+    const stored = JSON.parse(row.instructions_json) as { text: string; exercise?: string }[];
+    let changed = false;
+    const next = stored.map((step, i) => {
+      const seed = t.instructions[i];
+      if (!seed?.exercise || seed.text !== step.text || step.exercise === seed.exercise) return step;
+      changed = true;
+      return { ...step, exercise: seed.exercise };
+    });
+    if (changed)
+      await tx.run('UPDATE session_templates SET instructions_json = ? WHERE id = ?', [
+        JSON.stringify(next),
+        row.id,
+      ]);
+  }
 }

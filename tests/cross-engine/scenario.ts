@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ENGINE_TEXT } from '../../src/features/tuning/errors';
 import { describeError, waitFor, withTimeout, type EngineDriver } from './driver';
 import { AUDIO_STATE, COUNT, FAKE_MICROPHONE, FIND, RECORDER_STATE, TEXT_OF } from './page-scripts';
+import { matchTheNote } from './match-the-note';
 
 export interface SmokeMember {
   email: string;
@@ -96,6 +97,10 @@ export async function memberPath(d: EngineDriver, base: string, member: SmokeMem
   });
 
   await tuningRoomReadsPitch(d, base);
+
+  await step(d, 'match the note: 220 Hz on an A3 target reads about 0 cents', 40_000, () =>
+    matchTheNote(d, base, SHOTS_DIR, (q, what) => find(d, q, what)),
+  );
 }
 
 export async function tuningRoomReadsPitch(d: EngineDriver, base: string): Promise<void> {

@@ -14,6 +14,7 @@ export type BadgeEvent =
   | 'voice-analysis'
   | 'mood-entry'
   | 'program-finished'
+  | 'pitch-exercise'
   | 'circle-joined'
   | 'backfill';
 

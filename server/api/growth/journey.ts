@@ -76,9 +76,11 @@ export async function buildJourney(repo: GrowthRepository, userId: string, pract
   const milestones = milestonesOf(sessions);
   const recentActivity = [
     ...entries.map((e) =>
-      e.counted
-        ? { type: 'completion', title: `completed ${e.title}`, at: e.practisedAt }
-        : { type: 'partial', title: `practised part of ${e.title}`, at: e.practisedAt },
+      e.kind === 'pitch'
+        ? { type: 'pitch', title: `matched the note: ${e.title}`, at: e.practisedAt }
+        : e.counted
+          ? { type: 'completion', title: `completed ${e.title}`, at: e.practisedAt }
+          : { type: 'partial', title: `practised part of ${e.title}`, at: e.practisedAt },
     ),
     ...achievements.map((a) => ({
       type: 'badge',

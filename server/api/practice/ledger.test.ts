@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test-support';
 import { createMember, insertSessions, mintToken, type TestMember } from '../../rest/test-members';
 import { seedSessionTemplates } from '../../seed/templates';
 import { readMetric } from '../growth/metrics';
+import { takeBody } from '../pitch-exercises/test-takes';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -294,5 +295,49 @@ describe('rewards follow practice done', () => {
     expect(res.status).toBe(400);
     expect((await res.json()).fields).toHaveProperty('startedAt');
     expect(await agreed(fay)).toMatchObject({ sessions: 0, minutes: 0 });
+  });
+});
+
+describe('pitch-matching takes on the ledger', () => {
+  const sing = (who: TestMember, exerciseId: string, extra: Record<string, unknown> = {}) =>
+    post(who, '/pitch-exercises/results', {
+      ...takeBody(exerciseId, new Date(t.deps.now()).toISOString()),
+      ...extra,
+    });
+
+  it('count their minutes on every route, and never a session, tokens, a streak day or a badge day', async () => {
+    const gus = await createMember(t);
+    // "Ode to Joy" lasts 7.25 s: 13 takes are 94 s, two minutes.
+    for (let i = 0; i < 13; i++) expect((await sing(gus, 'fun-ode-to-joy')).status).toBe(201);
+    expect(await agreed(gus)).toMatchObject({
+      sessions: 0,
+      tokens: 0,
+      streak: 0,
+      longest: 0,
+      days: 0,
+      minutes: 2,
+    });
+    expect(await get(gus, `/users/${gus.id}/completed-sessions`)).toEqual([]);
+    const journey = await get<{ journeyStats: { recentActivity: { type: string; title: string }[] } }>(
+      gus,
+      `/users/${gus.id}/journey-progress`,
+    );
+    expect(journey.journeyStats.recentActivity[0]).toEqual(
+      expect.objectContaining({ type: 'pitch', title: 'matched the note: Ode to Joy' }),
+    );
+
+    // A session the same day is still the member's first, with its tokens and streak day.
+    const saved = await saveTemplate(gus);
+    expect(await saved.json()).toMatchObject({ counted: true, isFirstSession: true, tokensAwarded: 20 });
+    expect(await agreed(gus)).toMatchObject({ sessions: 1, tokens: 20, streak: 1, days: 1, minutes: 8 });
+  });
+
+  it('do not count a take sung as a template step twice: the session’s save counts that time', async () => {
+    const hal = await createMember(t);
+    for (let i = 0; i < 13; i++)
+      expect((await sing(hal, 'fun-ode-to-joy', { templateId: MORNING })).status).toBe(201);
+    expect(await agreed(hal)).toMatchObject({ sessions: 0, minutes: 0 });
+    const list = await get<unknown[]>(hal, '/pitch-exercises/results');
+    expect(list).toHaveLength(13);
   });
 });

@@ -9,12 +9,16 @@ import { memberZone } from './zone';
  * counts completions, template sessions, tokens or streak days on its own.
  */
 
-export type PracticeKind = 'catalogue' | 'template';
+/** `pitch`: a take of a pitch-matching exercise in the tuning room (minutes only, never a session). */
+export type PracticeKind = 'catalogue' | 'template' | 'pitch';
 
 export interface PracticeEntry {
   id: number;
   kind: PracticeKind;
-  /** The catalogue session's or the template's id (the item may since have been removed). */
+  /**
+   * The catalogue session's or the template's id (the item may since have been removed); for a
+   * pitch take, its pitch_exercise_results id.
+   */
   itemId: number;
   title: string;
   /** The item's focuses as recorded (find, free, fine-tune, fun...). */

@@ -19,7 +19,8 @@ export function presentTemplateSummary(row: TemplateRow) {
 /**
  * The spec's session template (title, description, category, duration in seconds, difficulty,
  * voiceLevel, instructions[{text, duration}]) plus its id, slug and, per step, the URL of its
- * spoken cue (rendered by `npm run cues:render` and served from the built client).
+ * spoken cue (rendered by `npm run cues:render` and served from the built client) and, for a
+ * step sung to a target, its pitch exercise's id.
  */
 export function presentTemplate(row: TemplateRow) {
   return {
@@ -28,6 +29,7 @@ export function presentTemplate(row: TemplateRow) {
       text: step.text,
       duration: step.duration,
       cue: `/cues/${cueFile(row.slug, i)}`,
+      ...(step.exercise ? { exercise: step.exercise } : {}),
     })),
   };
 }

@@ -15,6 +15,8 @@ export interface TemplateRow {
 export interface TemplateStep {
   text: string;
   duration: number;
+  /** A pitch exercise's id (src/domain/pitch-target/exercises.ts) when the step is sung to a target. */
+  exercise?: string;
 }
 
 export interface NewTemplateSession {

@@ -108,6 +108,68 @@ describe('reading templates', () => {
     expect(body.instructions.reduce((n: number, s: { duration: number }) => n + s.duration, 0)).toBe(405);
   });
 
+  it('gives a step sung to a target its pitch exercise: "sing a five-note scale" carries the five-note scale', async () => {
+    const id = Number(
+      (
+        await t.deps.sql.get<{ id: number }>(
+          "SELECT id FROM session_templates WHERE slug = 'discovering-your-range'",
+        )
+      )?.id,
+    );
+    const body = await (await call(`/voice-sessions/${id}`, null)).json();
+    const steps = body.instructions as { text: string; exercise?: string }[];
+    expect(steps.filter((s) => s.exercise)).toEqual([
+      expect.objectContaining({
+        text: expect.stringMatching(/^Sing a five-note scale/),
+        exercise: 'tune-five-note-scale',
+      }),
+    ]);
+    // Five seeded templates carry a target; steps without one say nothing about it.
+    const seeded = loadTemplateSeed().flatMap((tpl) => tpl.instructions.filter((s) => s.exercise));
+    expect(seeded.length).toBeGreaterThanOrEqual(5);
+    expect(Object.keys(steps[0] ?? {})).not.toContain('exercise');
+  });
+
+  it('adds the step targets to a database seeded before steps had them, once, keeping changed steps', async () => {
+    const row = await t.deps.sql.get<{ id: number; instructions_json: string }>(
+      "SELECT id, instructions_json FROM session_templates WHERE slug = 'pitch-precision'",
+    );
+    const before = JSON.parse(String(row?.instructions_json)) as { text: string; exercise?: string }[];
+    // As an older seed stored them: no exercise; and an operator reworded the last step with a target.
+    const older = before.map(({ text, ...rest }, i) => {
+      const { exercise: _dropped, ...step } = rest as { duration: number; exercise?: string };
+      return i === 5 ? { ...step, text: 'An operator’s own words for the octave leap.' } : { ...step, text };
+    });
+    await t.deps.sql.run('UPDATE session_templates SET instructions_json = ? WHERE id = ?', [
+      JSON.stringify(older),
+      row?.id,
+    ]);
+    expect(await seedSessionTemplates(t.deps.sql)).toBe(0);
+    const after = JSON.parse(
+      String(
+        (
+          await t.deps.sql.get<{ j: string }>(
+            'SELECT instructions_json AS j FROM session_templates WHERE id = ?',
+            [row?.id],
+          )
+        )?.j,
+      ),
+    ) as { text: string; exercise?: string }[];
+    expect(after.map((s) => s.exercise ?? null)).toEqual([
+      'find-one-note',
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    await t.deps.sql.run('UPDATE session_templates SET instructions_json = ? WHERE id = ?', [
+      row?.instructions_json,
+      row?.id,
+    ]);
+  });
+
   it('answers 404 for an unknown template and 400 for a malformed id', async () => {
     expect((await call('/voice-sessions/9999', null)).status).toBe(404);
     const bad = await call('/voice-sessions/abc', null);

@@ -4,6 +4,7 @@ import { QueryBlock } from '../profile/QueryBlock';
 import { useAssessments } from '../assessment/assessment-api';
 import { useJourney } from './growth-api';
 import { Tabs } from './Tabs';
+import { PitchAccuracyCard } from '../pitch-match/PitchAccuracyCard';
 import { GoalsTab } from './voice-health/GoalsTab';
 import { OverviewTab } from './voice-health/OverviewTab';
 import { TrendsTab } from './voice-health/TrendsTab';
@@ -40,6 +41,7 @@ export function VoiceHealthScreen() {
               </QueryBlock>
             )}
             {tab === 'trends' && <TrendsTab list={list} />}
+            {tab === 'trends' && <PitchAccuracyCard />}
             {tab === 'goals' && <GoalsTab list={list} />}
           </Tabs>
         )}

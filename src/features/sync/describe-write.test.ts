@@ -31,6 +31,7 @@ const KINDS = [
   'circle-practice',
   'voice-analysis',
   'voice-assessment',
+  'pitch-result',
   'onboarding',
   'onboarding-skip',
 ];

@@ -87,6 +87,12 @@ export function describeWrite(item: OutboxItem): WriteText {
         excerpt: null,
         lost: 'The assessment will not be kept in your voice health.',
       };
+    case 'pitch-result':
+      return {
+        title: 'A pitch-matching result',
+        excerpt: null,
+        lost: 'The result will not be kept in your pitch accuracy, and its minutes will not count.',
+      };
     case 'class-view':
       return { title: 'A class you opened', excerpt: null, lost: 'The class will not count as viewed.' };
     case 'onboarding':

@@ -5,6 +5,7 @@ import type { SessionTemplate } from './template-api';
 import type { useStepCue } from './use-step-cue';
 import type { VoiceMeter } from './use-voice-meter';
 import { VoiceView } from './VoiceView';
+import { StepTarget } from '../pitch-match/StepTarget';
 import styles from './Templates.module.css';
 
 interface ActivePhaseProps {
@@ -78,6 +79,14 @@ export function ActivePhase({
           </p>
         )}
       </div>
+      {step.exercise && (
+        <StepTarget
+          key={view.stepIndex}
+          exerciseId={step.exercise}
+          templateId={template.id}
+          beforeSinging={meter.stop}
+        />
+      )}
       <VoiceView meter={meter} paused={paused} />
       <div className={styles.controls}>
         <Button variant="secondary" onClick={onSkip}>

@@ -23,6 +23,8 @@ export interface TemplateStep {
   duration: number;
   /** URL of the spoken instruction. */
   cue: string;
+  /** A step sung to a target: the pitch exercise's id (src/domain/pitch-target/exercises.ts). */
+  exercise?: string;
 }
 
 /** GET /api/voice-sessions/{templateId}: the spec's session template plus id, slug and cues. */

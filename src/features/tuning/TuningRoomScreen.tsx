@@ -14,6 +14,7 @@ import { VoiceRecorder } from './VoiceRecorder';
 import { WellnessInsights } from './WellnessInsights';
 import styles from './Tuning.module.css';
 import { writeErrorText } from '../../lib/outbox/online-only';
+import { PracticeModes } from '../pitch-match/PracticeModes';
 
 /**
  * /tuning-room: the six sections of the spec in order. It needs no sign-in: a visitor's
@@ -64,11 +65,17 @@ export function TuningRoomScreen() {
           onChange={(keep) => history.setKeep.mutate(keep)}
         />
       )}
-      <VoiceRecorder
+      <PracticeModes
         startEngine={startVoiceEngine}
-        micErrorText={TUNING_MIC_TEXT}
-        onAnalysis={history.onAnalysis}
-        pitchRange={history.pitchRange}
+        sessions={sessions}
+        free={
+          <VoiceRecorder
+            startEngine={startVoiceEngine}
+            micErrorText={TUNING_MIC_TEXT}
+            onAnalysis={history.onAnalysis}
+            pitchRange={history.pitchRange}
+          />
+        }
       />
       {latest && (
         <ScoreCard

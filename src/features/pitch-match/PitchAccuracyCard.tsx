@@ -1,0 +1,93 @@
+import { Link } from 'react-router-dom';
+import { QueryBlock } from '../profile/QueryBlock';
+import { usePitchResults, type StoredPitchResult } from './pitch-api';
+import { accuracyByDay, weekOverWeek, type AccuracySpan } from './pitch-accuracy';
+import styles from './PitchMatch.module.css';
+
+/**
+ * Voice health's pitch accuracy over time: the scores of the member's "match the note" takes,
+ * one bar per day they sang in the last 30 days, and this week against the one before in words.
+ */
+export function PitchAccuracyCard() {
+  const results = usePitchResults();
+  return (
+    <section className={styles.card} aria-labelledby="pitch-accuracy-title" data-testid="pitch-accuracy">
+      <h2 id="pitch-accuracy-title" className={styles.cardTitle}>
+        pitch accuracy
+      </h2>
+      <QueryBlock
+        query={results}
+        what="your pitch accuracy"
+        isEmpty={(list) => list.length === 0}
+        emptyText="No pitch exercises yet. Sing one in the tuning room’s “match the note” and your accuracy shows here."
+      >
+        {(list) => <Accuracy list={list} />}
+      </QueryBlock>
+      <Link to="/tuning-room">match the note in the tuning room</Link>
+    </section>
+  );
+}
+
+function spanText(span: AccuracySpan | null): string {
+  if (!span) return 'no takes';
+  const takes = `${span.takes} ${span.takes === 1 ? 'take' : 'takes'}`;
+  const cents = span.centsOff === null ? '' : `, notes typically ${span.centsOff} cents off`;
+  return `${span.score}/100 on average over ${takes}${cents}`;
+}
+
+function Accuracy({ list }: { list: StoredPitchResult[] }) {
+  const now = Date.now();
+  const days = accuracyByDay(list, now);
+  const weeks = weekOverWeek(list, now);
+  const w = 300;
+  const h = 100;
+  const bw = w / 30;
+  const start = now - 29 * 86_400_000;
+  const slot = (day: string) => Math.max(0, Math.min(29, Math.round((Date.parse(day) - start) / 86_400_000)));
+  return (
+    <>
+      {days.length > 0 && (
+        <svg
+          className={styles.chart}
+          viewBox={`0 0 ${w} ${h}`}
+          role="img"
+          aria-label={`pitch-matching scores on ${days.length} of the last 30 days: ${days
+            .map((d) => `${d.day} ${d.score}`)
+            .join(', ')}`}
+        >
+          {days.map((d) => (
+            <rect
+              key={d.day}
+              x={slot(d.day) * bw + 1}
+              y={h - (d.score / 100) * h}
+              width={bw - 2}
+              height={Math.max(1, (d.score / 100) * h)}
+              rx={2}
+              fill="var(--color-primary)"
+            >
+              <title>{`${d.day}: ${d.score}/100 (${d.takes} ${d.takes === 1 ? 'take' : 'takes'})`}</title>
+            </rect>
+          ))}
+        </svg>
+      )}
+      <dl className={styles.accuracy}>
+        <dt>last 7 days</dt>
+        <dd data-testid="pitch-accuracy-week">{spanText(weeks.thisWeek)}</dd>
+        <dt>the 7 days before</dt>
+        <dd>{spanText(weeks.lastWeek)}</dd>
+        {weeks.change !== null && (
+          <>
+            <dt>change</dt>
+            <dd>
+              {weeks.change === 0
+                ? 'the same as the week before'
+                : `${Math.abs(weeks.change)} ${Math.abs(weeks.change) === 1 ? 'point' : 'points'} ${
+                    weeks.change > 0 ? 'higher' : 'lower'
+                  } than the week before`}
+            </dd>
+          </>
+        )}
+      </dl>
+    </>
+  );
+}

@@ -17,6 +17,7 @@ import {
 import type { CorpusItem } from '../dsp/eval/corpora';
 import { memberPitchRange, type PitchRangeHz } from '../src/domain/voice/pitch-range';
 import { speedTable } from './lib/bench-speed';
+import { heldoutTable } from './bench/heldout';
 
 const LOW = 50;
 const HIGH = 1500;
@@ -170,6 +171,8 @@ function main(): void {
     const show = (v: number, s: Score) => row.show(v) + (row.count ? ` (${row.count(s)})` : '');
     console.log(`| ${row.label} | ${show(a, sa)} | ${show(b, sb)} | ${good ? 'yes' : 'NO'} |`);
   }
+
+  for (const line of heldoutTable(ours, pitchy)) console.log(line);
 
   // Speed: ms per analysed frame, every feature on (ours) vs one pitchy window per frame, on the
   // corpora as they are (with their pauses) and on their voiced stretches only.

@@ -2,6 +2,7 @@
 // the corpora of dsp/eval/corpora.ts, printed as the table of issue 11, then speed per frame.
 // Run: npm run bench   (npx tsx scripts/bench.ts [--rounds N]: timing runs, median reported, default 5)
 import { PitchDetector } from 'pitchy';
+import { heldoutTable } from './bench/heldout';
 import { loadVoiceModule } from '../dsp/node';
 import { buildCorpora } from '../dsp/eval/corpora';
 import { median } from '../dsp/eval/truth';
@@ -17,7 +18,6 @@ import {
 import type { CorpusItem } from '../dsp/eval/corpora';
 import { memberPitchRange, type PitchRangeHz } from '../src/domain/voice/pitch-range';
 import { speedTable } from './lib/bench-speed';
-import { heldoutTable } from './bench/heldout';
 
 const LOW = 50;
 const HIGH = 1500;
@@ -172,12 +172,11 @@ function main(): void {
     console.log(`| ${row.label} | ${show(a, sa)} | ${show(b, sb)} | ${good ? 'yes' : 'NO'} |`);
   }
 
-  for (const line of heldoutTable(ours, pitchy)) console.log(line);
-
   // Speed: ms per analysed frame, every feature on (ours) vs one pitchy window per frame, on the
   // corpora as they are (with their pauses) and on their voiced stretches only.
   for (const line of speedTable(module, [...c.low, ...c.soprano, ...c.snr10], rounds, LOW, HIGH))
     console.log(line);
+  for (const line of heldoutTable(ours, pitchy)) console.log(line);
   console.log('\nVoicing rows: share of truth-voiced frames the estimator voices (higher is better).');
   console.log(
     'Error rows: median |cents| on frames both voice, gross-error and false-voicing rates (lower is better).',

@@ -1,6 +1,6 @@
 # A low male voice for the held-out pitch checks (issue 21): Praat's built-in eSpeak reads a
 # sentence, the sound is analysed into a KlattGrid and resynthesised with a speaking melody
-# around F0 (from 1.15 F0 down to 0.85 F0), so the true pitch is known to Praat's own tracker.
+# around F0 (1.15 F0 rising to 1.2 F0, then falling to 0.85 F0); Praat's own tracker is the truth.
 #
 #   praat --run low-voice.praat OUTFILE F0 RATE SENTENCE_NUMBER
 form Low voice

@@ -2,6 +2,7 @@
 // the corpora of dsp/eval/corpora.ts, printed as the table of issue 11, then speed per frame.
 // Run: npm run bench   (npx tsx scripts/bench.ts [--rounds N]: timing runs, median reported, default 5)
 import { PitchDetector } from 'pitchy';
+import { heldoutTable } from './bench/heldout';
 import { loadVoiceModule } from '../dsp/node';
 import { buildCorpora } from '../dsp/eval/corpora';
 import { median } from '../dsp/eval/truth';
@@ -177,6 +178,7 @@ function main(): void {
   // corpora as they are (with their pauses) and on their voiced stretches only.
   for (const line of speedTable(module, [...c.low, ...c.soprano, ...c.snr10], rounds, LOW, HIGH))
     console.log(line);
+  for (const line of heldoutTable(ours, pitchy)) console.log(line);
   console.log('\nVoicing rows: share of truth-voiced frames the estimator voices (higher is better).');
   console.log(
     'Error rows: median |cents| on frames both voice, gross-error and false-voicing rates (lower is better).',

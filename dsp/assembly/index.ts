@@ -55,6 +55,7 @@ import {
   dbfs,
   semitoneOf,
 } from './measures';
+import { mainsBlocks, mainsNextFrame, mainsReset } from './mains';
 import * as F from './layout';
 import { localPeriodicity, jitterLocal, shimmerLocal } from './hnr';
 
@@ -227,6 +228,7 @@ export function reset(): void {
   }
   historyReset();
   trackerReset();
+  mainsReset();
 }
 
 /** Consumes input[0..n); returns how many frames were written (slots 0..k-1). */
@@ -285,6 +287,7 @@ export function analyseInput(): void {
   for (let j = 0; j < winLen; j++) if (Mathf.abs(unchecked(windowBuf[j])) >= <f32>0.99) rail++;
   clippedNow = rail >= CLIP_MIN_SAMPLES;
   trackerReset();
+  mainsReset();
   analyse(0);
 }
 
@@ -436,11 +439,14 @@ function voiceFeatures(base: i32): void {
   if (rms > loudestRms) loudestRms = rms;
   const silent = rms < ABSOLUTE_SILENCE || rms < loudestRms * RELATIVE_SILENCE;
   const pickF0 = yinPeriod > 0 ? sampleRate / yinPeriod : 0;
+  mainsNextFrame();
   // Mains hum (50/60 Hz and a weak buzz above it) is a near-sinusoid; a voice that low always
-  // carries strong harmonics (creak, vocal fry, a bass's chest voice).
+  // carries strong harmonics (creak, vocal fry, a bass's chest voice). A buzz with harmonics
+  // is told by its machine-exact 50 or 60 Hz period (mains.ts).
   for (let c = 0; c < candCount; c++) {
     const f = sampleRate / unchecked(candPeriod[c]);
-    unchecked((candBlocked[c] = f < HUM_MAX_HZ && harmonicShare(f, sampleRate) < HUM_HARMONIC_SHARE));
+    const hum = f < HUM_MAX_HZ && harmonicShare(f, sampleRate) < HUM_HARMONIC_SHARE;
+    unchecked((candBlocked[c] = hum || mainsBlocks(f, unchecked(candAper[c]))));
   }
   trackStep(sampleRate, silent, floorHz, ceilingHz);
   const f0 = trackF0;

@@ -46,6 +46,21 @@ const SUBHARMONIC_ACCEPT: f64 = 0.5;
  * period never exceeded 0.13; the reverberant formant rings measured 0.27-0.42.
  */
 const RINGING_MARGIN: f64 = 0.2;
+/**
+ * The same ringing seen from the other side (issue 21, held-out low voices): a dip at P and a
+ * deeper-or-equal one at kP with every multiple between them shallower than both by this much
+ * is a formant (a 55-95 Hz voice's 4th-7th harmonic near 390 Hz), not a period.
+ */
+const SKIPPED_MARGIN: f64 = 0.05;
+/**
+ * A short lag L whose dip at period + L (where a true period L dips again) is this much
+ * shallower than at L is a strong harmonic, not the period (see harmonicNotPeriod). Lower
+ * margins also undo octave-down errors in a room, where a rising onset's longer lags are
+ * shallow too: 0.15 keeps the bench room free of gross errors.
+ */
+const REPEAT_MARGIN: f64 = 0.15;
+/** Shortest lag (working-rate samples) the harmonicNotPeriod test is trusted at. */
+const MIN_HARMONIC_LAG: f64 = 12;
 const BLOCKED: f64 = 1e9;
 
 const prevCost = new StaticArray<f64>(STATES);
@@ -70,6 +85,20 @@ function log2abs(a: f64, b: f64): f64 {
   return v < 0 ? -v : v;
 }
 
+/**
+ * A sound that truly repeats every `shorter` samples dips again one short period after the
+ * long one (at period + shorter). When the long period is at least as deep as the short one
+ * and that next dip is clearly shallower than both, the short lag is a strong harmonic (a
+ * formant on the 2nd or 4th harmonic of a low voice), not the period.
+ */
+function harmonicNotPeriod(period: f64, shorter: f64, own: f64, other: f64): bool {
+  // At a few samples per period the dips are too coarse to tell (a 1.3 kHz tone at 8 kHz).
+  if (own > other || shorter < MIN_HARMONIC_LAG) return false;
+  const next = period + shorter;
+  if (next > <f64>searchMaxLag()) return false;
+  return dipNear(next) - other > REPEAT_MARGIN;
+}
+
 function isSubharmonic(c: i32, count: i32): bool {
   const period = unchecked(candPeriod[c]);
   const own = unchecked(candAper[c]);
@@ -81,7 +110,11 @@ function isSubharmonic(c: i32, count: i32): bool {
     if (k < 2 || k > 3 || Math.abs(ratio - k) >= 0.04 * k) continue;
     // The longer period keeps its place only when the shorter one is mediocre and the longer
     // is clearly deeper (a dominant 2nd harmonic), as in YIN's octave guard.
-    if (!(other > 0.04 && own < 0.35 * other)) return true;
+    if (
+      !(other > 0.04 && own < 0.35 * other) &&
+      !harmonicNotPeriod(period, unchecked(candPeriod[d]), own, other)
+    )
+      return true;
   }
   // The same rule on the CMNDF itself: in a reverberant onset the dip at half the period can
   // be too shallow or too smeared to be a local minimum (no candidate) and still say that the
@@ -91,7 +124,12 @@ function isSubharmonic(c: i32, count: i32): bool {
     const lag = period / <f64>k;
     if (lag < <f64>searchMinLag()) break;
     const other = dipNear(lag);
-    if (other < SUBHARMONIC_ACCEPT && !(other > 0.04 && own < 0.35 * other)) return true;
+    if (
+      other < SUBHARMONIC_ACCEPT &&
+      !(other > 0.04 && own < 0.35 * other) &&
+      !harmonicNotPeriod(period, lag, own, other)
+    )
+      return true;
   }
   return false;
 }
@@ -100,14 +138,19 @@ function isSubharmonic(c: i32, count: i32): bool {
  * A truly periodic sound repeats at every multiple of its period, the second first, so the
  * CMNDF at 2P is about as deep as at any longer multiple. A dip at a short lag P whose 2P is
  * clearly shallower than some kP (k >= 3) is a formant of a lower voice ringing on (in a room
- * a male voice's 7th harmonic can dip deeper than its own period): not a candidate.
+ * a male voice's 7th harmonic can dip deeper than its own period): not a candidate. Also
+ * when P and some kP are both deeper than every multiple between them (SKIPPED_MARGIN).
  */
-function isRinging(period: f64): bool {
+function isRinging(period: f64, own: f64): bool {
   const maxLag = <f64>searchMaxLag();
   if (3 * period > maxLag) return false;
   const second = dipNear(2 * period);
+  let between = second;
   for (let k = 3; <f64>k * period <= maxLag; k++) {
-    if (second - dipNear(<f64>k * period) > RINGING_MARGIN) return true;
+    const multiple = dipNear(<f64>k * period);
+    if (second - multiple > RINGING_MARGIN) return true;
+    if (between - Math.max(own, multiple) > SKIPPED_MARGIN) return true;
+    if (multiple < between) between = multiple;
   }
   return false;
 }
@@ -134,8 +177,8 @@ export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64)
       const half = halfPeriodDip(period);
       if (half < 0.1 && half <= unchecked(candAper[c]) + 0.05) continue;
     }
-    if (isRinging(period)) continue;
     const aper = unchecked(candAper[c]);
+    if (isRinging(period, aper)) continue;
     const local =
       aper +
       (c == candPick ? 0 : NOT_PICK_COST) +

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { StateMessage } from '../../ui/StateMessage';
 import { usePlayerStore } from '../player/player-store';
 import { AddReflectionDialog } from './AddReflectionDialog';
@@ -46,9 +47,15 @@ export function ReflectionsTab() {
               <p className={styles.content}>{r.content}</p>
               {r.userName !== 'Anonymous' && <p className={styles.author}>{r.userName}</p>}
               <div className={styles.reflectionFoot}>
-                <button type="button" className={styles.titleLink} onClick={() => open(r.sessionId)}>
-                  {r.sessionTitle}
-                </button>
+                {r.kind === 'template' ? (
+                  <Link className={styles.titleLink} to={`/session/${r.sessionId}`}>
+                    {r.sessionTitle}
+                  </Link>
+                ) : (
+                  <button type="button" className={styles.titleLink} onClick={() => open(r.sessionId)}>
+                    {r.sessionTitle}
+                  </button>
+                )}
                 <span className={styles.meta}>{r.timeAgo}</span>
                 <EchoButton
                   count={r.echoes}

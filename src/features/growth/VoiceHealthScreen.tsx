@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BackHeader } from '../../ui/BackHeader';
 import { QueryBlock } from '../profile/QueryBlock';
-import { useJourney, useStoredAnalyses } from './growth-api';
+import { useStoredAnalyses } from './growth-api';
 import { Tabs } from './Tabs';
 import { GoalsTab } from './voice-health/GoalsTab';
 import { OverviewTab } from './voice-health/OverviewTab';
@@ -24,7 +24,6 @@ type Tab = (typeof TABS)[number]['key'];
 export function VoiceHealthScreen() {
   const [tab, setTab] = useState<Tab>('overview');
   const analyses = useStoredAnalyses();
-  const journey = useJourney();
   return (
     <section className={styles.screen} aria-label="voice health insights">
       <BackHeader to="/profile" backLabel="back to profile" title="voice health" />
@@ -32,11 +31,7 @@ export function VoiceHealthScreen() {
         {(list) => (
           <Tabs label="voice health" tabs={TABS} current={tab} onChange={setTab} idPrefix="health">
             {tab === 'overview' && <OverviewTab list={list} />}
-            {tab === 'weekly' && (
-              <QueryBlock query={journey} what="your sessions">
-                {(j) => <WeeklyTab list={list} journey={j} />}
-              </QueryBlock>
-            )}
+            {tab === 'weekly' && <WeeklyTab list={list} />}
             {tab === 'trends' && <TrendsTab list={list} />}
             {tab === 'goals' && <GoalsTab list={list} />}
           </Tabs>

@@ -1,31 +1,86 @@
 import { useState } from 'react';
-import type { Journey, StoredAnalysis } from '../growth-api';
+import { QueryBlock } from '../../profile/QueryBlock';
+import { usePracticeWeek, type PracticeWeek, type StoredAnalysis } from '../growth-api';
 import { formatDay } from '../growth-text';
-import { metricsOf, within } from '../voice-health';
+import { metricsOf } from '../voice-health';
 import { NoData } from './NoData';
 import styles from '../Growth.module.css';
 import { countText, countWord } from '../../../lib/plural';
 
 const DAY = 86_400_000;
 
-/** One week (the 7 days ending today, or earlier weeks): sessions, minutes, score, and what they say. */
-export function WeeklyTab({ list, journey }: { list: StoredAnalysis[]; journey: Journey }) {
+/** The local day `days` after `isoDay` (negative: before). */
+const shiftDay = (isoDay: string, days: number) =>
+  new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+/** The kept analyses of the member's local days `from`..`to`, inclusive. */
+const onDays = (list: readonly StoredAnalysis[], from: string, to: string) =>
+  list.filter((a) => a.localDate >= from && a.localDate <= to);
+
+/**
+ * One week (the 7 local days ending today, or earlier weeks). Sessions and minutes are the
+ * server's sums (GET /api/users/{id}/practice-week, from the practice ledger: one truth with
+ * the journey and the profile); the score is the mean of the same days' kept analyses.
+ */
+export function WeeklyTab({ list }: { list: StoredAnalysis[] }) {
   const [back, setBack] = useState(0);
-  const end = Date.now() - back * 7 * DAY;
-  const start = end - 7 * DAY;
-  const sessions = journey.completions.filter((c) => {
-    const t = Date.parse(c.completedAt);
-    return t >= start && t < end;
-  });
-  const recordings = within(list, start, end);
-  const previous = metricsOf(within(list, start - 7 * DAY, start));
+  const week = usePracticeWeek(back);
+  return (
+    <>
+      <WeekNav back={back} week={week.data} onBack={setBack} />
+      <QueryBlock query={week} what="this week's practice">
+        {(w) => <WeekView list={list} week={w} />}
+      </QueryBlock>
+    </>
+  );
+}
+
+function WeekNav({
+  back,
+  week,
+  onBack,
+}: {
+  back: number;
+  week: PracticeWeek | undefined;
+  onBack: (back: number) => void;
+}) {
+  return (
+    <div className={styles.monthNav}>
+      <button
+        type="button"
+        className={styles.navButton}
+        aria-label="previous week"
+        onClick={() => onBack(back + 1)}
+      >
+        ‹
+      </button>
+      <h2>
+        {back === 0 || !week
+          ? 'this week'
+          : `${formatDay(`${week.start}T12:00:00Z`)} – ${formatDay(`${week.end}T12:00:00Z`)}`}
+      </h2>
+      <button
+        type="button"
+        className={styles.navButton}
+        aria-label="next week"
+        disabled={back === 0}
+        onClick={() => onBack(Math.max(0, back - 1))}
+      >
+        ›
+      </button>
+    </div>
+  );
+}
+
+/** One week's numbers and what they say, from the server's `week` and the same days' recordings. */
+export function WeekView({ list, week }: { list: StoredAnalysis[]; week: PracticeWeek }) {
+  const { sessions, minutes } = week;
+  const recordings = onDays(list, week.start, week.end);
+  const previous = metricsOf(onDays(list, shiftDay(week.start, -7), shiftDay(week.start, -1)));
   const m = metricsOf(recordings);
-  const minutes =
-    sessions.reduce((n, c) => n + c.minutes, 0) +
-    Math.round(recordings.reduce((n, r) => n + r.durationSec, 0) / 60);
   const insights: string[] = [];
   const wins: string[] = [];
-  if (sessions.length >= 5) wins.push(`You practised ${countText(sessions.length, 'session')} this week.`);
+  if (sessions >= 5) wins.push(`You practised ${countText(sessions, 'session')} this week.`);
   if (m && m.voiceQualityScore >= 80) wins.push(`Your average score was ${m.voiceQualityScore}: excellent.`);
   if (m && previous && m.voiceQualityScore > previous.voiceQualityScore)
     wins.push(
@@ -35,39 +90,15 @@ export function WeeklyTab({ list, journey }: { list: StoredAnalysis[]; journey: 
     insights.push(
       `Your score dipped by ${previous.voiceQualityScore - m.voiceQualityScore} points: rest and hydrate, then try again.`,
     );
-  if (sessions.length === 0) insights.push('No sessions this week: a short one keeps your voice warm.');
+  if (sessions === 0) insights.push('No sessions this week: a short one keeps your voice warm.');
   if (m && m.vocalTension > 50)
     insights.push('Your voice was unsteady this week: start with relaxing exercises.');
   return (
     <>
-      <div className={styles.monthNav}>
-        <button
-          type="button"
-          className={styles.navButton}
-          aria-label="previous week"
-          onClick={() => setBack(back + 1)}
-        >
-          ‹
-        </button>
-        <h2>
-          {back === 0
-            ? 'this week'
-            : `${formatDay(new Date(start).toISOString())} – ${formatDay(new Date(end - 1).toISOString())}`}
-        </h2>
-        <button
-          type="button"
-          className={styles.navButton}
-          aria-label="next week"
-          disabled={back === 0}
-          onClick={() => setBack(Math.max(0, back - 1))}
-        >
-          ›
-        </button>
-      </div>
       <div className={styles.statGrid} data-testid="week-stats">
         <div className={styles.stat}>
-          <span className={styles.statValue}>{sessions.length}</span>
-          <span className={styles.statLabel}>{countWord(sessions.length, 'session')}</span>
+          <span className={styles.statValue}>{sessions}</span>
+          <span className={styles.statLabel}>{countWord(sessions, 'session')}</span>
         </div>
         <div className={styles.stat}>
           <span className={styles.statValue}>{minutes}</span>
@@ -78,11 +109,11 @@ export function WeeklyTab({ list, journey }: { list: StoredAnalysis[]; journey: 
           <span className={styles.statLabel}>{m ? 'average score' : 'no recordings'}</span>
         </div>
         <div className={styles.stat}>
-          <span className={styles.statValue}>{recordings.length}</span>
+          <span className={styles.statValue}>{week.recordings}</span>
           <span className={styles.statLabel}>recordings</span>
         </div>
       </div>
-      {!m && sessions.length === 0 ? (
+      {!m && sessions === 0 ? (
         <NoData what="Nothing was measured this week." />
       ) : (
         <>

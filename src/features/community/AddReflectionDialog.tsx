@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { StateMessage } from '../../ui/StateMessage';
+import { useSavedBlock } from '../offline/saved-data/use-saved-block';
 import { useCompletedSessions } from '../profile/profile-queries';
 import { useShareReflection } from './community-api';
 import {
@@ -57,7 +58,8 @@ export function AddReflectionDialog({
     }, CLOSE_FADE_MS);
   };
   // Every session of the ledger's list: catalogue sessions and guided exercises (issue 20).
-  const sessions = uniqueCompletedSessions(completed.data ?? []);
+  const shownCompleted = useSavedBlock(completed, 'your completed sessions');
+  const sessions = uniqueCompletedSessions(shownCompleted.data ?? []);
 
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !closing && onOpenChange(o)}>
@@ -73,14 +75,8 @@ export function AddReflectionDialog({
               ×
             </Dialog.Close>
           </div>
-          {completed.isError ? (
-            <StateMessage
-              kind="error"
-              title="We couldn't load your completed sessions just now."
-              onRetry={() => void completed.refetch()}
-            />
-          ) : completed.isPending ? (
-            <StateMessage kind="loading" title="loading…" />
+          {shownCompleted.data === undefined ? (
+            shownCompleted.fallback
           ) : sessions.length === 0 ? (
             <StateMessage kind="empty" title="complete a session first to share a reflection" />
           ) : (

@@ -18,7 +18,10 @@ describeEachBackend('migration 0117 (reflections on template sessions)', (backen
     opened.push(t);
     const { sql } = t;
     const all = migrationsFor(sql);
-    await migrateSql(sql, all.filter((m) => m.version < 117));
+    await migrateSql(
+      sql,
+      all.filter((m) => m.version < 117),
+    );
 
     for (const id of ['u1', 'u2'])
       await sql.run(
@@ -56,7 +59,9 @@ describeEachBackend('migration 0117 (reflections on template sessions)', (backen
     await sql.run(
       `INSERT INTO reflections (id, user_id, template_id, reflection_text, created_at) VALUES (12, 'u1', 3, 'hummed', 'now')`,
     );
-    await sql.run(`INSERT INTO reflection_echoes (user_id, reflection_id, created_at) VALUES ('u2', 12, 'now')`);
+    await sql.run(
+      `INSERT INTO reflection_echoes (user_id, reflection_id, created_at) VALUES ('u2', 12, 'now')`,
+    );
     // Exactly one target: both, or neither, is refused.
     await expect(
       sql.run(
@@ -77,8 +82,6 @@ describeEachBackend('migration 0117 (reflections on template sessions)', (backen
     ).rejects.toThrow();
     // Deleting a reflection still deletes its echoes (the foreign key survived the rebuild).
     await sql.run('DELETE FROM reflections WHERE id = 10');
-    expect(await sql.all(echoesQuery)).toEqual([
-      { user_id: 'u2', reflection_id: 12, created_at: 'now' },
-    ]);
+    expect(await sql.all(echoesQuery)).toEqual([{ user_id: 'u2', reflection_id: 12, created_at: 'now' }]);
   });
 });

@@ -66,6 +66,8 @@ const TABLES: Readonly<Record<string, TableDef>> = {
       id: 'integer',
       user_id: 'text',
       session_id: 'integer',
+      // Set for a reflection on a template session (migration 0117); then session_id is null.
+      template_id: 'integer',
       reflection_text: 'text',
       client_key: 'text',
       created_at: 'text',

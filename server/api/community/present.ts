@@ -43,6 +43,7 @@ export function presentReflection(row: ReflectionRow, nowMs: number) {
     id: row.id,
     content: row.reflection_text,
     userName: row.anonymous || !showsName(row.pulse_identity) ? 'Anonymous' : displayName(row.first_name),
+    kind: row.kind,
     sessionId: row.session_id,
     sessionTitle: row.session_title,
     timeAgo: timeAgo(row.created_at, nowMs),

@@ -19,11 +19,16 @@ export interface ReflectionRow {
   first_name: string;
   pulse_identity: string;
   anonymous: number;
+  /** What was reflected on: a catalogue session, or a template session (issue 20). */
+  kind: ReflectionKind;
+  /** The session's id, or the template's for `kind: 'template'` (as in the completed list). */
   session_id: number;
   session_title: string;
   echoes: number;
   created_at: string;
 }
+
+export type ReflectionKind = 'catalogue' | 'template';
 
 export interface EchoResult {
   echoes: number;
@@ -38,10 +43,15 @@ export interface MostEchoedRow {
   skill_level: string;
 }
 
-const reflectionSelect = `SELECT r.id, r.reflection_text, u.first_name, u.pulse_identity, r.anonymous, r.session_id,
-    s.title AS session_title, r.created_at,
+// A reflection points at exactly one of a catalogue session or a template (migration 0117).
+const reflectionSelect = `SELECT r.id, r.reflection_text, u.first_name, u.pulse_identity, r.anonymous,
+    CASE WHEN r.template_id IS NULL THEN 'catalogue' ELSE 'template' END AS kind,
+    coalesce(r.session_id, r.template_id) AS session_id,
+    coalesce(s.title, t.title) AS session_title, r.created_at,
     (SELECT count(*) FROM reflection_echoes e WHERE e.reflection_id = r.id) AS echoes
-  FROM reflections r JOIN users u ON u.id = r.user_id JOIN sessions s ON s.id = r.session_id`;
+  FROM reflections r JOIN users u ON u.id = r.user_id
+    LEFT JOIN sessions s ON s.id = r.session_id
+    LEFT JOIN session_templates t ON t.id = r.template_id`;
 
 const ECHO_COUNT = {
   reflection: 'SELECT count(*) AS n FROM reflection_echoes WHERE reflection_id = ?',
@@ -105,29 +115,33 @@ export function createCommunityRepository(sql: SqlExecutor) {
         `${reflectionSelect} WHERE r.shared = 1 AND r.user_id = ? ORDER BY r.created_at DESC, r.id DESC LIMIT ?`,
         [userId, limit],
       ),
-    /** A session of the member's practice ledger (the picker lists the same entries). */
-    hasCompleted: async (userId: string, sessionId: number) =>
+    /**
+     * A session of the member's practice ledger, of either kind (the picker lists the same
+     * entries). A template practised only in part is not a completed session.
+     */
+    hasCompleted: async (userId: string, kind: ReflectionKind, itemId: number) =>
       Boolean(
         await sql.get(
           `SELECT 1 AS found FROM practice_ledger
-           WHERE user_id = ? AND kind = 'catalogue' AND item_id = ? AND counted = 1 LIMIT 1`,
-          [userId, sessionId],
+           WHERE user_id = ? AND kind = ? AND item_id = ? AND counted = 1 LIMIT 1`,
+          [userId, kind, itemId],
         ),
       ),
     /** Inserts a shared reflection and returns it as listed. */
     shareReflection(
       on: SqlExecutor,
       userId: string,
-      sessionId: number,
+      target: { kind: ReflectionKind; id: number },
       text: string,
       anonymous: boolean,
       at: string,
     ): Promise<{ row: ReflectionRow; newBadges: AwardedBadge[] }> {
+      const column = target.kind === 'template' ? 'template_id' : 'session_id';
       return on.transaction(async (tx) => {
         const created = await tx.get<{ id: number }>(
-          `INSERT INTO reflections (user_id, session_id, reflection_text, created_at, shared, anonymous)
+          `INSERT INTO reflections (user_id, ${column}, reflection_text, created_at, shared, anonymous)
           VALUES (?, ?, ?, ?, 1, ?) RETURNING id`,
-          [userId, sessionId, text, at, anonymous ? 1 : 0],
+          [userId, target.id, text, at, anonymous ? 1 : 0],
         );
         const newBadges = await awardBadges(tx, userId, 'reflection-shared', new Date(at));
         const row = await tx.get<ReflectionRow>(`${reflectionSelect} WHERE r.id = ?`, [created?.id]);

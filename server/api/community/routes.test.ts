@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support';
 import { createMember, insertSessions, mintToken, type TestMember } from '../../rest/test-members';
 import { displayName, timeAgo } from './present';
+import { seedSessionTemplates } from '../../seed/templates';
 
 let t: TestApp;
 let ana: TestMember;
@@ -178,5 +179,68 @@ describe('community API', () => {
     expect(recent).toHaveLength(4);
     expect(recent[0]).toMatchObject({ type: 'reflection', text: 'Named' });
     expect(await (await call('/community/chorus-groups', ana)).json()).toEqual([]);
+  });
+});
+
+// Last: it adds shared reflections and echoes that the counts above do not expect.
+describe('reflections on template sessions (issue 20)', () => {
+  it('shares a reflection on a template session the member practised, and not on one done in part', async () => {
+    await seedSessionTemplates(t.deps.sql);
+    const template = await t.deps.sql.get<{ id: number; title: string; duration_sec: number }>(
+      'SELECT id, title, duration_sec FROM session_templates ORDER BY id LIMIT 1',
+    );
+    const [id, title, plan] = [Number(template!.id), template!.title, Number(template!.duration_sec)];
+    const save = (who: TestMember, duration: number) =>
+      post('/sessions', who, {
+        templateId: id,
+        title,
+        category: 'find',
+        duration,
+        difficulty: 'beginner',
+        voiceLevel: 'beginner',
+        rating: 5,
+        audioData: { maxLevel: 0.4, completed: true },
+        timeZone: 'UTC',
+      });
+    const reflect = (who: TestMember, text: string) =>
+      post('/community/reflections', who, { sessionId: id, kind: 'template', reflectionText: text });
+
+    // Not practised, or practised in part (partial practice is not a completed session): refused.
+    expect((await reflect(ben, 'not yet')).status).toBe(403);
+    expect((await save(ben, 10)).status).toBe(201);
+    const partial = await reflect(ben, 'a little');
+    expect(partial.status).toBe(403);
+    expect((await partial.json()).error).toBe('session_not_completed');
+    // A catalogue session with the same id as the template is another thing: not completed by ben.
+    expect((await post('/community/reflections', ben, { sessionId: id, reflectionText: 'x' })).status).toBe(
+      403,
+    );
+
+    expect((await save(ben, plan)).status).toBe(201);
+    const created = await reflect(ben, 'Hummed the morning awake');
+    expect(created.status).toBe(201);
+    const body = await created.json();
+    expect(body).toMatchObject({
+      kind: 'template',
+      sessionId: id,
+      sessionTitle: title,
+      content: 'Hummed the morning awake',
+    });
+    // Listed, echoable and on the member's own journey like any other reflection.
+    const list = (await (await call('/community/reflections', ana)).json()) as { id: number; kind: string }[];
+    expect(list.find((r) => r.id === body.id)).toMatchObject({ kind: 'template', sessionTitle: title });
+    const echo = await post(`/community/reflections/${body.id}/echo`, ana);
+    expect(echo.status).toBe(200);
+    expect((await echo.json()).echoes).toBe(1);
+    const journey = await (await call(`/users/${ben.id}/journey-progress`, ben)).json();
+    expect(JSON.stringify(journey)).toContain(`reflected on ${title}`);
+    // An unknown kind is a 400 naming the field.
+    const bad = await post('/community/reflections', ben, {
+      sessionId: id,
+      kind: 'circle',
+      reflectionText: 'x',
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('kind');
   });
 });

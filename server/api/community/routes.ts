@@ -15,6 +15,9 @@ const RECENT_LIMIT = 5;
 
 const reflectionBody = z.object({
   sessionId: idField(),
+  // Issue 20: a guided exercise (template session) can be reflected on too; `sessionId` is then
+  // the template's id, as in the completed list. Absent: a catalogue session (older clients).
+  kind: z.enum(['catalogue', 'template']).default('catalogue'),
   reflectionText: multilineText()
     .trim()
     .min(1, 'must not be empty')
@@ -35,6 +38,8 @@ const reflectionBody = z.object({
  * GET  /community/reflections?userId=   200 the caller's own SHARED reflections | 403 for another id
  *                                       (private player reflections stay out of the community API)
  * POST /community/reflections           201 Reflection | 400 | 403 session not completed (or unknown)
+ *                                       body {sessionId, kind?: 'catalogue' | 'template', reflectionText,
+ *                                       anonymous?}; Reflection carries `kind` and the item's title
  * POST /community/reflections/:id/echo  200 {echoes, newBadges} | 400 | 404 (idempotent per member)
  * POST /community/pulse/:id/echo        200 {echoes, newBadges} | 400 | 404 (idempotent per member)
  * The three POSTs honour an Idempotency-Key header (server/lib/idempotency.ts): one effect per
@@ -95,7 +100,7 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/community/reflections', auth, async (c) => {
     const key = idem.keyOf(c);
     const body = await jsonBody(c, reflectionBody);
-    if (!(await repo.hasCompleted(c.var.user.id, body.sessionId))) {
+    if (!(await repo.hasCompleted(c.var.user.id, body.kind, body.sessionId))) {
       throw new ApiError(
         403,
         'session_not_completed',
@@ -106,7 +111,7 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
       const { row, newBadges } = await repo.shareReflection(
         tx,
         c.var.user.id,
-        body.sessionId,
+        { kind: body.kind, id: body.sessionId },
         body.reflectionText,
         body.anonymous,
         isoNow(),

@@ -50,8 +50,11 @@ export function createGrowthRepository(sql: SqlExecutor) {
     },
     reflections: (u: string) =>
       sql.all<ReflectionFact>(
-        `SELECT r.id, r.session_id, s.title AS session_title, r.reflection_text, r.created_at
-        FROM reflections r JOIN sessions s ON s.id = r.session_id WHERE r.user_id = ?
+        `SELECT r.id, coalesce(r.session_id, r.template_id) AS session_id,
+          coalesce(s.title, t.title) AS session_title, r.reflection_text, r.created_at
+        FROM reflections r LEFT JOIN sessions s ON s.id = r.session_id
+          LEFT JOIN session_templates t ON t.id = r.template_id
+        WHERE r.user_id = ?
         ORDER BY r.created_at DESC, r.id DESC`,
         [u],
       ),

@@ -10,6 +10,7 @@ import { buildCalendar } from './calendar';
 import { createGoalRepository } from './goal-repository';
 import { createGrowthRepository } from './growth-repository';
 import { buildJourney } from './journey';
+import { buildPracticeWeek, MAX_WEEKS_BACK } from './practice-week';
 import { dateField, targetDateProblem } from '../../lib/dates';
 import { parseId } from '../../lib/ids';
 import { readPractice } from '../practice/ledger';
@@ -33,6 +34,9 @@ const goalBody = z
  * GET    /users/:id/achievements           200 {id, badgeId, unlockedAt}[] | 401 | 403
  * GET    /users/:id/journey-progress       200 journey (spec §3) | 401 | 403
  * GET    /users/:id/calendar?month=YYYY-MM 200 calendar month | 400 | 401 | 403
+ * GET    /users/:id/practice-week?back=N   200 {start, end, sessions, practiceMinutes, recordingMinutes,
+ *                                          minutes, recordings}: 7 local days ending today (N weeks
+ *                                          earlier), ledger + kept analyses | 400 bad back | 401 | 403
  * GET    /voice-goals                      200 Goal[]
  * POST   /voice-goals                      201 Goal | 400 naming the field (Idempotency-Key)
  * DELETE /voice-goals/:id                  204 | 404
@@ -82,6 +86,18 @@ export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
     await backfill(c.var.user.id);
     const practice = await readPractice(deps.sql, c.var.user.id, deps.now());
     return c.json(await buildJourney(repo, c.var.user.id, practice));
+  });
+
+  r.get('/users/:id/practice-week', auth, async (c) => {
+    assertSelf(c.var.user, c.req.param('id'));
+    const raw = c.req.query('back') ?? '0';
+    if (!/^\d{1,3}$/.test(raw) || Number(raw) > MAX_WEEKS_BACK) {
+      throw new ApiError(400, 'validation_failed', `Invalid back: must be 0-${MAX_WEEKS_BACK} weeks`, {
+        back: `must be a whole number of weeks, 0-${MAX_WEEKS_BACK}`,
+      });
+    }
+    const practice = await readPractice(deps.sql, c.var.user.id, deps.now());
+    return c.json(await buildPracticeWeek(repo, c.var.user.id, practice, Number(raw)));
   });
 
   r.get('/users/:id/calendar', auth, async (c) => {

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { StateMessage } from '../../ui/StateMessage';
+import { useSavedBlock } from '../offline/saved-data/use-saved-block';
 import type { VoiceCircle } from './circles-api';
 import { CircleCard } from './CircleCard';
 import styles from './VoiceCircles.module.css';
@@ -15,24 +15,23 @@ export function CircleList({
   empty: string;
   what: string;
 }) {
-  useEffect(() => {
-    if (query.isError) console.warn(`Could not load ${what}`, query.error);
-  }, [query.isError, query.error, what]);
-  if (query.isError)
+  const shown = useSavedBlock(query, what);
+  if (shown.data === undefined) return shown.fallback;
+  if (shown.data.length === 0)
     return (
-      <StateMessage
-        kind="error"
-        title={`We couldn't load ${what} just now.`}
-        onRetry={() => void query.refetch()}
-      />
+      <>
+        {shown.note}
+        <StateMessage kind="empty" title={empty} />
+      </>
     );
-  if (query.isPending) return <StateMessage kind="loading" title="loading…" />;
-  if (query.data.length === 0) return <StateMessage kind="empty" title={empty} />;
   return (
-    <ul className={styles.list}>
-      {query.data.map((c) => (
-        <CircleCard key={c.id} circle={c} />
-      ))}
-    </ul>
+    <>
+      {shown.note}
+      <ul className={styles.list}>
+        {shown.data.map((c) => (
+          <CircleCard key={c.id} circle={c} />
+        ))}
+      </ul>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { LOBBY_MS } from '../../domain/circles';
 import { Button } from '../../ui/Button';
 import { usePendingOfKind } from '../sync/pending-writes-queries';
-import { StateMessage } from '../../ui/StateMessage';
+import { useSavedBlock } from '../offline/saved-data/use-saved-block';
 import { usePractice, useRecordPractice, type CircleDetail } from './circles-api';
 import { clock, formatWhen } from './circles-text';
 import styles from './VoiceCircles.module.css';
@@ -70,27 +70,23 @@ export function WeeklyPractice({ circle }: { circle: CircleDetail }) {
   const waiting = usePendingOfKind('circle-practice').some(
     (i) => i.url === `/api/voice-circles/${circle.id}/practice`,
   );
+  const shown = useSavedBlock(practice, "this week's practice");
   if (!circle.isMember) return null;
   return (
     <section className={styles.section} aria-labelledby="circle-week">
       <h2 id="circle-week" className={styles.sectionTitle}>
         This week
       </h2>
-      {practice.isError ? (
-        <StateMessage
-          kind="error"
-          title="We couldn't load this week's practice."
-          onRetry={() => void practice.refetch()}
-        />
-      ) : practice.isPending ? (
-        <StateMessage kind="loading" title="loading…" />
+      {shown.data === undefined ? (
+        shown.fallback
       ) : (
         <>
-          {practice.data.practisedBy.length === 0 ? (
+          {shown.note}
+          {shown.data.practisedBy.length === 0 ? (
             <p className={styles.hint}>Nobody has practised yet this week. Be the first!</p>
           ) : (
             <ul className={styles.names} aria-label="practised this week">
-              {practice.data.practisedBy.map((n, i) => (
+              {shown.data.practisedBy.map((n, i) => (
                 <li key={`${n}-${i}`} className={styles.name}>
                   {n}
                 </li>
@@ -109,12 +105,12 @@ export function WeeklyPractice({ circle }: { circle: CircleDetail }) {
           )}
           <Button
             type="button"
-            variant={practice.data.practisedByMe ? 'secondary' : 'primary'}
-            disabled={practice.data.practisedByMe || waiting || record.isPending}
+            variant={shown.data.practisedByMe ? 'secondary' : 'primary'}
+            disabled={shown.data.practisedByMe || waiting || record.isPending}
             loading={record.isPending}
             onClick={() => record.mutate()}
           >
-            {practice.data.practisedByMe || waiting
+            {shown.data.practisedByMe || waiting
               ? "You've practised this week"
               : "I've done this week's practice"}
           </Button>

@@ -5,6 +5,8 @@ import { writeErrorText } from '../../lib/outbox/online-only';
 import { BackHeader } from '../../ui/BackHeader';
 import { Button } from '../../ui/Button';
 import { StateMessage } from '../../ui/StateMessage';
+import { NeedsConnection, SavedNote } from '../offline/saved-data/SavedNote';
+import { useQueryView } from '../offline/saved-data/use-query-view';
 import { useCircle, useJoinCircle, useLeaveCircle, type CircleDetail } from './circles-api';
 import { focusLabel, isFull, skillLabel, typeLabel } from './circles-text';
 import { CirclePlan, LiveEntry, WeeklyPractice } from './CirclePractice';
@@ -100,30 +102,35 @@ export function CircleScreen() {
   const invite = params.get('invite');
   const circle = useCircle(id, invite);
 
-  if (circle.isError) {
-    const gone = circle.error instanceof ApiRequestError && [400, 404].includes(circle.error.status);
+  // Saved data wins offline (with its note); a circle that is gone or not ours says so.
+  const view = useQueryView(circle);
+  if (view.kind !== 'data') {
+    const gone =
+      view.kind === 'error' &&
+      circle.error instanceof ApiRequestError &&
+      [400, 404].includes(circle.error.status);
     return (
       <div className={styles.screen}>
         <BackHeader to="/voice-circles" backLabel="Back to voice circles" title="Voice circle" />
-        <StateMessage
-          kind="error"
-          title={gone ? 'This circle is not available.' : "We couldn't load this circle just now."}
-          {...(gone ? {} : { onRetry: () => void circle.refetch() })}
-        />
+        {view.kind === 'loading' ? (
+          <StateMessage kind="loading" title="loading…" />
+        ) : view.kind === 'needs-connection' ? (
+          <NeedsConnection onRetry={() => void circle.refetch()} />
+        ) : (
+          <StateMessage
+            kind="error"
+            title={gone ? 'This circle is not available.' : "We couldn't load this circle just now."}
+            {...(gone ? {} : { onRetry: () => void circle.refetch() })}
+          />
+        )}
       </div>
     );
   }
-  if (circle.isPending)
-    return (
-      <div className={styles.screen}>
-        <BackHeader to="/voice-circles" backLabel="Back to voice circles" title="Voice circle" />
-        <StateMessage kind="loading" title="loading…" />
-      </div>
-    );
-  const c = circle.data;
+  const c = view.data;
   return (
     <div className={styles.screen}>
       <BackHeader to="/voice-circles" backLabel="Back to voice circles" title={c.name} />
+      <SavedNote savedAt={view.savedAt} />
       <section className={styles.section}>
         {c.description && <p className={styles.description}>{c.description}</p>}
         <ul className={styles.chips} aria-label="about this circle">

@@ -2,9 +2,15 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { StateMessage } from '../../ui/StateMessage';
+import { useSavedBlock } from '../offline/saved-data/use-saved-block';
 import { useCompletedSessions } from '../profile/profile-queries';
 import { useShareReflection } from './community-api';
-import { canSubmitReflection, uniqueCompletedSessions } from './community-text';
+import {
+  canSubmitReflection,
+  parsePickerValue,
+  pickerValue,
+  uniqueCompletedSessions,
+} from './community-text';
 import styles from './CommunityScreen.module.css';
 
 const CLOSE_FADE_MS = 600;
@@ -23,7 +29,8 @@ export function AddReflectionDialog({
 }) {
   const completed = useCompletedSessions();
   const share = useShareReflection();
-  const [sessionId, setSessionId] = useState<number | null>(null);
+  const [choice, setChoice] = useState<{ kind: 'catalogue' | 'template'; sessionId: number } | null>(null);
+  const sessionId = choice?.sessionId ?? null;
   const [text, setText] = useState('');
   const [anonymous, setAnonymous] = useState(true);
   const [closing, setClosing] = useState(false);
@@ -32,15 +39,15 @@ export function AddReflectionDialog({
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const reset = () => {
-    setSessionId(null);
+    setChoice(null);
     setText('');
     setAnonymous(true);
     setClosing(false);
   };
   const submit = async () => {
-    if (!canSubmitReflection(sessionId, text, share.isPending) || sessionId === null) return;
+    if (!canSubmitReflection(sessionId, text, share.isPending) || choice === null) return;
     try {
-      await share.mutateAsync({ sessionId, reflectionText: text.trim(), anonymous });
+      await share.mutateAsync({ ...choice, reflectionText: text.trim(), anonymous });
     } catch {
       return; // logged by the mutation; the modal keeps the text
     }
@@ -50,9 +57,9 @@ export function AddReflectionDialog({
       reset();
     }, CLOSE_FADE_MS);
   };
-  // A reflection belongs to a catalogue session (reflections.session_id), so guided exercises
-  // from the template player, also on the ledger's list, cannot be chosen here.
-  const sessions = uniqueCompletedSessions((completed.data ?? []).filter((c) => c.kind === 'catalogue'));
+  // Every session of the ledger's list: catalogue sessions and guided exercises (issue 20).
+  const shownCompleted = useSavedBlock(completed, 'your completed sessions');
+  const sessions = uniqueCompletedSessions(shownCompleted.data ?? []);
 
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !closing && onOpenChange(o)}>
@@ -68,14 +75,8 @@ export function AddReflectionDialog({
               ×
             </Dialog.Close>
           </div>
-          {completed.isError ? (
-            <StateMessage
-              kind="error"
-              title="We couldn't load your completed sessions just now."
-              onRetry={() => void completed.refetch()}
-            />
-          ) : completed.isPending ? (
-            <StateMessage kind="loading" title="loading…" />
+          {shownCompleted.data === undefined ? (
+            shownCompleted.fallback
           ) : sessions.length === 0 ? (
             <StateMessage kind="empty" title="complete a session first to share a reflection" />
           ) : (
@@ -92,13 +93,13 @@ export function AddReflectionDialog({
               <select
                 id={ids.session}
                 className={styles.field}
-                value={sessionId ?? ''}
-                onChange={(e) => setSessionId(e.target.value === '' ? null : Number(e.target.value))}
+                value={choice ? pickerValue(choice) : ''}
+                onChange={(e) => setChoice(parsePickerValue(e.target.value))}
               >
                 <option value="">choose a completed session</option>
                 {sessions.map((s) => (
-                  <option key={s.sessionId} value={s.sessionId}>
-                    {s.title}
+                  <option key={pickerValue(s)} value={pickerValue(s)}>
+                    {s.kind === 'template' ? `${s.title} (guided exercise)` : s.title}
                   </option>
                 ))}
               </select>

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { StateMessage } from '../../ui/StateMessage';
+import { useSavedBlock } from '../offline/saved-data/use-saved-block';
 import { usePlayerStore } from '../player/player-store';
 import { AddReflectionDialog } from './AddReflectionDialog';
 import { useEcho, useReflections } from './community-api';
@@ -12,9 +14,7 @@ export function ReflectionsTab() {
   const echo = useEcho('reflections');
   const open = usePlayerStore((s) => s.open);
   const [adding, setAdding] = useState(false);
-  useEffect(() => {
-    if (list.isError) console.warn('Could not load reflections', list.error);
-  }, [list.isError, list.error]);
+  const shown = useSavedBlock(list, 'reflections');
 
   return (
     <>
@@ -28,27 +28,28 @@ export function ReflectionsTab() {
         </span>
       </button>
       <AddReflectionDialog open={adding} onOpenChange={setAdding} />
-      {list.isSuccess && <PrivateReflectionsNote shownIds={new Set(list.data.map((r) => r.id))} />}
-      {list.isError ? (
-        <StateMessage
-          kind="error"
-          title="We couldn't load reflections just now."
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.isPending ? (
-        <StateMessage kind="loading" title="loading…" />
-      ) : list.data.length === 0 ? (
+      {shown.data && <PrivateReflectionsNote shownIds={new Set(shown.data.map((r) => r.id))} />}
+      {shown.note}
+      {shown.data === undefined ? (
+        shown.fallback
+      ) : shown.data.length === 0 ? (
         <StateMessage kind="empty" title="No reflections yet. Be the first to share!" />
       ) : (
         <ul className={styles.list}>
-          {list.data.map((r) => (
+          {shown.data.map((r) => (
             <li key={r.id} className={`${styles.card} ${styles.reflection}`} data-testid="reflection-item">
               <p className={styles.content}>{r.content}</p>
               {r.userName !== 'Anonymous' && <p className={styles.author}>{r.userName}</p>}
               <div className={styles.reflectionFoot}>
-                <button type="button" className={styles.titleLink} onClick={() => open(r.sessionId)}>
-                  {r.sessionTitle}
-                </button>
+                {r.kind === 'template' ? (
+                  <Link className={styles.titleLink} to={`/session/${r.sessionId}`}>
+                    {r.sessionTitle}
+                  </Link>
+                ) : (
+                  <button type="button" className={styles.titleLink} onClick={() => open(r.sessionId)}>
+                    {r.sessionTitle}
+                  </button>
+                )}
                 <span className={styles.meta}>{r.timeAgo}</span>
                 <EchoButton
                   count={r.echoes}

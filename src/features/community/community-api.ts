@@ -6,6 +6,8 @@ import { toast } from '../toast/toast-store';
 export interface PulseItem {
   id: number;
   userName: string;
+  /** A catalogue session, or a guided exercise (template session; `sessionId` is its id). */
+  kind: 'catalogue' | 'template';
   sessionId: number;
   sessionTitle: string;
   completedAt: string;
@@ -23,6 +25,8 @@ export interface Reflection {
   id: number;
   content: string;
   userName: string;
+  /** A catalogue session, or a guided exercise (template session; `sessionId` is its id). */
+  kind: 'catalogue' | 'template';
   sessionId: number;
   sessionTitle: string;
   timeAgo: string;
@@ -30,6 +34,8 @@ export interface Reflection {
   createdAt: string;
 }
 export interface NewReflection {
+  /** Omitted or 'catalogue': a catalogue session; 'template': `sessionId` is a template's id. */
+  kind?: 'catalogue' | 'template';
   sessionId: number;
   reflectionText: string;
   anonymous: boolean;

@@ -4,6 +4,8 @@ import {
   echoesAndCounting,
   initialOf,
   nextTabIndex,
+  parsePickerValue,
+  pickerValue,
   primaryCategory,
   shortTimeAgo,
   uniqueCompletedSessions,
@@ -35,6 +37,20 @@ describe('community text helpers', () => {
     expect(primaryCategory(['Fun', 'find'])).toBe('fun');
     expect(primaryCategory([])).toBe('find');
     expect(primaryCategory(['other'])).toBe('find');
+  });
+
+  it('keeps a guided exercise apart from the catalogue session with the same id in the picker', () => {
+    const rows = [
+      { kind: 'catalogue', sessionId: 1 },
+      { kind: 'template', sessionId: 1 },
+      { kind: 'template', sessionId: 1 },
+    ];
+    expect(uniqueCompletedSessions(rows)).toEqual(rows.slice(0, 2));
+    expect(rows.slice(0, 2).map(pickerValue)).toEqual(['catalogue:1', 'template:1']);
+    expect(parsePickerValue('template:7')).toEqual({ kind: 'template', sessionId: 7 });
+    expect(parsePickerValue('catalogue:12')).toEqual({ kind: 'catalogue', sessionId: 12 });
+    for (const bad of ['', '7', 'circle:1', 'template:0', 'template:0x2'])
+      expect(parsePickerValue(bad)).toBeNull();
   });
 
   it('lists each completed session once and enables submit only with a session and text', () => {

@@ -42,9 +42,30 @@ export function primaryCategory(category: readonly string[] | null | undefined):
 }
 
 /** One entry per completed session, most recent first, for the reflection session selector. */
-export function uniqueCompletedSessions<T extends { sessionId: number }>(rows: readonly T[]): T[] {
-  const seen = new Set<number>();
-  return rows.filter((r) => (seen.has(r.sessionId) ? false : (seen.add(r.sessionId), true)));
+export function uniqueCompletedSessions<T extends { sessionId: number; kind?: string }>(
+  rows: readonly T[],
+): T[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    const key = pickerValue(r);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
+/**
+ * The add-reflection picker's value for a completed entry: catalogue sessions and guided
+ * exercises (template sessions) have separate id spaces, so the kind is part of it.
+ */
+export function pickerValue(r: { sessionId: number; kind?: string }): string {
+  return `${r.kind ?? 'catalogue'}:${r.sessionId}`;
+}
+
+/** The entry a picker value stands for; null for the empty choice or anything else. */
+export function parsePickerValue(
+  value: string,
+): { kind: 'catalogue' | 'template'; sessionId: number } | null {
+  const m = /^(catalogue|template):([1-9]\d*)$/.exec(value);
+  return m ? { kind: m[1] as 'catalogue' | 'template', sessionId: Number(m[2]) } : null;
 }
 
 export function canSubmitReflection(sessionId: number | null, text: string, sending: boolean): boolean {

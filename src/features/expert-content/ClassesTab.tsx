@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSavedBlock } from '../offline/saved-data/use-saved-block';
 import { StateMessage } from '../../ui/StateMessage';
 import { Avatar } from './Avatar';
 import { ClassDialog } from './ClassDialog';
@@ -10,25 +11,25 @@ export function ClassesTab() {
   const classes = useClasses();
   const view = useCountView();
   const [openId, setOpenId] = useState<number | null>(null);
-  if (classes.isPending) return <StateMessage kind="loading" title="loading…" />;
-  if (classes.isError)
+  const shown = useSavedBlock(classes, 'the classes');
+  if (shown.data === undefined) return shown.fallback;
+  if (shown.data.length === 0)
     return (
-      <StateMessage
-        kind="error"
-        title="We couldn't load the classes just now."
-        onRetry={() => void classes.refetch()}
-      />
+      <>
+        {shown.note}
+        <StateMessage kind="empty" title="No expert content available yet" />
+      </>
     );
-  if (classes.data.length === 0) return <StateMessage kind="empty" title="No expert content available yet" />;
-  const open = classes.data.find((c) => c.id === openId) ?? null;
+  const open = shown.data.find((c) => c.id === openId) ?? null;
   const show = (c: ExpertClass) => {
     setOpenId(c.id);
     view.mutate(c.id);
   };
   return (
     <>
+      {shown.note}
       <ul className={styles.list} aria-label="classes">
-        {classes.data.map((c) => (
+        {shown.data.map((c) => (
           <li key={c.id}>
             <button type="button" className={styles.card} onClick={() => show(c)} data-testid="class-card">
               <Avatar initials={c.expertInitials} color={c.expertColor} />

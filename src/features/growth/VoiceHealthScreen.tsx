@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { BackHeader } from '../../ui/BackHeader';
 import { QueryBlock } from '../profile/QueryBlock';
 import { useAssessments } from '../assessment/assessment-api';
-import { useJourney } from './growth-api';
 import { Tabs } from './Tabs';
 import { PitchAccuracyCard } from '../pitch-match/PitchAccuracyCard';
 import { GoalsTab } from './voice-health/GoalsTab';
@@ -27,7 +26,6 @@ type Tab = (typeof TABS)[number]['key'];
 export function VoiceHealthScreen() {
   const [tab, setTab] = useState<Tab>('overview');
   const analyses = useAssessments();
-  const journey = useJourney();
   return (
     <section className={styles.screen} aria-label="voice health insights">
       <BackHeader to="/profile" backLabel="back to profile" title="voice health" />
@@ -35,11 +33,7 @@ export function VoiceHealthScreen() {
         {(list) => (
           <Tabs label="voice health" tabs={TABS} current={tab} onChange={setTab} idPrefix="health">
             {tab === 'overview' && <OverviewTab list={list} />}
-            {tab === 'weekly' && (
-              <QueryBlock query={journey} what="your sessions">
-                {(j) => <WeeklyTab list={list} journey={j} />}
-              </QueryBlock>
-            )}
+            {tab === 'weekly' && <WeeklyTab list={list} />}
             {tab === 'trends' && <TrendsTab list={list} />}
             {tab === 'trends' && <PitchAccuracyCard />}
             {tab === 'goals' && <GoalsTab list={list} />}

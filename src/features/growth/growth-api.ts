@@ -134,6 +134,33 @@ export function useJourney() {
   });
 }
 
+/**
+ * GET /api/users/{id}/practice-week (server/api/growth/practice-week.ts): one week of practice
+ * for voice health's weekly tab, summed on the server from the practice ledger and the kept
+ * analyses. `start`/`end` are the member's local days, inclusive.
+ */
+export interface PracticeWeek {
+  start: string;
+  end: string;
+  sessions: number;
+  practiceMinutes: number;
+  recordingMinutes: number;
+  minutes: number;
+  recordings: number;
+}
+
+export const practiceWeekKey = (userId: string, back: number) =>
+  `/api/users/${userId}/practice-week?back=${back}`;
+
+export function usePracticeWeek(back: number) {
+  const userId = useUserId();
+  return useQuery<PracticeWeek>({
+    queryKey: [practiceWeekKey(userId ?? '', back)],
+    enabled: userId !== null,
+    ...fresh,
+  });
+}
+
 export function useCalendar(month: string | null) {
   const userId = useUserId();
   return useQuery<CalendarMonth>({

@@ -19,6 +19,7 @@ import type { PlayerMode } from './player-store';
 import { SeekBar } from './SeekBar';
 import { useAudio } from './use-audio';
 import { useCompletion } from './use-completion';
+import { useListenedTime } from './use-listened-time';
 import { useMediaSession } from './use-media-session';
 import { useSessionAudioUrls } from './use-session-audio-urls';
 import { useSpaceToggle } from './use-space-toggle';
@@ -108,7 +109,8 @@ export function SessionPlayer({
     controls.setSource(target, at, play);
   };
 
-  const completion = useCompletion(session.id, session.title, () => setEndOpen(false), close);
+  const listening = useListenedTime(element);
+  const completion = useCompletion(session, listening, () => setEndOpen(false), close);
   useSpaceToggle(controls.toggle, !endOpen && !closing);
   useMediaSession(session, mode === 'instrumental', state, controls, close);
 

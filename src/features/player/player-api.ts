@@ -3,6 +3,8 @@ import { newIdempotencyKey, sendOrQueue, upsertOrQueue } from '../../lib/outbox/
 import { supabase } from '../../lib/supabase';
 import { useAuthStore } from '../auth/auth-store';
 import { offlineAudioUrl } from '../offline/downloads';
+import { countsAsSession } from '../../domain/practice';
+import type { ListeningClaim } from './use-listened-time';
 
 /** Spec core §9: signed audio URLs live 7 days. */
 export const SIGNED_URL_SECONDS = 7 * 24 * 60 * 60;
@@ -99,6 +101,22 @@ export interface CompletionResult {
    * so tokens and badges are not known yet.
    */
   queued: boolean;
+  /**
+   * False for partial practice: less than half the session was heard, so its minutes count and
+   * nothing else (the server's answer decides; offline, the same rule applied here first).
+   */
+  counted: boolean;
+  practisedSec: number;
+  plannedSec: number;
+}
+
+/** Seconds of a `plannedSec` session practised, as the server bounds them (practised.ts). */
+export function practisedOf(plannedSec: number, claim: ListeningClaim | undefined, atMs: number): number {
+  if (!claim) return plannedSec;
+  let practised = Math.min(plannedSec, claim.listenedSec);
+  if (claim.startedAt)
+    practised = Math.min(practised, Math.max(0, Math.floor((atMs - Date.parse(claim.startedAt)) / 1000)));
+  return practised;
 }
 
 function badgesOf(raw: unknown): { id: string; name: string }[] {
@@ -108,16 +126,28 @@ function badgesOf(raw: unknown): { id: string; name: string }[] {
   );
 }
 
-export async function postCompletion(sessionId: number, title: string): Promise<CompletionResult> {
+/**
+ * Posts a completion with what the player heard (`claim`: listenedSec, startedAt), so the server
+ * can tell a session from partial practice. `plannedSec` (the session's length, when known) lets
+ * a completion queued offline say which it will be.
+ */
+export async function postCompletion(
+  sessionId: number,
+  title: string,
+  claim?: ListeningClaim,
+  plannedSec?: number | null,
+): Promise<CompletionResult> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   // occurredAt: if it has to wait offline, it still counts on the day it happened.
   const sent = await sendOrQueue(
     'completion',
     '/api/session-completions',
-    { sessionId, title, timeZone },
+    { sessionId, title, timeZone, ...(claim ?? {}) },
     { stamp: true },
   );
   if (sent.queued) {
+    const planned = plannedSec ?? 0;
+    const practisedSec = practisedOf(planned, claim, Date.now());
     return {
       queued: true,
       alreadyCounted: false,
@@ -125,11 +155,19 @@ export async function postCompletion(sessionId: number, title: string): Promise<
       tokensAwarded: 0,
       totalTokens: 0,
       newBadges: [],
+      counted: !plannedSec || countsAsSession(practisedSec, planned),
+      practisedSec,
+      plannedSec: planned,
     };
   }
   const res = sent.response;
-  const body = (await res.json()) as (Partial<CompletionResult> & { newBadges?: unknown }) | null;
+  const body = (await res.json()) as
+    (Partial<Omit<CompletionResult, 'newBadges'>> & { newBadges?: unknown }) | null;
   return {
+    // A repeat (200) carries no `counted`: it was a session, counted earlier today.
+    counted: body?.counted !== false,
+    practisedSec: typeof body?.practisedSec === 'number' ? body.practisedSec : 0,
+    plannedSec: typeof body?.plannedSec === 'number' ? body.plannedSec : (plannedSec ?? 0),
     alreadyCounted: res.status === 200,
     isFirstSession: body?.isFirstSession === true,
     tokensAwarded: typeof body?.tokensAwarded === 'number' ? body.tokensAwarded : 0,

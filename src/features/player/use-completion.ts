@@ -4,6 +4,11 @@ import { toast } from '../toast/toast-store';
 import { SAVED_OFFLINE_TITLE } from '../../lib/outbox/offline-writes';
 import { postCompletion, refreshAfterCompletion, type CompletionResult } from './player-api';
 import { countText } from '../../lib/plural';
+import { partialPracticeText } from '../../domain/practice';
+import type { ListeningClaim } from './use-listened-time';
+
+/** The toast of a completion heard for less than half the session (issue 20's reward rule). */
+export const PARTIAL_PRACTICE_TITLE = 'Partial practice';
 
 /** Issue 8: a repeat on the same day is welcome, and the member is told why no tokens came. */
 export const ALREADY_COUNTED_TITLE = 'Already counted today, lovely to hear you again';
@@ -25,11 +30,12 @@ export type CompletionPhase = 'idle' | 'bursting' | 'celebrating' | 'done';
  * completion waits in the outbox (src/lib/outbox) and the member is told it will sync.
  */
 export function useCompletion(
-  sessionId: number,
-  title: string,
+  session: { id: number; title: string; lengthSec: number | null },
+  listening: () => ListeningClaim,
   closeDialog: () => void,
   closePlayer: () => void,
 ) {
+  const { id: sessionId, title, lengthSec } = session;
   const client = useQueryClient();
   const [phase, setPhase] = useState<CompletionPhase>('idle');
   const [result, setResult] = useState<CompletionResult | null>(null);
@@ -40,7 +46,7 @@ export function useCompletion(
   const complete = useCallback(() => {
     if (phase !== 'idle') return;
     setPhase('bursting');
-    const posted = postCompletion(sessionId, title)
+    const posted = postCompletion(sessionId, title, listening(), lengthSec)
       .then((r) => {
         if (!r.queued) void refreshAfterCompletion(client);
         return r;
@@ -54,9 +60,16 @@ export function useCompletion(
       window.setTimeout(() => {
         void posted.then((r) => {
           setResult(r);
-          if (r?.isFirstSession || (r?.newBadges.length ?? 0) > 0) setPhase('celebrating');
+          if (r?.counted && (r.isFirstSession || r.newBadges.length > 0)) setPhase('celebrating');
           else {
-            if (r?.queued) {
+            if (r && !r.counted) {
+              // Heard for less than half: minutes saved, no tokens; said honestly, not celebrated.
+              const text = partialPracticeText(r.practisedSec, r.plannedSec);
+              toast({
+                title: PARTIAL_PRACTICE_TITLE,
+                description: r.queued ? `${text} ${SAVED_OFFLINE_TITLE}.` : text,
+              });
+            } else if (r?.queued) {
               toast({
                 title: SAVED_OFFLINE_TITLE,
                 description: 'It counts for today, with its tone tokens, once it is sent.',
@@ -70,7 +83,7 @@ export function useCompletion(
         });
       }, COMPLETE_NEXT_STEP_MS),
     );
-  }, [phase, sessionId, title, client, closeDialog, closePlayer]);
+  }, [phase, sessionId, title, lengthSec, listening, client, closeDialog, closePlayer]);
 
   const finishCelebration = useCallback(() => {
     setPhase('done');

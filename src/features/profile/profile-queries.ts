@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../lib/api';
 import { supabase } from '../../lib/supabase';
 import { useAuthStore } from '../auth/auth-store';
 import { browserTimeZone } from './profile-text';
@@ -28,6 +29,8 @@ export interface CompletedSession {
 }
 export interface MyReflection {
   id: number;
+  /** A catalogue session, or a guided exercise (then sessionId is the template's id). */
+  kind: 'catalogue' | 'template';
   sessionId: number;
   text: string;
   createdAt: string;
@@ -66,7 +69,9 @@ export function useCompletedSessions() {
 
 interface ReflectionRow {
   id: number;
-  session_id: number;
+  /** Null for a reflection on a template session (migration 0117): then template_id is set. */
+  session_id: number | null;
+  template_id: number | null;
   reflection_text: string;
   created_at: string;
 }
@@ -81,23 +86,36 @@ async function fetchMyReflections(): Promise<MyReflection[]> {
     await supabase()
   )
     .from('reflections')
-    .select('id, session_id, reflection_text, created_at')
+    .select('id, session_id, template_id, reflection_text, created_at')
     .order('created_at', { ascending: false });
   if (error) throw new Error(error.message);
   const rows = (data ?? []) as ReflectionRow[];
   const titles = new Map<number, string>();
-  const ids = [...new Set(rows.map((r) => r.session_id))];
+  const ids = [...new Set(rows.flatMap((r) => (r.session_id === null ? [] : [r.session_id])))];
   if (ids.length > 0) {
     const res = await (await supabase()).from('sessions').select('id, title').in('id', ids);
     if (res.error) console.warn('Could not read the titles of reflected sessions', res.error);
     for (const s of (res.data ?? []) as { id: number; title: string }[]) titles.set(s.id, s.title);
   }
+  const templateTitles = new Map<number, string>();
+  if (rows.some((r) => r.template_id !== null)) {
+    try {
+      const list = await apiJson<{ id: number; title: string }[]>('GET', '/api/session-templates');
+      for (const t of list) templateTitles.set(t.id, t.title);
+    } catch (err) {
+      console.warn('Could not read the titles of reflected guided exercises', err);
+    }
+  }
   return rows.map((r) => ({
     id: r.id,
-    sessionId: r.session_id,
+    kind: r.template_id !== null ? ('template' as const) : ('catalogue' as const),
+    sessionId: r.template_id ?? r.session_id ?? 0,
     text: r.reflection_text,
     createdAt: r.created_at,
-    sessionTitle: titles.get(r.session_id) ?? null,
+    sessionTitle:
+      r.template_id !== null
+        ? (templateTitles.get(r.template_id) ?? null)
+        : (titles.get(r.session_id ?? 0) ?? null),
   }));
 }
 

@@ -1,4 +1,5 @@
 import { writeErrorText } from '../../lib/outbox/online-only';
+import { useSavedBlock } from '../offline/saved-data/use-saved-block';
 import { StateMessage } from '../../ui/StateMessage';
 import { usePendingOfKind } from '../sync/pending-writes-queries';
 import { useDeleteMood, useRecentMood, type MoodEntry, type NewMood } from './wellness-api';
@@ -14,16 +15,9 @@ export function MoodTab() {
   const moods = useRecentMood();
   const remove = useDeleteMood();
   const waiting = usePendingOfKind('mood');
-  if (moods.isPending && waiting.length === 0) return <StateMessage kind="loading" title="loading…" />;
-  if (moods.isError && waiting.length === 0)
-    return (
-      <StateMessage
-        kind="error"
-        title="We couldn't load your mood entries just now."
-        onRetry={() => void moods.refetch()}
-      />
-    );
-  const saved = moods.data ?? [];
+  const shown = useSavedBlock(moods, 'your mood entries');
+  if (shown.data === undefined && waiting.length === 0) return shown.fallback;
+  const saved = shown.data ?? [];
   if (saved.length === 0 && waiting.length === 0)
     return (
       <StateMessage
@@ -34,6 +28,7 @@ export function MoodTab() {
     );
   return (
     <>
+      {shown.note}
       {remove.isError && (
         <p role="alert" className={styles.error}>
           {writeErrorText(remove.error, "We couldn't delete that entry. Please try again.")}

@@ -1,4 +1,6 @@
 import { Button } from '../../ui/Button';
+import { useSavedBlock } from '../offline/saved-data/use-saved-block';
+import { useQueryView } from '../offline/saved-data/use-query-view';
 import { StateMessage } from '../../ui/StateMessage';
 import { dailySeries, lastDates, localDate } from './chart-math';
 import { FortnightChart, Sparkline } from './Charts';
@@ -29,21 +31,15 @@ export function OverviewTab({ onTrackMood }: { onTrackMood: () => void }) {
 
 function TodayCheckIn({ today, onTrackMood }: { today: string; onTrackMood: () => void }) {
   const moods = useMoodFortnight();
-  if (moods.isPending) return <StateMessage kind="loading" title="loading…" />;
-  if (moods.isError)
-    return (
-      <StateMessage
-        kind="error"
-        title="We couldn't load today's check-in."
-        onRetry={() => void moods.refetch()}
-      />
-    );
-  const latest = moods.data.find((m) => m.localDate === today);
+  const shown = useSavedBlock(moods, "today's check-in");
+  if (shown.data === undefined) return shown.fallback;
+  const latest = shown.data.find((m) => m.localDate === today);
   return (
     <section className={styles.card} aria-labelledby="today-check-in" data-testid="today-check-in">
       <h2 id="today-check-in" className={styles.cardTitle}>
         Today's check-in
       </h2>
+      {shown.note}
       {latest ? (
         <dl className={styles.scores}>
           {[
@@ -72,11 +68,14 @@ function TodayCheckIn({ today, onTrackMood }: { today: string; onTrackMood: () =
 
 function MoodLines({ dates }: { dates: string[] }) {
   const moods = useMoodFortnight();
-  if (moods.isPending || moods.isError) return null; // the check-in above shows these states
-  if (moods.data.length === 0) return <StateMessage kind="empty" title="No mood data yet" />;
+  // The check-in above shows the loading, offline and error states; saved data shows here too.
+  const view = useQueryView(moods);
+  if (view.kind !== 'data') return null;
+  const shown = { data: view.data };
+  if (shown.data.length === 0) return <StateMessage kind="empty" title="No mood data yet" />;
   const points = (pick: (m: MoodEntry) => number) =>
     dailySeries(
-      moods.data.map((m) => ({ localDate: m.localDate, value: pick(m) })),
+      shown.data.map((m) => ({ localDate: m.localDate, value: pick(m) })),
       dates,
     );
   return (
@@ -92,27 +91,21 @@ function MoodLines({ dates }: { dates: string[] }) {
 
 function VitalsSparks({ dates }: { dates: string[] }) {
   const vitals = useVitalsFortnight();
-  if (vitals.isPending) return <StateMessage kind="loading" title="loading…" />;
-  if (vitals.isError)
-    return (
-      <StateMessage
-        kind="error"
-        title="We couldn't load your vitals."
-        onRetry={() => void vitals.refetch()}
-      />
-    );
-  if (vitals.data.length === 0) return <StateMessage kind="empty" title="No biometric data yet" />;
+  const shownVitals = useSavedBlock(vitals, 'your vitals');
+  if (shownVitals.data === undefined) return shownVitals.fallback;
+  if (shownVitals.data.length === 0) return <StateMessage kind="empty" title="No biometric data yet" />;
   const types = (Object.keys(BIOMETRIC_TYPES) as BiometricType[]).filter((t) =>
-    vitals.data.some((v) => v.dataType === t),
+    shownVitals.data.some((v) => v.dataType === t),
   );
   return (
     <section className={styles.card} aria-labelledby="vitals-14">
       <h2 id="vitals-14" className={styles.cardTitle}>
         Vitals, last 14 days
       </h2>
+      {shownVitals.note}
       <div className={styles.sparks}>
         {types.map((t) => {
-          const of = vitals.data.filter((v) => v.dataType === t);
+          const of = shownVitals.data.filter((v) => v.dataType === t);
           const newest = of[0];
           return (
             <Sparkline
@@ -133,21 +126,15 @@ function VitalsSparks({ dates }: { dates: string[] }) {
 
 function InsightsCard() {
   const insights = useInsights();
-  if (insights.isPending) return <StateMessage kind="loading" title="loading…" />;
-  if (insights.isError)
-    return (
-      <StateMessage
-        kind="error"
-        title="We couldn't load your insights."
-        onRetry={() => void insights.refetch()}
-      />
-    );
-  const { insights: found, progress } = insights.data;
+  const shownInsights = useSavedBlock(insights, 'your insights');
+  if (shownInsights.data === undefined) return shownInsights.fallback;
+  const { insights: found, progress } = shownInsights.data;
   return (
     <section className={styles.card} aria-labelledby="insights" data-testid="insights">
       <h2 id="insights" className={styles.cardTitle}>
         Your insights
       </h2>
+      {shownInsights.note}
       {found.length > 0 ? (
         <ul className={styles.list}>
           {found.map((i) => (

@@ -1,4 +1,5 @@
 import { writeErrorText } from '../../lib/outbox/online-only';
+import { useSavedBlock } from '../offline/saved-data/use-saved-block';
 import { StateMessage } from '../../ui/StateMessage';
 import { usePendingOfKind } from '../sync/pending-writes-queries';
 import { useDeleteBiometric, useRecentVitals, type BiometricRecord, type NewBiometric } from './wellness-api';
@@ -15,16 +16,9 @@ export function VitalsTab() {
   const vitals = useRecentVitals();
   const remove = useDeleteBiometric();
   const waiting = usePendingOfKind('vitals');
-  if (vitals.isPending && waiting.length === 0) return <StateMessage kind="loading" title="loading…" />;
-  if (vitals.isError && waiting.length === 0)
-    return (
-      <StateMessage
-        kind="error"
-        title="We couldn't load your vitals just now."
-        onRetry={() => void vitals.refetch()}
-      />
-    );
-  const saved = vitals.data ?? [];
+  const shown = useSavedBlock(vitals, 'your vitals');
+  if (shown.data === undefined && waiting.length === 0) return shown.fallback;
+  const saved = shown.data ?? [];
   if (saved.length === 0 && waiting.length === 0)
     return (
       <StateMessage
@@ -35,6 +29,7 @@ export function VitalsTab() {
     );
   return (
     <>
+      {shown.note}
       {remove.isError && (
         <p role="alert" className={styles.error}>
           {writeErrorText(remove.error, "We couldn't delete that reading. Please try again.")}

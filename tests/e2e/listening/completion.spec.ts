@@ -3,7 +3,9 @@ import {
   autoplayLaunch,
   dashboardTokens,
   expectAudioPlaying,
+  listenPastHalf,
   player,
+  rewindPageClock,
   seekNearEnd,
   signInNewMember,
 } from './support';
@@ -29,8 +31,9 @@ test.describe('end of a session', () => {
     expect(await dashboardTokens(request, page, token)).toBe(0);
 
     // 'gentle voice awakening' is a beginner session: 20 tone tokens.
+    await rewindPageClock(page);
     await openByTitle(page, 'gentle voice awakening');
-    await seekNearEnd(page);
+    await listenPastHalf(page);
     const end = page.getByTestId('end-dialog');
     await expect(end).toBeVisible({ timeout: 15_000 });
     await expect(end.getByRole('button', { name: 'play again' })).toBeVisible();
@@ -58,8 +61,9 @@ test.describe('end of a session', () => {
 
     // A second, professional session (40 tokens) closes the player without a celebration.
     // (A 6-minute one: with the first, 13 minutes fit the 15-minute listening budget.)
+    await rewindPageClock(page);
     await openByTitle(page, 'silly sirens for brave voices');
-    await seekNearEnd(page);
+    await listenPastHalf(page);
     await expect(end).toBeVisible({ timeout: 15_000 });
     await end.getByRole('button', { name: 'i feel complete' }).click();
     await expect(player(page)).toHaveCount(0, { timeout: 6000 });

@@ -4,31 +4,44 @@ import {
   autoplayLaunch,
   dashboardTokens,
   expectAudioPlaying,
+  listenPastHalf,
   player,
+  rewindPageClock,
   seekNearEnd,
   signInNewMember,
 } from './support';
 
 test.use(autoplayLaunch);
 
-async function completeByTitle(page: Page, title: string) {
+/** Opens a session and says 'i feel complete' at its end: heard past half, or skipped through. */
+async function completeByTitle(page: Page, title: string, heard: 'past half' | 'skipped' = 'past half') {
+  if (heard === 'past half') await rewindPageClock(page);
   await page.goto('/discover');
   await page.getByRole('button', { name: 'search sessions' }).click();
   const dialog = page.getByRole('dialog', { name: 'search sessions' });
   await dialog.getByRole('searchbox').fill(title);
   await dialog.getByTestId('search-result').filter({ hasText: title }).first().click();
   await expectAudioPlaying(page);
-  await seekNearEnd(page);
+  if (heard === 'past half') await listenPastHalf(page);
+  else await seekNearEnd(page);
   const end = page.getByTestId('end-dialog');
   await expect(end).toBeVisible({ timeout: 15_000 });
   await end.getByRole('button', { name: 'i feel complete' }).click();
 }
 
-test('repeating a session the same day says it was already counted and keeps the totals', async ({
+test('a skip-through is partial practice; repeating a session the same day says it was already counted and keeps the totals', async ({
   page,
   request,
 }) => {
   const { token } = await signInNewMember(page, request);
+  // Issue 20: skipped straight to the end, it is partial practice: minutes, no tokens, said so.
+  await completeByTitle(page, 'gentle voice awakening', 'skipped');
+  await expect(player(page)).toHaveCount(0, { timeout: 6000 });
+  await expect(page.getByText('Partial practice', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Partial practice: 0:0\d of 7:00 — minutes saved, no tokens/)).toBeVisible();
+  expect(await dashboardTokens(request, page, token)).toBe(0);
+
+  // Heard past half: the member's first session (the partial one was not), celebrated.
   await completeByTitle(page, 'gentle voice awakening');
   await page.getByTestId('celebration').getByRole('button', { name: 'continue my journey' }).click();
   await expect(player(page)).toHaveCount(0);

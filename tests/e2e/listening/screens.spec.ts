@@ -1,7 +1,14 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { autoplayLaunch, expectAudioPlaying, player, seekNearEnd, signInNewMember } from './support';
+import {
+  autoplayLaunch,
+  expectAudioPlaying,
+  listenPastHalf,
+  player,
+  rewindPageClock,
+  signInNewMember,
+} from './support';
 
 test.use(autoplayLaunch);
 
@@ -39,10 +46,11 @@ test('screenshots of the listening screens and the player', async ({ page, reque
   await shot(page, 'filtered');
 
   await page.goto('/home');
+  await rewindPageClock(page);
   await page.getByRole('list', { name: 'latest sessions' }).getByTestId('session-card').first().click();
   await expectAudioPlaying(page);
   await shot(page, 'player', false);
-  await seekNearEnd(page);
+  await listenPastHalf(page);
   await expect(page.getByTestId('end-dialog')).toBeVisible({ timeout: 15_000 });
   await page.waitForTimeout(500);
   await shot(page, 'end-dialog', false);

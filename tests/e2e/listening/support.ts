@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import config from '../../../playwright.config';
 import { accessTokenOf, createOnboardedMember, signInToHome, type Member } from '../support/members';
 
@@ -65,6 +65,41 @@ export async function seekNearEnd(page: Page, secondsLeft = 1): Promise<void> {
     const audio = el as HTMLAudioElement;
     audio.currentTime = Math.max(0, audio.duration - left);
   }, secondsLeft);
+}
+
+/** Browser contexts whose clock Playwright fakes already (install once, then only set the time). */
+const clockInstalled = new WeakSet<BrowserContext>();
+
+/** How far the page's clock is set back before listening, and then moved on while listening. */
+const LISTEN_SEC = 270;
+
+/**
+ * Before opening a session that `listenPastHalf` will finish: sets the page's clock back by 4.5
+ * minutes (installing Playwright's fake clock on first use). The player counts the time the
+ * audio is heard (listened-clock.ts) and the server bounds it by the time since `startedAt`, so
+ * instead of waiting minutes the test lets the page's clock catch up while the audio really
+ * plays: to the server, listening began 4.5 minutes ago, and the page's clock ends in step
+ * with the server's.
+ */
+export async function rewindPageClock(page: Page): Promise<void> {
+  if (!clockInstalled.has(page.context())) {
+    await page.clock.install();
+    clockInstalled.add(page.context());
+  }
+  await page.clock.setSystemTime(Date.now() - LISTEN_SEC * 1000);
+}
+
+/**
+ * Listens to the open session (opened after `rewindPageClock`) for 4.5 minutes of the page's
+ * clock, more than half of any session up to 9 minutes, then drags the seek bar to just before
+ * its end.
+ */
+export async function listenPastHalf(page: Page, secondsLeft = 1): Promise<void> {
+  await expectAudioPlaying(page);
+  const duration = await page.getByTestId('player-audio').evaluate((el) => (el as HTMLAudioElement).duration);
+  expect(duration / 2, 'a session of at most 9 minutes').toBeLessThan(LISTEN_SEC);
+  await page.clock.fastForward(LISTEN_SEC * 1000);
+  await seekNearEnd(page, secondsLeft);
 }
 
 /** The toast of a completion kept on the device while offline. */

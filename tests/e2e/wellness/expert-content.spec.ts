@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { autoplayLaunch, expectAudioPlaying, player, seekNearEnd } from '../listening/support';
+import { autoplayLaunch, listenPastHalf, player, rewindPageClock } from '../listening/support';
 import { expect, test } from '../support/fixtures';
 import { createOnboardedMember, signInToHome } from '../support/members';
 
@@ -12,8 +12,7 @@ test.use(autoplayLaunch);
 /** Plays the open session to its end and says 'i feel complete', as a member would. */
 async function finishSession(page: Page, title: string) {
   await expect(player(page).getByRole('heading', { name: title })).toBeVisible();
-  await expectAudioPlaying(page);
-  await seekNearEnd(page);
+  await listenPastHalf(page);
   const end = page.getByTestId('end-dialog');
   await expect(end).toBeVisible({ timeout: 15_000 });
   await end.getByRole('button', { name: 'i feel complete' }).click();
@@ -73,12 +72,14 @@ test('classes by demo experts, and a program followed for two sessions moves its
   await expect(enrolled.getByTestId('enrollment-progress')).toHaveText('0% · session 1 of 7');
   await expect(enrolled).toContainText(`Next: ${STEPS[0]}`);
 
+  await rewindPageClock(page);
   await enrolled.getByRole('button', { name: `Continue: ${PROGRAM}` }).click();
   await finishSession(page, STEPS[0] ?? '');
   await expect(enrolled.getByTestId('enrollment-progress')).toHaveText('14% · session 2 of 7');
   await expect(enrolled.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '14');
   await expect(enrolled).toContainText(`Next: ${STEPS[1]}`);
 
+  await rewindPageClock(page);
   await enrolled.getByRole('button', { name: `Continue: ${PROGRAM}` }).click();
   await finishSession(page, STEPS[1] ?? '');
   await expect(enrolled.getByTestId('enrollment-progress')).toHaveText('29% · session 3 of 7');

@@ -1,37 +1,94 @@
 import { useState } from 'react';
+import { QueryBlock } from '../../profile/QueryBlock';
 import type { StoredAssessment } from '../../assessment/assessment-api';
 import { AVQI_BOUNDARY } from '../../assessment/measures';
-import type { Journey } from '../growth-api';
+import { localDate } from '../../wellness/chart-math';
+import { usePracticeWeek, type PracticeWeek } from '../growth-api';
 import { formatDay } from '../growth-text';
-import { formatMetric, metricsOf, within } from '../voice-health';
+import { formatMetric, metricsOf } from '../voice-health';
 import { NoData } from './NoData';
 import styles from '../Growth.module.css';
 import { countText, countWord } from '../../../lib/plural';
 
 const DAY = 86_400_000;
 
-/**
- * One week (the 7 days ending today, or earlier weeks): sessions and minutes from the practice
- * ledger (the journey's completions), the week's voice assessments, and what they say.
- */
-export function WeeklyTab({ list, journey }: { list: StoredAssessment[]; journey: Journey }) {
-  const [back, setBack] = useState(0);
-  const end = Date.now() - back * 7 * DAY;
-  const start = end - 7 * DAY;
-  const sessions = journey.completions.filter((c) => {
-    const t = Date.parse(c.completedAt);
-    return t >= start && t < end;
+/** The local day `days` after `isoDay` (negative: before). */
+const shiftDay = (isoDay: string, days: number) =>
+  new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+/** The assessments recorded on the member's local days `from`..`to`, inclusive. */
+const onDays = (list: readonly StoredAssessment[], from: string, to: string) =>
+  list.filter((a) => {
+    const day = localDate(Date.parse(a.recordedAt));
+    return day >= from && day <= to;
   });
-  const assessments = within(list, start, end);
-  const previous = metricsOf(within(list, start - 7 * DAY, start));
+
+/**
+ * One week (the 7 local days ending today, or earlier weeks). Sessions and minutes are the
+ * server's sums (GET /api/users/{id}/practice-week, from the practice ledger: one truth with
+ * the journey and the profile); the voice quality index is the mean of the same days' assessments (a check, not practice).
+ */
+export function WeeklyTab({ list }: { list: StoredAssessment[] }) {
+  const [back, setBack] = useState(0);
+  const week = usePracticeWeek(back);
+  return (
+    <>
+      <WeekNav back={back} week={week.data} onBack={setBack} />
+      <QueryBlock query={week} what="this week's practice">
+        {(w) => <WeekView list={list} week={w} />}
+      </QueryBlock>
+    </>
+  );
+}
+
+function WeekNav({
+  back,
+  week,
+  onBack,
+}: {
+  back: number;
+  week: PracticeWeek | undefined;
+  onBack: (back: number) => void;
+}) {
+  return (
+    <div className={styles.monthNav}>
+      <button
+        type="button"
+        className={styles.navButton}
+        aria-label="previous week"
+        onClick={() => onBack(back + 1)}
+      >
+        ‹
+      </button>
+      <h2>
+        {back === 0 || !week
+          ? 'this week'
+          : `${formatDay(`${week.start}T12:00:00Z`)} – ${formatDay(`${week.end}T12:00:00Z`)}`}
+      </h2>
+      <button
+        type="button"
+        className={styles.navButton}
+        aria-label="next week"
+        disabled={back === 0}
+        onClick={() => onBack(Math.max(0, back - 1))}
+      >
+        ›
+      </button>
+    </div>
+  );
+}
+
+/** One week's numbers and what they say, from the server's `week` and the same days' recordings. */
+export function WeekView({ list, week }: { list: StoredAssessment[]; week: PracticeWeek }) {
+  const { sessions, minutes } = week;
+  const assessments = onDays(list, week.start, week.end);
+  const previous = metricsOf(onDays(list, shiftDay(week.start, -7), shiftDay(week.start, -1)));
   const m = metricsOf(assessments);
   const avqi = m?.voiceQualityScore ?? null;
   const before = previous?.voiceQualityScore ?? null;
-  // Practice minutes are the ledger's only: an assessment is a check, not practice.
-  const minutes = sessions.reduce((n, c) => n + c.minutes, 0);
   const insights: string[] = [];
   const wins: string[] = [];
-  if (sessions.length >= 5) wins.push(`You practised ${countText(sessions.length, 'session')} this week.`);
+  if (sessions >= 5) wins.push(`You practised ${countText(sessions, 'session')} this week.`);
   if (avqi !== null && avqi <= AVQI_BOUNDARY)
     wins.push(
       `Your voice quality index was ${formatMetric('voiceQualityScore', avqi)}: in the typical range.`,
@@ -45,37 +102,13 @@ export function WeeklyTab({ list, journey }: { list: StoredAssessment[]; journey
     );
   if (m?.breathSupport != null && m.breathSupport < 15)
     insights.push('Your longest "ah" was under 15 seconds: low, slow breathing exercises can help.');
-  if (sessions.length === 0) insights.push('No sessions this week: a short one keeps your voice warm.');
+  if (sessions === 0) insights.push('No sessions this week: a short one keeps your voice warm.');
   return (
     <>
-      <div className={styles.monthNav}>
-        <button
-          type="button"
-          className={styles.navButton}
-          aria-label="previous week"
-          onClick={() => setBack(back + 1)}
-        >
-          ‹
-        </button>
-        <h2>
-          {back === 0
-            ? 'this week'
-            : `${formatDay(new Date(start).toISOString())} – ${formatDay(new Date(end - 1).toISOString())}`}
-        </h2>
-        <button
-          type="button"
-          className={styles.navButton}
-          aria-label="next week"
-          disabled={back === 0}
-          onClick={() => setBack(Math.max(0, back - 1))}
-        >
-          ›
-        </button>
-      </div>
       <div className={styles.statGrid} data-testid="week-stats">
         <div className={styles.stat}>
-          <span className={styles.statValue}>{sessions.length}</span>
-          <span className={styles.statLabel}>{countWord(sessions.length, 'session')}</span>
+          <span className={styles.statValue}>{sessions}</span>
+          <span className={styles.statLabel}>{countWord(sessions, 'session')}</span>
         </div>
         <div className={styles.stat}>
           <span className={styles.statValue}>{minutes}</span>
@@ -92,7 +125,7 @@ export function WeeklyTab({ list, journey }: { list: StoredAssessment[]; journey
           <span className={styles.statLabel}>{countWord(assessments.length, 'assessment')}</span>
         </div>
       </div>
-      {!m && sessions.length === 0 ? (
+      {!m && sessions === 0 ? (
         <NoData what="Nothing was measured this week." />
       ) : (
         <>

@@ -46,45 +46,6 @@ export function roundTieUp(x: f64): i32 {
   return <i32>Math.floor(x + 0.5);
 }
 
-/** Sorts n f64 ascending in place (heapsort: no recursion, no allocation). */
-export function sortF64(p: usize, n: i32): void {
-  for (let start = (n >> 1) - 1; start >= 0; start--) siftDown(p, start, n);
-  for (let end = n - 1; end > 0; end--) {
-    const top = ld(p, 0);
-    st(p, 0, ld(p, end));
-    st(p, end, top);
-    siftDown(p, 0, end);
-  }
-}
-
-function siftDown(p: usize, start: i32, n: i32): void {
-  let root = start;
-  const value = ld(p, root);
-  while (true) {
-    let child = 2 * root + 1;
-    if (child >= n) break;
-    if (child + 1 < n && ld(p, child + 1) > ld(p, child)) child++;
-    if (ld(p, child) <= value) break;
-    st(p, root, ld(p, child));
-    root = child;
-  }
-  st(p, root, value);
-}
-
-/** Praat's NUMquantile of a sorted array (linear between the two nearest order statistics). */
-export function sortedQuantile(p: usize, n: i32, factor: f64): f64 {
-  if (n < 1) return NaN;
-  if (n == 1) return ld(p, 0);
-  const place = factor * <f64>n + 0.5;
-  let left = <i32>Math.floor(place);
-  if (left < 1) left = 1;
-  if (left > n - 1) left = n - 1;
-  const a = ld(p, left - 1);
-  const slope = ld(p, left) - a;
-  if (slope == 0.0) return a;
-  return a + (place - <f64>left) * slope;
-}
-
 /** Rearranges p[0..n) so that p[k] holds the k-th smallest value (Hoare's selection, in place). */
 function selectKth(p: usize, n: i32, k: i32): void {
   let lo = 0,

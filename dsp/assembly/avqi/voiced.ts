@@ -93,7 +93,6 @@ function crossingRate(): f64 {
 }
 
 let keptWindows: i32 = 0;
-let keptLength: i32 = 0;
 
 /**
  * Appends the voiced windows of `sounding` (n samples at `rate`) to `out` from index `at`;
@@ -135,7 +134,6 @@ export function appendVoicedWindows(sounding: usize, n: i32, rate: f64, out: usi
     }
     start += 0.03;
   }
-  keptLength = at;
   return at;
 }
 

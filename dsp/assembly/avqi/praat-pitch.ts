@@ -38,6 +38,19 @@ let frameIntensity: usize = 0;
  */
 const BRENT_TOLERANCE: f64 = 1e-3;
 
+/** Memory for pass 1's correlations (5.6 MB for 5.5 s at 48 kHz); longer signals recompute them. */
+const KEPT_ROWS_BYTES: u64 = 24 << 20;
+
+/** Brent's refinement of frame f's winner (the path finder put it in place 1), as Praat's. */
+function refineWinner(f: i32, yBase: usize, ySize: i32, offset: i32, dx: f64, brentDepth: i32): void {
+  const fr = load<f64>(cf(f, 1));
+  const depth = fr > 0.3 / dx ? SINC700 : brentDepth;
+  let ymid = improveMaximum(yBase, ySize, load<i32>(lag(f, 1)) - offset, depth, BRENT_TOLERANCE);
+  store<f64>(cf(f, 1), 1.0 / dx / (improvedIndex + <f64>offset));
+  if (ymid > 1.0) ymid = 1.0 / ymid;
+  store<f64>(cs(f, 1), ymid);
+}
+
 function sample(sig: usize, i: i32): f64 {
   return load<f64>(sig + ((<usize>(i - 1)) << 3));
 }
@@ -179,10 +192,15 @@ export function praatPitch(
   const yBase = rBase - ((<usize>brentIxmax) << 3);
   const ySize = 2 * brentIxmax + 1;
   const offset = -brentIxmax - 1;
+  // Pass 1 keeps each frame's correlations (r[0..rSpan]; the buffer is always symmetric) when
+  // they fit KEPT_ROWS_BYTES, so that pass 2 need not compute them again.
+  const rowBytes = (<usize>(rSpan + 1)) << 3;
+  const keepRows = <u64>nFrames * <u64>rowBytes <= KEPT_ROWS_BYTES;
+  const rows = keepRows ? arenaAlloc(<usize>nFrames * rowBytes) : 0;
 
   // Pass 1 finds every frame's candidates (strengths from the sinc-30 interpolation at the
-  // parabolic peak) and the path finder picks the winners; pass 2 recomputes the correlation of
-  // the voiced frames only and refines the winner alone by Brent's method on the sinc-70
+  // parabolic peak) and the path finder picks the winners; pass 2 takes the voiced frames'
+  // correlations (kept, or computed again when too long to keep) and refines the winner alone by Brent's method on the sinc-70
   // interpolant. Praat refines every candidate before the path finder, which costs about twice
   // the rest of the analysis; a refined strength differs from the sinc-30 one by far less than
   // the costs that separate candidates, so the path is the same, and the strengths and
@@ -194,6 +212,13 @@ export function praatPitch(
     for (let iframe = 1; iframe <= nFrames; iframe++) {
       const f = iframe - 1;
       if (pass == 2 && !(load<f64>(cf(f, 1)) > 0.0)) continue;
+      if (pass == 2 && keepRows) {
+        memory.copy(rBase, rows + <usize>f * rowBytes, rowBytes);
+        for (let i = 1; i <= rSpan; i++)
+          store<f64>(rBase - ((<usize>i) << 3), load<f64>(rBase + ((<usize>i) << 3)));
+        refineWinner(f, yBase, ySize, offset, dx, brentDepth);
+        continue;
+      }
       const t = t1 + <f64>(iframe - 1) * dt;
       const leftSample = <i32>Math.floor((t - x1Sound) / dx + 1.0);
       const rightSample = leftSample + 1;
@@ -279,15 +304,10 @@ export function praatPitch(
       }
 
       if (pass == 2) {
-        // The path finder put the winner in place 1.
-        const fr = load<f64>(cf(f, 1));
-        const depth = fr > 0.3 / dx ? SINC700 : brentDepth;
-        let ymid = improveMaximum(yBase, ySize, load<i32>(lag(f, 1)) - offset, depth, BRENT_TOLERANCE);
-        store<f64>(cf(f, 1), 1.0 / dx / (improvedIndex + <f64>offset));
-        if (ymid > 1.0) ymid = 1.0 / ymid;
-        store<f64>(cs(f, 1), ymid);
+        refineWinner(f, yBase, ySize, offset, dx, brentDepth);
         continue;
       }
+      if (keepRows) memory.copy(rows + <usize>f * rowBytes, rBase, rowBytes);
       // Candidate 1 is always voicelessness.
       store<f64>(cf(f, 1), 0.0);
       store<f64>(cs(f, 1), 0.0);

@@ -89,12 +89,11 @@ describe("AVQI periodicity on Praat's joined signal", () => {
   }) => {
     if (missing.length > 0) skip();
     for (const row of rows) {
-      // Exact arithmetic would agree to Praat's printed precision (6 decimals for shimmer, 3 for
-      // HNR). The engine's speed shortcuts (docs/voice-assessment-engine.md: the pulses' pitch at
-      // 16+ kHz, HNR's pitch every 5 ms, Brent to 1e-3 sample, only the winners refined) move
-      // shimmer by at most 0.0015 % / 0.0005 dB and HNR by at most 0.3 dB on these pairs.
-      expect(Math.abs(row.ours.shimmerPercent - row.praat.shimmerPercent), row.name).toBeLessThan(0.01);
-      expect(Math.abs(row.ours.shimmerDb - row.praat.shimmerDb), row.name).toBeLessThan(0.002);
+      // Shimmer follows Praat to its printed precision (6 decimals). HNR's pitch runs every 5 ms
+      // instead of 3.33 ms and only the winning candidates are refined (speed shortcuts,
+      // docs/voice-assessment-engine.md), which moves HNR by at most 0.3 dB on these pairs.
+      expect(Math.abs(row.ours.shimmerPercent - row.praat.shimmerPercent), row.name).toBeLessThan(1e-3);
+      expect(Math.abs(row.ours.shimmerDb - row.praat.shimmerDb), row.name).toBeLessThan(1e-4);
       expect(Math.abs(row.ours.hnr - row.praat.hnr), row.name).toBeLessThan(0.5);
     }
   });

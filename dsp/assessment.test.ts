@@ -19,6 +19,7 @@ import { readAvqiTruth, REPO_ROOT, type AvqiTruthPair } from './eval/avqi-truth'
 import { loadVoiceModule } from './node';
 import { voiceModule } from './test-helpers';
 import { decodeWav } from './wav';
+import { AVQI_BOUNDARY } from '../src/domain/voice/avqi';
 
 function recording(path: string): AssessmentRecording {
   const wav = decodeWav(readFileSync(resolve(REPO_ROOT, path)));
@@ -68,6 +69,20 @@ describe('AVQI 03.01 agrees with Praat on every fixture pair', () => {
     expect(table.correlation).toBeGreaterThanOrEqual(CORRELATION_GOAL);
     expect(table.sameSide).toBeGreaterThanOrEqual(SAME_SIDE_GOAL);
     expect(missedGoals(table)).toEqual([]);
+  });
+
+  it.each(Object.keys(AGREEMENT_GOALS) as MeasureName[])(
+    '%s: with margin, under a third of the tolerance (room for the speed shortcuts)',
+    (name) => {
+      expect(table.meanAbsDifference[name]).toBeLessThanOrEqual(AGREEMENT_GOALS[name] / 3);
+    },
+  );
+
+  it('puts every pair more than 0.25 from 2.43 on the same side as Praat', () => {
+    const clear = rows.filter((r) => Math.abs(r.pair.praat.avqi - AVQI_BOUNDARY) > 0.25);
+    expect(clear.length).toBeGreaterThan(pairs.length / 2);
+    for (const r of clear)
+      expect(r.ours.avqi > AVQI_BOUNDARY, r.pair.name).toBe(r.pair.praat.avqi > AVQI_BOUNDARY);
   });
 
   it('spans both sides of the boundary, so the same-side check means something', () => {

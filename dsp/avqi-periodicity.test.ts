@@ -84,13 +84,17 @@ describe("AVQI periodicity on Praat's joined signal", () => {
     expect(hnr).toBeLessThanOrEqual(1);
   });
 
-  it("follows Praat's algorithm pair by pair, not just on average (to its printed precision)", ({ skip }) => {
+  it("follows Praat's algorithm pair by pair, not just on average (within the engine's shortcuts)", ({
+    skip,
+  }) => {
     if (missing.length > 0) skip();
     for (const row of rows) {
-      // Praat prints shimmer to 6 decimals and the voice report's HNR to 3.
+      // Shimmer follows Praat to its printed precision (6 decimals). HNR's pitch runs every 5 ms
+      // instead of 3.33 ms and only the winning candidates are refined (speed shortcuts,
+      // docs/voice-assessment-engine.md), which moves HNR by at most 0.3 dB on these pairs.
       expect(Math.abs(row.ours.shimmerPercent - row.praat.shimmerPercent), row.name).toBeLessThan(1e-3);
       expect(Math.abs(row.ours.shimmerDb - row.praat.shimmerDb), row.name).toBeLessThan(1e-4);
-      expect(Math.abs(row.ours.hnr - row.praat.hnr), row.name).toBeLessThan(2e-3);
+      expect(Math.abs(row.ours.hnr - row.praat.hnr), row.name).toBeLessThan(0.5);
     }
   });
 });

@@ -172,9 +172,9 @@ export let improvedIndex: f64 = 0;
 /**
  * The interpolated maximum near the local maximum at index ixmid of y[1..size]
  * (NUMimproveMaximum with sinc interpolation): Brent's minimisation of the negated curve on
- * [ixmid - 1, ixmid + 1], tolerance 1e-10. Returns the peak value; improvedIndex its place.
+ * [ixmid - 1, ixmid + 1], tolerance `tol` samples (Praat: 1e-10). Returns the peak value; improvedIndex its place.
  */
-export function improveMaximum(y: usize, size: i32, ixmid: i32, depth: i32): f64 {
+export function improveMaximum(y: usize, size: i32, ixmid: i32, depth: i32, tol: f64 = 1e-10): f64 {
   if (ixmid <= 1) {
     improvedIndex = 1;
     return at(y, 1);
@@ -188,7 +188,6 @@ export function improveMaximum(y: usize, size: i32, ixmid: i32, depth: i32): f64
   curveDepth = depth;
   let a = <f64>(ixmid - 1);
   let b = <f64>(ixmid + 1);
-  const tol = 1e-10;
   let v = a + GOLDEN * (b - a);
   let fv = negatedCurve(v);
   let x = v;

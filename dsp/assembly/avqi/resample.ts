@@ -119,13 +119,107 @@ export function resample(x: usize, n: i32, rate: f64, newRate: f64, depth: i32):
   const out = allocF64(count);
   const newDx = 1.0 / newRate;
   const newX1 = 0.5 * (xmax - <f64>(count - 1) / newRate);
+  // Between integral rates the fractional read positions repeat every `period` new samples
+  // (newRate / gcd): the sinc weights of each phase are computed once (polyphase), and each new
+  // sample is then a dot product. Same weights and samples as NUM_interpolate_sinc; only the
+  // order of the additions differs (about 1e-16 relative).
+  const period = polyphasePeriod(rate, newRate);
+  const taps = 2 * depth;
+  const weights = period > 0 ? allocF64(period * taps) : 0;
+  const phaseFrac = period > 0 ? allocF64(period) : 0;
+  for (let p = 0; p < period; p++) st(phaseFrac, p, -1.0);
   for (let i = 1; i <= count; i++) {
     const t = newX1 + <f64>(i - 1) * newDx;
     const index = (t - x1) / dx + 1.0;
+    const midleft = <i32>Math.floor(index);
+    const frac = index - <f64>midleft;
+    // Interior points only (full depth on both sides, not exactly on a sample).
+    if (period > 0 && midleft - depth >= 0 && midleft + depth <= n && frac > 1e-9) {
+      const phase = (i - 1) % period;
+      const w = weights + ((<usize>(phase * taps)) << 3);
+      let known = ld(phaseFrac, phase);
+      if (known < 0.0) {
+        sincWeights(frac, depth, w);
+        st(phaseFrac, phase, frac);
+        known = frac;
+      }
+      if (Math.abs(known - frac) < 1e-9) {
+        st(out, i - 1, dot(source + ((<usize>(midleft - depth)) << 3), w, taps));
+        continue;
+      }
+    }
     st(out, i - 1, interpolateSinc(source, n, index, depth));
   }
   resultLength = count;
   return out;
+}
+
+/** New samples after which the read phase repeats, or 0 (no table) for odd or long periods. */
+function polyphasePeriod(rate: f64, newRate: f64): i32 {
+  if (rate != Math.floor(rate) || newRate != Math.floor(newRate)) return 0;
+  let a = <i64>rate;
+  let b = <i64>newRate;
+  while (b != 0) {
+    const r = a % b;
+    a = b;
+    b = r;
+  }
+  const period = <i64>newRate / a;
+  return period <= 1024 ? <i32>period : 0;
+}
+
+/**
+ * The weights NUM_interpolate_sinc gives samples midleft - depth + 1 .. midleft + depth (stored
+ * in that order) for a read position `frac` past midleft, by its own recurrences.
+ */
+function sincWeights(frac: f64, depth: i32, w: usize): void {
+  let a = Math.PI * frac;
+  let halfsina = 0.5 * Math.sin(a);
+  let aa = a / (frac + <f64>depth);
+  let daa = Math.PI / (frac + <f64>depth);
+  let cosaa = Math.cos(aa),
+    sinaa = Math.sin(aa);
+  let cosdaa = Math.cos(daa),
+    sindaa = Math.sin(daa);
+  for (let k = depth - 1; k >= 0; k--) {
+    st(w, k, (halfsina / a) * (1.0 + cosaa));
+    a += Math.PI;
+    const help = cosaa * cosdaa - sinaa * sindaa;
+    sinaa = cosaa * sindaa + sinaa * cosdaa;
+    cosaa = help;
+    halfsina = -halfsina;
+  }
+  a = Math.PI * (1.0 - frac);
+  halfsina = 0.5 * Math.sin(a);
+  aa = a / (<f64>depth - frac + 1.0);
+  daa = Math.PI / (<f64>depth - frac + 1.0);
+  cosaa = Math.cos(aa);
+  sinaa = Math.sin(aa);
+  cosdaa = Math.cos(daa);
+  sindaa = Math.sin(daa);
+  for (let k = depth; k < 2 * depth; k++) {
+    st(w, k, (halfsina / a) * (1.0 + cosaa));
+    a += Math.PI;
+    const help = cosaa * cosdaa - sinaa * sindaa;
+    sinaa = cosaa * sindaa + sinaa * cosdaa;
+    cosaa = help;
+    halfsina = -halfsina;
+  }
+}
+
+/** Sum of x[k] w[k] for k < n (n even), two lanes at a time. */
+function dot(x: usize, w: usize, n: i32): f64 {
+  if (!ASC_FEATURE_SIMD) {
+    let sum: f64 = 0;
+    for (let k = 0; k < n; k++) sum += ld(x, k) * ld(w, k);
+    return sum;
+  }
+  let acc = f64x2.splat(0.0);
+  for (let k = 0; k < n; k += 2) {
+    const o = (<usize>k) << 3;
+    acc = f64x2.add(acc, f64x2.mul(v128.load(x + o), v128.load(w + o)));
+  }
+  return f64x2.extract_lane(acc, 0) + f64x2.extract_lane(acc, 1);
 }
 
 /**

@@ -5,7 +5,7 @@
 // second. Windows are cut as Praat's "Extract part" (rectangular, times not preserved) and
 // located with "Get nearest zero crossing" (fon/Sound.cpp: linear interpolation between the
 // two samples of opposite sign, the nearer of the left and right candidates).
-import { allocF64, ld, st } from './mem';
+import { allocF64, allocI32, ld, st } from './mem';
 
 // The window under test: samples w[0..wn), first sample at time wx1, sampling period wdx.
 let w: usize = 0;
@@ -26,6 +26,29 @@ function positive(i: i32): bool {
   return ld(w, i - 1) >= 0.0;
 }
 
+// Sign changes of the window, so that each nearest-crossing query is O(1): crossing c lies
+// between 1-based samples c and c + 1; prevCrossing[i] is the last crossing <= i, nextCrossing[i]
+// the first >= i (0 when there is none). The published script probes sample by sample until the
+// nearest crossing changes, and Praat's search scans outwards from each probe, which made this
+// step quadratic in the window's length at 44-96 kHz; the answers are identical.
+let prevCrossing: usize = 0;
+let nextCrossing: usize = 0;
+
+function indexCrossings(): void {
+  let last = 0;
+  store<i32>(prevCrossing, 0);
+  for (let i = 1; i <= wn; i++) {
+    if (i < wn && positive(i) != positive(i + 1)) last = i;
+    store<i32>(prevCrossing + ((<usize>i) << 2), last);
+  }
+  let next = 0;
+  store<i32>(nextCrossing + ((<usize>(wn + 1)) << 2), 0);
+  for (let i = wn; i >= 1; i--) {
+    if (i < wn && positive(i) != positive(i + 1)) next = i;
+    store<i32>(nextCrossing + ((<usize>i) << 2), next);
+  }
+}
+
 /** Praat's Sound_getNearestZeroCrossing on the window; NaN when there is none. */
 function nearestZeroCrossing(position: f64): f64 {
   const leftSample = <i32>Math.floor((position - wx1) / wdx + 1.0);
@@ -33,31 +56,22 @@ function nearestZeroCrossing(position: f64): f64 {
   if (leftSample >= 1 && rightSample <= wn && positive(leftSample) != positive(rightSample))
     return crossingAt(leftSample);
   if (leftSample > wn) return NaN;
-  let leftZero: f64 = NaN;
-  let ileft = leftSample - 1;
-  for (; ileft >= 1; ileft--) {
-    if (positive(ileft) != positive(ileft + 1)) {
-      leftZero = crossingAt(ileft);
-      break;
-    }
-  }
+  // Praat scans left from leftSample - 1 for a sign change (a crossing index <= leftSample - 1).
+  const left = leftSample - 1 >= 1 ? load<i32>(prevCrossing + ((<usize>(leftSample - 1)) << 2)) : 0;
   if (rightSample < 1) return NaN;
-  let rightZero: f64 = NaN;
-  let iright = rightSample + 1;
-  for (; iright <= wn; iright++) {
-    if (positive(iright) != positive(iright - 1)) {
-      rightZero = crossingAt(iright - 1);
-      break;
-    }
-  }
-  if (ileft < 1 && iright > wn) return NaN;
-  if (ileft < 1) return rightZero;
-  if (iright > wn) return leftZero;
+  // ... and right from rightSample + 1 (a crossing index >= rightSample).
+  const right = rightSample <= wn - 1 ? load<i32>(nextCrossing + ((<usize>rightSample) << 2)) : 0;
+  if (left == 0 && right == 0) return NaN;
+  if (left == 0) return crossingAt(right);
+  if (right == 0) return crossingAt(left);
+  const leftZero = crossingAt(left);
+  const rightZero = crossingAt(right);
   return position - leftZero < rightZero - position ? leftZero : rightZero;
 }
 
 /** The published script's crossing rate of the current window (crossings per second), NaN if undefined. */
 function crossingRate(): f64 {
+  indexCrossings();
   const first = nearestZeroCrossing(0.0025);
   if (isNaN(first)) return NaN;
   let at = first;
@@ -92,6 +106,8 @@ export function appendVoicedWindows(sounding: usize, n: i32, rate: f64, out: usi
   for (let i = 0; i < n; i++) sum += ld(sounding, i) * ld(sounding, i);
   const threshold = (sum / <f64>n / 400.0) * 0.3;
   w = allocF64(<i32>Math.ceil(0.03 * rate) + 2);
+  prevCrossing = allocI32(<i32>Math.ceil(0.03 * rate) + 4);
+  nextCrossing = allocI32(<i32>Math.ceil(0.03 * rate) + 4);
   wdx = dx;
   keptWindows = 0;
   let start: f64 = 0.0;

@@ -139,3 +139,26 @@ export function spectrumSilence(): void {
   lowPower = 0;
   highPower = 0;
 }
+
+/**
+ * Subharmonic summation's octave test: of the power at the first harmonics of f (a band of
+ * +-f/4 around each, up to 8 f), the share at its odd multiples (f, 3f, 5f, 7f). A voice whose
+ * fundamental is f has power there; a voice at 2f has none (its harmonics are the even
+ * multiples of f), so the share says which of an octave pair is the fundamental whatever the
+ * CMNDF's dips say. -1 when the harmonics are not resolved (fewer than 4 bins apart).
+ */
+export function oddHarmonicShare(f: f64, sampleRate: f64): f64 {
+  const binHz = sampleRate / <f64>FFT_N;
+  if (f < 4 * binHz) return -1;
+  const top = 0.45 * sampleRate;
+  let odd: f64 = 0;
+  let all: f64 = 0;
+  for (let k = 1; k <= 8; k++) {
+    const centre = <f64>k * f;
+    if (centre + 0.25 * f > top) break;
+    const p = bandPower(binOf(centre - 0.25 * f, binHz), binOf(centre + 0.25 * f, binHz) + 1);
+    all += p;
+    if (k & 1) odd += p;
+  }
+  return all > 0 ? odd / all : -1;
+}

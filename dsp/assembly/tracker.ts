@@ -20,6 +20,7 @@ import {
   searchMinLag,
   searchMaxLag,
 } from './yin';
+import { oddHarmonicShare } from './spectrum';
 
 const STATES: i32 = MAX_CANDIDATES + 1;
 
@@ -99,8 +100,37 @@ function harmonicNotPeriod(period: f64, shorter: f64, own: f64, other: f64): boo
   return dipNear(next) - other > REPEAT_MARGIN;
 }
 
-function isSubharmonic(c: i32, count: i32): bool {
+/**
+ * In a room the reverberant 2nd harmonic can make the dip at half the period nearly as deep as
+ * the period's own (held-out room seed 3: a 240 Hz voice read at 480 Hz). When the tracked
+ * voice is already at this candidate's pitch and the candidate is deeper than its half by this
+ * much, the sub-harmonic penalty would only push the track up an octave: it is not paid.
+ */
+const OCTAVE_DEEPER: f64 = 0.04;
+/**
+ * The same, to come back down once the track has been pushed up an octave (from 2f to f), but
+ * only when f itself sounds: of the power at f's first harmonics, its odd multiples (f, 3f,
+ * 5f, 7f, where a voice at 2f has none) hold at least this share. A low voice's track held at
+ * 108 Hz, with the dip at 54 Hz deeper, measured 0.01-0.02; the room's 240 Hz voice 0.03-0.15.
+ */
+const ODD_SHARE: f64 = 0.03;
+/**
+ * Below this a dip at twice the period with power at its odd multiples is period doubling (a
+ * rough voice's offset, vocal fry): Praat, and the ear, keep the higher pitch (the real
+ * sustained_a_110hz fell to 54 Hz without this limit, its odd share 0.05-0.2).
+ */
+const DOUBLING_MAX_HZ: f64 = 100;
+
+/** The track is at the candidate's pitch, or an octave above it while the candidate sounds. */
+function continuesTrack(f: f64, sampleRate: f64): bool {
+  if (trackF0 <= 0) return false;
+  if (log2abs(f, trackF0) < 0.1) return true;
+  return f >= DOUBLING_MAX_HZ && log2abs(2 * f, trackF0) < 0.1 && oddHarmonicShare(f, sampleRate) > ODD_SHARE;
+}
+
+function isSubharmonic(c: i32, count: i32, sampleRate: f64): bool {
   const period = unchecked(candPeriod[c]);
+  const f = sampleRate / period;
   const own = unchecked(candAper[c]);
   for (let d = 0; d < count; d++) {
     const other = unchecked(candAper[d]);
@@ -112,7 +142,8 @@ function isSubharmonic(c: i32, count: i32): bool {
     // is clearly deeper (a dominant 2nd harmonic), as in YIN's octave guard.
     if (
       !(other > 0.04 && own < 0.35 * other) &&
-      !harmonicNotPeriod(period, unchecked(candPeriod[d]), own, other)
+      !harmonicNotPeriod(period, unchecked(candPeriod[d]), own, other) &&
+      !(k == 2 && other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate))
     )
       return true;
   }
@@ -127,7 +158,8 @@ function isSubharmonic(c: i32, count: i32): bool {
     if (
       other < SUBHARMONIC_ACCEPT &&
       !(other > 0.04 && own < 0.35 * other) &&
-      !harmonicNotPeriod(period, lag, own, other)
+      !harmonicNotPeriod(period, lag, own, other) &&
+      !(k == 2 && other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate))
     )
       return true;
   }
@@ -183,7 +215,7 @@ export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64)
       aper +
       (c == candPick ? 0 : NOT_PICK_COST) +
       (silent ? SILENT_COST : 0) +
-      (isSubharmonic(c, count) ? SUBHARMONIC_COST : 0);
+      (isSubharmonic(c, count, sampleRate) ? SUBHARMONIC_COST : 0);
     let best = BLOCKED;
     if (prevStates == 0) best = 0;
     else {

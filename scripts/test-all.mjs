@@ -147,16 +147,20 @@ try {
   console.error(`PostgreSQL tests will be skipped: ${err instanceof Error ? err.message : err}`);
 }
 
-// Both Vitest runs at once. Vitest's default on two cores is a single worker, which ran every
-// file one after another, mostly waiting (timers, child processes, PostgreSQL round trips). The
-// SQLite run gets two workers, the PostgreSQL run (mostly waiting on the database) one: three
-// at most, so the timing-sensitive tests (live-session steps, worker restarts) keep a core.
+// Both Vitest runs start at once. Vitest's default on two cores is a single worker, which ran
+// every file one after another, mostly waiting (timers, child processes, PostgreSQL round trips).
+// The SQLite run gets two workers, the PostgreSQL run (mostly waiting on the database) one.
+// The browser tests start as soon as the SQLite run ends, while the PostgreSQL run goes on
+// beside them: it uses a fraction of a core, and the browser tests mostly wait on the page
+// (their CPU time is about a third of two cores' wall time), so running the two one after the
+// other left both cores idle for minutes.
 const unitFile = path.join(root, 'test-results/unit.json');
 const pgFile = path.join(root, 'test-results/server-postgres.json');
 fs.rmSync(unitFile, { force: true });
 fs.rmSync(pgFile, { force: true });
-// The runs' three workers share two cores: a test's time limit is doubled (60 s) so that a
-// CPU-heavy one (a few dozen scrypt password hashes) is judged on what it does, not on its share.
+// The runs share two cores with each other and the browser tests: a test's time limit is
+// doubled (60 s) so that a CPU-heavy one (a few dozen scrypt password hashes) is judged on what
+// it does, not on its share.
 const vitestArgs = (outputFile, workers) => [
   `--maxWorkers=${workers}`,
   '--testTimeout=60000',
@@ -164,57 +168,59 @@ const vitestArgs = (outputFile, workers) => [
   '--reporter=json',
   `--outputFile=${outputFile}`,
 ];
-const vitestRuns = await Promise.all([
-  vitestSuite(
-    'vitest',
-    'unit and server tests (vitest)',
-    ['run', ...vitestArgs(unitFile, 2)],
-    pg ? { TEST_DATABASE_URL: pg.url } : {},
-    unitFile,
-  ),
-  // The server suites once more with PostgreSQL as the server's database (issue 14): createTestApp
-  // gives each test a fresh migrated PostgreSQL database, and the cluster test runs its two
-  // processes on one. The audio synthesis tests touch no database: they run once, above.
-  pg
-    ? vitestSuite(
-        'vitest server on PostgreSQL',
-        'server tests on PostgreSQL (vitest, TEST_BACKEND=postgres)',
-        ['run', 'server/', '--exclude', 'server/seed/audio/**', ...vitestArgs(pgFile, 1)],
-        { TEST_BACKEND: 'postgres', TEST_DATABASE_URL: pg.url },
-        pgFile,
-      )
-    : {
-        suite: 'vitest server on PostgreSQL',
-        passed: 0,
-        failed: 1,
-        seconds: 0,
-        notes: ['not run: PostgreSQL could not be started (see the message above)'],
-      },
-]);
-results.push(...vitestRuns);
-pg?.stop();
+const sqliteRun = vitestSuite(
+  'vitest',
+  'unit and server tests (vitest)',
+  ['run', ...vitestArgs(unitFile, 2)],
+  pg ? { TEST_DATABASE_URL: pg.url } : {},
+  unitFile,
+);
+// The server suites once more with PostgreSQL as the server's database (issue 14): createTestApp
+// gives each test a fresh migrated PostgreSQL database, and the cluster test runs its two
+// processes on one. The audio synthesis tests touch no database: they run once, above.
+const pgRun = pg
+  ? vitestSuite(
+      'vitest server on PostgreSQL',
+      'server tests on PostgreSQL (vitest, TEST_BACKEND=postgres)',
+      ['run', 'server/', '--exclude', 'server/seed/audio/**', ...vitestArgs(pgFile, 1)],
+      { TEST_BACKEND: 'postgres', TEST_DATABASE_URL: pg.url },
+      pgFile,
+    )
+  : Promise.resolve({
+      suite: 'vitest server on PostgreSQL',
+      passed: 0,
+      failed: 1,
+      seconds: 0,
+      notes: ['not run: PostgreSQL could not be started (see the message above)'],
+    });
+results.push(await sqliteRun);
 
 const audioNote = audio && built ? await waitForAudio(audio) : null;
 
-if (!browserReady || !built) {
-  results.push({ suite: 'e2e', passed: 0, failed: 1, seconds: 0 });
-  console.error(
-    !built ? 'End-to-end tests skipped: the build failed.' : 'End-to-end tests skipped: no Chromium.',
-  );
-} else {
+/** The browser tests (Playwright); counts from their JSON report. */
+async function e2eSuite() {
+  if (!browserReady || !built) {
+    console.error(
+      !built ? 'End-to-end tests skipped: the build failed.' : 'End-to-end tests skipped: no Chromium.',
+    );
+    return { suite: 'e2e', passed: 0, failed: 1, seconds: 0 };
+  }
   const e2eFile = path.join(root, 'test-results/e2e.json');
   fs.rmSync(e2eFile, { force: true });
   const e2e = await run('end-to-end tests (playwright)', bin('playwright'), ['test']);
   const stats = readJson(e2eFile)?.stats;
   const failed = stats ? stats.unexpected + stats.flaky : 1;
-  results.push({
+  return {
     suite: 'e2e',
     passed: stats?.expected ?? 0,
     failed: failed || (e2e.ok ? 0 : 1),
     seconds: e2e.seconds,
     notes: audioNote ? [audioNote] : [],
-  });
+  };
 }
+const [pgResult, e2eResult] = await Promise.all([pgRun, e2eSuite()]);
+results.push(pgResult, e2eResult);
+pg?.stop();
 
 // Firefox and WebKit: the member's path in the two other engines (tests/cross-engine/). An
 // engine whose browser is missing is skipped with its reason; the rest still count.

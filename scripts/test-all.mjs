@@ -218,34 +218,43 @@ async function e2eSuite() {
     notes: audioNote ? [audioNote] : [],
   };
 }
-const [pgResult, e2eResult] = await Promise.all([pgRun, e2eSuite()]);
-results.push(pgResult, e2eResult);
-pg?.stop();
-
 // Firefox and WebKit: the member's path in the two other engines (tests/cross-engine/). An
-// engine whose browser is missing is skipped with its reason; the rest still count.
-const enginesFile = path.join(root, 'test-results/cross-engine.json');
-fs.rmSync(enginesFile, { force: true });
-if (!built) {
-  results.push({ suite: 'cross-engine smoke', passed: 0, failed: 1, seconds: 0 });
-  console.error('Cross-engine smoke test skipped: the build failed.');
-} else {
-  const enginesRun = await run('cross-engine smoke (firefox, webkit)', process.execPath, [
-    '--import',
-    'tsx',
-    'tests/cross-engine/run.ts',
-  ]);
+// engine whose browser is missing is skipped with its reason; the rest still count. It runs on
+// its own server (its own copy of the audio cache, complete by now), so it takes the
+// PostgreSQL run's place beside the browser tests when that run ends: two lanes, the browser
+// tests in one, the PostgreSQL run and then the cross-engine test in the other.
+async function crossEngineSuite() {
+  const enginesFile = path.join(root, 'test-results/cross-engine.json');
+  fs.rmSync(enginesFile, { force: true });
+  if (!built) {
+    console.error('Cross-engine smoke test skipped: the build failed.');
+    return { suite: 'cross-engine smoke', passed: 0, failed: 1, seconds: 0 };
+  }
+  const enginesRun = await run(
+    'cross-engine smoke (firefox, webkit)',
+    process.execPath,
+    ['--import', 'tsx', 'tests/cross-engine/run.ts'],
+    {},
+    { capture: true },
+  );
   const engines = readJson(enginesFile);
   const failed = engines ? engines.failed : 1;
-  results.push({
+  if (enginesMissing) console.log(`Cross-engine browsers: ${enginesMissing}`);
+  return {
     suite: 'cross-engine smoke',
     passed: engines?.passed ?? 0,
     failed: failed || (enginesRun.ok ? 0 : 1),
     seconds: enginesRun.seconds,
     notes: (engines?.skipped ?? []).map((s) => `${s.engine} skipped: ${s.reason}`),
-  });
-  if (enginesMissing) console.log(`Cross-engine browsers: ${enginesMissing}`);
+  };
 }
+// Attached after the wait for the demo audio above, so the cross-engine server finds it complete.
+const secondLane = pgRun.then(async (pgResult) => {
+  pg?.stop();
+  return [pgResult, await crossEngineSuite()];
+});
+const [[pgResult, enginesResult], e2eResult] = await Promise.all([secondLane, e2eSuite()]);
+results.push(pgResult, e2eResult, enginesResult);
 if (audio && audio.child.exitCode === null) audio.child.kill('SIGTERM');
 
 console.log('\nSummary');

@@ -42,7 +42,10 @@ function run(label, cmd, args, env = {}, { capture = false } = {}) {
   return new Promise((resolve) => {
     const finish = (ok) => {
       const seconds = (Date.now() - started) / 1000;
-      if (log) console.log(`\n── ${label} ──\n${fs.readFileSync(log, 'utf8').trimEnd()}`);
+      if (log) {
+        const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trimEnd() : `(${log} was removed)`;
+        console.log(`\n── ${label} ──\n${text}`);
+      }
       console.log(`── ${label}: ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s)`);
       resolve({ ok, seconds });
     };

@@ -14,6 +14,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
+  // Playwright empties its output folder when it starts: its own subfolder, so that the logs and
+  // reports npm test writes to test-results/ while other suites run beside it are kept.
+  outputDir: 'test-results/playwright',
   globalSetup: './tests/e2e/support/global-setup.ts',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {

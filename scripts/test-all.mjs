@@ -42,7 +42,10 @@ function run(label, cmd, args, env = {}, { capture = false } = {}) {
   return new Promise((resolve) => {
     const finish = (ok) => {
       const seconds = (Date.now() - started) / 1000;
-      if (log) console.log(`\n── ${label} ──\n${fs.readFileSync(log, 'utf8').trimEnd()}`);
+      if (log) {
+        const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trimEnd() : `(${log} was removed)`;
+        console.log(`\n── ${label} ──\n${text}`);
+      }
       console.log(`── ${label}: ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s)`);
       resolve({ ok, seconds });
     };
@@ -147,16 +150,20 @@ try {
   console.error(`PostgreSQL tests will be skipped: ${err instanceof Error ? err.message : err}`);
 }
 
-// Both Vitest runs at once. Vitest's default on two cores is a single worker, which ran every
-// file one after another, mostly waiting (timers, child processes, PostgreSQL round trips). The
-// SQLite run gets two workers, the PostgreSQL run (mostly waiting on the database) one: three
-// at most, so the timing-sensitive tests (live-session steps, worker restarts) keep a core.
+// Both Vitest runs start at once. Vitest's default on two cores is a single worker, which ran
+// every file one after another, mostly waiting (timers, child processes, PostgreSQL round trips).
+// The SQLite run gets two workers, the PostgreSQL run (mostly waiting on the database) one.
+// The browser tests start as soon as the SQLite run ends, while the PostgreSQL run goes on
+// beside them: it uses a fraction of a core, and the browser tests mostly wait on the page
+// (their CPU time is about a third of two cores' wall time), so running the two one after the
+// other left both cores idle for minutes.
 const unitFile = path.join(root, 'test-results/unit.json');
 const pgFile = path.join(root, 'test-results/server-postgres.json');
 fs.rmSync(unitFile, { force: true });
 fs.rmSync(pgFile, { force: true });
-// The runs' three workers share two cores: a test's time limit is doubled (60 s) so that a
-// CPU-heavy one (a few dozen scrypt password hashes) is judged on what it does, not on its share.
+// The runs share two cores with each other and the browser tests: a test's time limit is
+// doubled (60 s) so that a CPU-heavy one (a few dozen scrypt password hashes) is judged on what
+// it does, not on its share.
 const vitestArgs = (outputFile, workers) => [
   `--maxWorkers=${workers}`,
   '--testTimeout=60000',
@@ -164,82 +171,93 @@ const vitestArgs = (outputFile, workers) => [
   '--reporter=json',
   `--outputFile=${outputFile}`,
 ];
-const vitestRuns = await Promise.all([
-  vitestSuite(
-    'vitest',
-    'unit and server tests (vitest)',
-    ['run', ...vitestArgs(unitFile, 2)],
-    pg ? { TEST_DATABASE_URL: pg.url } : {},
-    unitFile,
-  ),
-  // The server suites once more with PostgreSQL as the server's database (issue 14): createTestApp
-  // gives each test a fresh migrated PostgreSQL database, and the cluster test runs its two
-  // processes on one. The audio synthesis tests touch no database: they run once, above.
-  pg
-    ? vitestSuite(
-        'vitest server on PostgreSQL',
-        'server tests on PostgreSQL (vitest, TEST_BACKEND=postgres)',
-        ['run', 'server/', '--exclude', 'server/seed/audio/**', ...vitestArgs(pgFile, 1)],
-        { TEST_BACKEND: 'postgres', TEST_DATABASE_URL: pg.url },
-        pgFile,
-      )
-    : {
-        suite: 'vitest server on PostgreSQL',
-        passed: 0,
-        failed: 1,
-        seconds: 0,
-        notes: ['not run: PostgreSQL could not be started (see the message above)'],
-      },
-]);
-results.push(...vitestRuns);
-pg?.stop();
+const sqliteRun = vitestSuite(
+  'vitest',
+  'unit and server tests (vitest)',
+  ['run', ...vitestArgs(unitFile, 2)],
+  pg ? { TEST_DATABASE_URL: pg.url } : {},
+  unitFile,
+);
+// The server suites once more with PostgreSQL as the server's database (issue 14): createTestApp
+// gives each test a fresh migrated PostgreSQL database, and the cluster test runs its two
+// processes on one. The audio synthesis tests touch no database: they run once, above.
+const pgRun = pg
+  ? vitestSuite(
+      'vitest server on PostgreSQL',
+      'server tests on PostgreSQL (vitest, TEST_BACKEND=postgres)',
+      ['run', 'server/', '--exclude', 'server/seed/audio/**', ...vitestArgs(pgFile, 1)],
+      { TEST_BACKEND: 'postgres', TEST_DATABASE_URL: pg.url },
+      pgFile,
+    )
+  : Promise.resolve({
+      suite: 'vitest server on PostgreSQL',
+      passed: 0,
+      failed: 1,
+      seconds: 0,
+      notes: ['not run: PostgreSQL could not be started (see the message above)'],
+    });
+results.push(await sqliteRun);
 
 const audioNote = audio && built ? await waitForAudio(audio) : null;
 
-if (!browserReady || !built) {
-  results.push({ suite: 'e2e', passed: 0, failed: 1, seconds: 0 });
-  console.error(
-    !built ? 'End-to-end tests skipped: the build failed.' : 'End-to-end tests skipped: no Chromium.',
-  );
-} else {
+/** The browser tests (Playwright); counts from their JSON report. */
+async function e2eSuite() {
+  if (!browserReady || !built) {
+    console.error(
+      !built ? 'End-to-end tests skipped: the build failed.' : 'End-to-end tests skipped: no Chromium.',
+    );
+    return { suite: 'e2e', passed: 0, failed: 1, seconds: 0 };
+  }
   const e2eFile = path.join(root, 'test-results/e2e.json');
   fs.rmSync(e2eFile, { force: true });
   const e2e = await run('end-to-end tests (playwright)', bin('playwright'), ['test']);
   const stats = readJson(e2eFile)?.stats;
   const failed = stats ? stats.unexpected + stats.flaky : 1;
-  results.push({
+  return {
     suite: 'e2e',
     passed: stats?.expected ?? 0,
     failed: failed || (e2e.ok ? 0 : 1),
     seconds: e2e.seconds,
     notes: audioNote ? [audioNote] : [],
-  });
+  };
 }
-
 // Firefox and WebKit: the member's path in the two other engines (tests/cross-engine/). An
-// engine whose browser is missing is skipped with its reason; the rest still count.
-const enginesFile = path.join(root, 'test-results/cross-engine.json');
-fs.rmSync(enginesFile, { force: true });
-if (!built) {
-  results.push({ suite: 'cross-engine smoke', passed: 0, failed: 1, seconds: 0 });
-  console.error('Cross-engine smoke test skipped: the build failed.');
-} else {
-  const enginesRun = await run('cross-engine smoke (firefox, webkit)', process.execPath, [
-    '--import',
-    'tsx',
-    'tests/cross-engine/run.ts',
-  ]);
+// engine whose browser is missing is skipped with its reason; the rest still count. It runs on
+// its own server (its own copy of the audio cache, complete by now), so it takes the
+// PostgreSQL run's place beside the browser tests when that run ends: two lanes, the browser
+// tests in one, the PostgreSQL run and then the cross-engine test in the other.
+async function crossEngineSuite() {
+  const enginesFile = path.join(root, 'test-results/cross-engine.json');
+  fs.rmSync(enginesFile, { force: true });
+  if (!built) {
+    console.error('Cross-engine smoke test skipped: the build failed.');
+    return { suite: 'cross-engine smoke', passed: 0, failed: 1, seconds: 0 };
+  }
+  const enginesRun = await run(
+    'cross-engine smoke (firefox, webkit)',
+    process.execPath,
+    ['--import', 'tsx', 'tests/cross-engine/run.ts'],
+    {},
+    { capture: true },
+  );
   const engines = readJson(enginesFile);
   const failed = engines ? engines.failed : 1;
-  results.push({
+  if (enginesMissing) console.log(`Cross-engine browsers: ${enginesMissing}`);
+  return {
     suite: 'cross-engine smoke',
     passed: engines?.passed ?? 0,
     failed: failed || (enginesRun.ok ? 0 : 1),
     seconds: enginesRun.seconds,
     notes: (engines?.skipped ?? []).map((s) => `${s.engine} skipped: ${s.reason}`),
-  });
-  if (enginesMissing) console.log(`Cross-engine browsers: ${enginesMissing}`);
+  };
 }
+// Attached after the wait for the demo audio above, so the cross-engine server finds it complete.
+const secondLane = pgRun.then(async (pgResult) => {
+  pg?.stop();
+  return [pgResult, await crossEngineSuite()];
+});
+const [[pgResult, enginesResult], e2eResult] = await Promise.all([secondLane, e2eSuite()]);
+results.push(pgResult, e2eResult, enginesResult);
 if (audio && audio.child.exitCode === null) audio.child.kill('SIGTERM');
 
 console.log('\nSummary');

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import config from '../../../playwright.config';
-import { accessTokenOf, createOnboardedMember, signInToHome, type Member } from '../support/members';
+import { createOnboardedMember, signInToHome, type Member } from '../support/members';
 
 /**
  * The project's launch options plus an autoplay policy that lets the player start audio
@@ -18,11 +18,10 @@ export interface SignedInMember {
   token: string;
 }
 
-/** An onboarded member, signed in through the real form and sitting on /home. */
+/** An onboarded member, signed in and sitting on /home, with the session's access token. */
 export async function signInNewMember(page: Page, request: APIRequestContext): Promise<SignedInMember> {
   const member = await createOnboardedMember(request);
-  await signInToHome(page, member);
-  return { member, token: await accessTokenOf(request, member) };
+  return { member, token: await signInToHome(page, member) };
 }
 
 /** The member's tone tokens as the dashboard reports them. */

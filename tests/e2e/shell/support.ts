@@ -87,8 +87,14 @@ export function routesToWalk(circleId: number | null): WalkStop[] {
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await expect(page.getByText(/^loading…$/i)).toHaveCount(0);
-  // Entrance animations (fade-ins) end before the contrast is measured.
-  await page.waitForTimeout(400);
+  // Entrance animations and transitions (fade-ins) end before the contrast is measured; an
+  // endless one (a pulse) never does and is not waited for. Waiting for them, rather than a
+  // fixed 400 ms, costs nothing on the many screens that have none.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
 }
 
 const require = createRequire(import.meta.url);

@@ -28,8 +28,7 @@ export default async function globalSetup(_config: FullConfig) {
   // The server is ready at once and renders the catalogue's audio in the background; the
   // tests play it, so wait until every file is there (seconds with the cache, minutes without).
   await waitForCatalogueAudio(server.baseUrl);
-  fs.rmSync(AUDIO_CACHE, { recursive: true, force: true });
-  fs.cpSync(audioDir, AUDIO_CACHE, { recursive: true });
+  keepNewAudio(audioDir);
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   return async () => {
@@ -55,4 +54,22 @@ async function waitForCatalogueAudio(baseUrl: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 1000));
   }
   throw new Error('The demo audio did not finish rendering within 30 minutes.');
+}
+
+/**
+ * Adds to the cache the files this run rendered, each under a temporary name renamed when
+ * complete (a final name is only ever a complete file). Files already cached are left as they
+ * are: rewriting all of them (144 MB) on every run cost time, and a cross-engine run reading the
+ * cache meanwhile (npm test runs it beside these tests) could have copied a half-written file.
+ */
+function keepNewAudio(audioDir: string): void {
+  for (const entry of fs.readdirSync(audioDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const from = path.join(entry.parentPath, entry.name);
+    const to = path.join(AUDIO_CACHE, path.relative(audioDir, from));
+    if (fs.existsSync(to)) continue;
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.copyFileSync(from, `${to}.partial`);
+    fs.renameSync(`${to}.partial`, to);
+  }
 }

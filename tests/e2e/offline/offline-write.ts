@@ -16,6 +16,8 @@ export interface OfflineWriteCase {
   open?: (page: Page) => Promise<void>;
   /** Something on that screen that shows it has loaded its data. */
   ready: (page: Page) => ReturnType<Page['getByText']>;
+  /** Signs the member in (default: an onboarded member, on /home). */
+  signIn?: (page: Page, request: APIRequestContext) => Promise<SignedInMember>;
   /** Server-side set-up before the member opens the screen (a circle, say); gives the screen its id. */
   prepare?: (request: APIRequestContext, signedIn: SignedInMember) => Promise<string>;
   /** Makes the write with the network off and closes the dialog it was made in. */
@@ -55,7 +57,7 @@ export async function expectOfflineWriteArrivesOnce(
   request: APIRequestContext,
   write: OfflineWriteCase,
 ): Promise<void> {
-  const signedIn = await signInNewMember(page, request);
+  const signedIn = await (write.signIn ?? signInNewMember)(page, request);
   const { token } = signedIn;
   await waitForServiceWorker(page);
   const prepared = (await write.prepare?.(request, signedIn)) ?? '';

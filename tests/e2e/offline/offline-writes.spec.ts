@@ -6,7 +6,7 @@ import {
   type OfflineWriteCase,
 } from './offline-write';
 import { signInNewMember } from '../listening/support';
-import { accessTokenOf, createOnboardedMember } from '../support/members';
+import { accessTokenOf, createConfirmedMember, createOnboardedMember, signIn } from '../support/members';
 import { expect, OFFLINE_TIMEOUT_MS, offlineUse, test, waitForServiceWorker } from './support';
 
 test.use(offlineUse);
@@ -32,7 +32,53 @@ const SHARED_TEXT = 'Shared from a train with no signal.';
 const OTHER = `Echoee${Date.now() % 100_000}`;
 const othersPulse = (page: Page) => page.getByTestId('pulse-item').filter({ hasText: `${OTHER} completed` });
 
+/**
+ * Onboarding answers are one record per member, not a row: a second arrival would stamp it
+ * again, so how many arrived is how many completion times the server has shown with them.
+ */
+function onboardingAnswers(): OfflineWriteCase {
+  const stamps = new Set<string>();
+  return {
+    // A member who has not answered yet: a sign-in lands on the questionnaire.
+    signIn: async (page, request) => {
+      const member = await createConfirmedMember(request);
+      await signIn(page, member);
+      await expect(page).toHaveURL(/\/onboarding-story$/);
+      return { member, token: await accessTokenOf(request, member) };
+    },
+    screen: '/onboarding-story',
+    ready: (page) => page.getByRole('button', { name: "Let's Begin" }),
+    make: async (page) => {
+      await page.getByRole('button', { name: "Let's Begin" }).click();
+      const next = page.getByRole('button', { name: 'Next' });
+      await page.getByRole('button', { name: 'Feel calmer' }).click();
+      await next.click();
+      await page.getByRole('button', { name: 'Skip this step' }).click();
+      await page.getByRole('button', { name: 'Evening', exact: true }).click();
+      await next.click();
+      await page.getByRole('button', { name: 'Calm', exact: true }).click();
+      await page.getByRole('button', { name: 'Complete' }).click();
+      // The member goes on into the app at once; the answers wait in the outbox.
+      await expect(page).toHaveURL(/\/(intro|home)$/);
+    },
+    listed: 'Your onboarding answers',
+    count: async (request, token) => {
+      const res = await request.get('/api/onboarding', { headers: { Authorization: `Bearer ${token}` } });
+      expect(res.ok(), `/api/onboarding: ${res.status()}`).toBeTruthy();
+      const record = (await res.json()) as {
+        state: string;
+        answers: { answers?: { voice_goals?: string[] } } | null;
+        updatedAt: string | null;
+      };
+      const answered = record.answers?.answers?.voice_goals?.includes('Feel calmer');
+      if (record.state === 'completed' && answered && record.updatedAt) stamps.add(record.updatedAt);
+      return stamps.size;
+    },
+  };
+}
+
 const cases: Record<string, OfflineWriteCase> = {
+  "a new member's onboarding answers": onboardingAnswers(),
   'a mood entry': {
     screen: '/wellness',
     ready: (page) => page.getByText('No mood data yet'),

@@ -77,6 +77,13 @@ function onboardingAnswers(): OfflineWriteCase {
   };
 }
 
+/**
+ * A class's only count is its view count, shared by every member: this class is one no other
+ * spec opens (they open the first card and "Steady Under Pressure"), so nothing else moves it.
+ */
+const QUIET_CLASS = 'Echo Games';
+const quietClassCard = (page: Page) => page.getByTestId('class-card').filter({ hasText: QUIET_CLASS });
+
 const cases: Record<string, OfflineWriteCase> = {
   "a new member's onboarding answers": onboardingAnswers(),
   'a mood entry': {
@@ -222,6 +229,23 @@ const cases: Record<string, OfflineWriteCase> = {
       countOf(request, token, '/api/community/reflections', (b) =>
         (b as { content: string }[]).filter((r) => r.content === SHARED_TEXT),
       ),
+  },
+  'a class view': {
+    screen: '/expert-content',
+    ready: quietClassCard,
+    make: async (page) => {
+      await quietClassCard(page).click();
+      const details = page.getByRole('dialog', { name: QUIET_CLASS });
+      await expect(details).toBeVisible();
+      await details.getByRole('button', { name: 'Close' }).click();
+      await expect(details).toHaveCount(0);
+    },
+    listed: 'A class you opened',
+    count: (request, token) =>
+      countOf(request, token, '/api/expert-content', (b) => {
+        const item = (b as { title: string; viewCount: number }[]).find((c) => c.title === QUIET_CLASS);
+        return Array.from({ length: item?.viewCount ?? 0 });
+      }),
   },
   "a circle's weekly practice": {
     prepare: async (request, { token }) => {

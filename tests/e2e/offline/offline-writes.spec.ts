@@ -1,11 +1,11 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   countOf,
   expectOfflineWriteArrivesOnce,
   SAVED_OFFLINE,
   type OfflineWriteCase,
 } from './offline-write';
-import { signInNewMember } from '../listening/support';
+import { signInNewMember, type SignedInMember } from '../listening/support';
 import { accessTokenOf, createConfirmedMember, createOnboardedMember, signIn } from '../support/members';
 import { expect, OFFLINE_TIMEOUT_MS, offlineUse, test, waitForServiceWorker } from './support';
 
@@ -32,50 +32,66 @@ const SHARED_TEXT = 'Shared from a train with no signal.';
 const OTHER = `Echoee${Date.now() % 100_000}`;
 const othersPulse = (page: Page) => page.getByTestId('pulse-item').filter({ hasText: `${OTHER} completed` });
 
+/** A member who has not answered the questionnaire yet: a sign-in lands on it. */
+async function signInNotOnboarded(page: Page, request: APIRequestContext): Promise<SignedInMember> {
+  const member = await createConfirmedMember(request);
+  await signIn(page, member);
+  await expect(page).toHaveURL(/\/onboarding-story$/);
+  return { member, token: await accessTokenOf(request, member) };
+}
+
 /**
- * Onboarding answers are one record per member, not a row: a second arrival would stamp it
- * again, so how many arrived is how many completion times the server has shown with them.
+ * The onboarding answer is one record per member, not a row: a second arrival would stamp it
+ * again, so how many arrived is how many times the server has shown it stamped in `state`.
  */
-function onboardingAnswers(): OfflineWriteCase {
+function onboardingStamps(state: 'completed' | 'skipped') {
   const stamps = new Set<string>();
-  return {
-    // A member who has not answered yet: a sign-in lands on the questionnaire.
-    signIn: async (page, request) => {
-      const member = await createConfirmedMember(request);
-      await signIn(page, member);
-      await expect(page).toHaveURL(/\/onboarding-story$/);
-      return { member, token: await accessTokenOf(request, member) };
-    },
-    screen: '/onboarding-story',
-    ready: (page) => page.getByRole('button', { name: "Let's Begin" }),
-    make: async (page) => {
-      await page.getByRole('button', { name: "Let's Begin" }).click();
-      const next = page.getByRole('button', { name: 'Next' });
-      await page.getByRole('button', { name: 'Feel calmer' }).click();
-      await next.click();
-      await page.getByRole('button', { name: 'Skip this step' }).click();
-      await page.getByRole('button', { name: 'Evening', exact: true }).click();
-      await next.click();
-      await page.getByRole('button', { name: 'Calm', exact: true }).click();
-      await page.getByRole('button', { name: 'Complete' }).click();
-      // The member goes on into the app at once; the answers wait in the outbox.
-      await expect(page).toHaveURL(/\/(intro|home)$/);
-    },
-    listed: 'Your onboarding answers',
-    count: async (request, token) => {
-      const res = await request.get('/api/onboarding', { headers: { Authorization: `Bearer ${token}` } });
-      expect(res.ok(), `/api/onboarding: ${res.status()}`).toBeTruthy();
-      const record = (await res.json()) as {
-        state: string;
-        answers: { answers?: { voice_goals?: string[] } } | null;
-        updatedAt: string | null;
-      };
-      const answered = record.answers?.answers?.voice_goals?.includes('Feel calmer');
-      if (record.state === 'completed' && answered && record.updatedAt) stamps.add(record.updatedAt);
-      return stamps.size;
-    },
+  return async (request: APIRequestContext, token: string) => {
+    const res = await request.get('/api/onboarding', { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.ok(), `/api/onboarding: ${res.status()}`).toBeTruthy();
+    const record = (await res.json()) as {
+      state: string;
+      answers: { answers?: { voice_goals?: string[] } } | null;
+      updatedAt: string | null;
+    };
+    const answered = state === 'skipped' || record.answers?.answers?.voice_goals?.includes('Feel calmer');
+    if (record.state === state && answered && record.updatedAt) stamps.add(record.updatedAt);
+    return stamps.size;
   };
 }
+
+const onboardingAnswers = (): OfflineWriteCase => ({
+  signIn: signInNotOnboarded,
+  screen: '/onboarding-story',
+  ready: (page) => page.getByRole('button', { name: "Let's Begin" }),
+  make: async (page) => {
+    await page.getByRole('button', { name: "Let's Begin" }).click();
+    const next = page.getByRole('button', { name: 'Next' });
+    await page.getByRole('button', { name: 'Feel calmer' }).click();
+    await next.click();
+    await page.getByRole('button', { name: 'Skip this step' }).click();
+    await page.getByRole('button', { name: 'Evening', exact: true }).click();
+    await next.click();
+    await page.getByRole('button', { name: 'Calm', exact: true }).click();
+    await page.getByRole('button', { name: 'Complete' }).click();
+    // The member goes on into the app at once; the answers wait in the outbox.
+    await expect(page).toHaveURL(/\/(intro|home)$/);
+  },
+  listed: 'Your onboarding answers',
+  count: onboardingStamps('completed'),
+});
+
+const onboardingSkip = (): OfflineWriteCase => ({
+  signIn: signInNotOnboarded,
+  screen: '/onboarding-story',
+  ready: (page) => page.getByRole('button', { name: 'Skip for Now' }),
+  make: async (page) => {
+    await page.getByRole('button', { name: 'Skip for Now' }).click();
+    await expect(page).toHaveURL(/\/(intro|home)$/);
+  },
+  listed: 'Skipping the questionnaire',
+  count: onboardingStamps('skipped'),
+});
 
 /**
  * A class's only count is its view count, shared by every member: this class is one no other
@@ -86,6 +102,7 @@ const quietClassCard = (page: Page) => page.getByTestId('class-card').filter({ h
 
 const cases: Record<string, OfflineWriteCase> = {
   "a new member's onboarding answers": onboardingAnswers(),
+  "a new member's skipping of the questionnaire": onboardingSkip(),
   'a mood entry': {
     screen: '/wellness',
     ready: (page) => page.getByText('No mood data yet'),

@@ -50,7 +50,12 @@ describeEachBackend('migration 0117 (reflections on template sessions)', (backen
     const before = { reflections: await sql.all(reflectionsQuery), echoes: await sql.all(echoesQuery) };
     expect(before.echoes).toHaveLength(2);
 
-    expect(await migrateSql(sql, all.filter((m) => m.version <= 117))).toEqual([117]);
+    expect(
+      await migrateSql(
+        sql,
+        all.filter((m) => m.version <= 117),
+      ),
+    ).toEqual([117]);
 
     expect(await sql.all(reflectionsQuery)).toEqual(before.reflections);
     expect(await sql.all(echoesQuery)).toEqual(before.echoes);

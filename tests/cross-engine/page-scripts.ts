@@ -61,7 +61,17 @@ export const FAKE_MICROPHONE = `() => {
     return dest.stream;
   };
   if (!navigator.mediaDevices) Object.defineProperty(navigator, 'mediaDevices', { value: {}, configurable: true });
-  navigator.mediaDevices.getUserMedia = fake;
+  // Defined, not assigned: an assignment to a read-only or accessor getUserMedia fails silently
+  // (sloppy mode), and the app would then ask the real, absent microphone ("No microphone was
+  // found", seen once in WebKit). Defined on the instance and its prototype, then checked.
+  const define = (target) => {
+    try {
+      Object.defineProperty(target, 'getUserMedia', { value: fake, configurable: true, writable: true });
+    } catch {}
+  };
+  define(Object.getPrototypeOf(navigator.mediaDevices));
+  define(navigator.mediaDevices);
+  if (navigator.mediaDevices.getUserMedia !== fake) throw new Error('the fake microphone could not be installed');
   return true;
 }`;
 

@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const out = path.join(root, 'dist/server');
+const finalOut = path.join(root, 'dist/server');
+// Built beside the old bundle and swapped in at the end: `npm test` starts the cross-engine
+// server from dist/server while the e2e setup may be rebuilding it, and a half-written folder
+// was a missing main.js (MODULE_NOT_FOUND) there.
+const out = `${finalOut}.build-${process.pid}`;
 fs.rmSync(out, { recursive: true, force: true });
 
 const common = {
@@ -51,4 +55,8 @@ if (worker.includes('await tsImport') || worker.includes("from 'tsx"))
   throw new Error('render-worker.mjs changed: update scripts/build-server.mjs');
 fs.writeFileSync(path.join(out, 'render-worker.mjs'), worker);
 fs.writeFileSync(path.join(out, 'package.json'), '{ "type": "module" }\n');
-console.log(`server compiled to ${path.relative(root, out)}/main.js and cluster.js`);
+const old = `${finalOut}.old-${process.pid}`;
+if (fs.existsSync(finalOut)) fs.renameSync(finalOut, old);
+fs.renameSync(out, finalOut);
+fs.rmSync(old, { recursive: true, force: true });
+console.log(`server compiled to ${path.relative(root, finalOut)}/main.js and cluster.js`);

@@ -19,7 +19,7 @@ test.use(offlineUse);
 test.describe.configure({ timeout: OFFLINE_TIMEOUT_MS });
 
 test.describe('offline', () => {
-  // Known flake of the first test (1 of the last 3 CI runs): after the page clock's 4.5-minute
+  // Known flake of the first test (its first attempt failed in 2 of 4 runs): after the 4.5-minute
   // fast-forward the player had closed and seekNearEnd waited for it until the timeout; the
   // cause is not found yet (docs/development.md). One retry for this group meanwhile: a second
   // failure still fails the run.

@@ -3,8 +3,7 @@
 //        npx tsx scripts/analyse.ts --assessment VOWEL.wav SPEECH.wav [--json]  (scripts/analyse/assessment.ts)
 //   --json  one JSON object per frame per line, then {"summary": {...}}
 // With --target "A3:1,C#4:1,E4:1": scores the take against the target (scripts/analyse/target.ts).
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { decodeWav, WavError } from '../dsp/wav';
+import { existsSync } from 'node:fs';
 import { loadVoiceModule, wasmPath } from '../dsp/node';
 import { createVoiceAnalyser } from '../dsp/loader';
 import { summariseFrames, type FrameSummary } from '../dsp/summary';
@@ -14,17 +13,13 @@ import { decideFeedback } from '../src/domain/voice/feedback';
 import { createSummaryAccumulator } from '../src/features/tuning/recording-summary';
 import { runTarget, wantsTarget } from './analyse/target';
 import { runAssessment } from './analyse/assessment';
+import { fail, readWavOrExit, requireAnalyserRate } from './analyse/cli-io';
 
 interface Args {
   file: string;
   json: boolean;
   /** 0 = the engine's default, 10 ms. */
   hop: number;
-}
-
-function fail(message: string, code = 1): never {
-  process.stderr.write(`analyse: ${message}\n`);
-  process.exit(code);
 }
 
 function parseArgs(argv: string[]): Args {
@@ -89,16 +84,8 @@ async function main(): Promise<void> {
   if (wantsTarget(process.argv)) return runTarget(process.argv.slice(2));
   if (process.argv.includes('--assessment')) return runAssessment(process.argv.slice(2));
   const args = parseArgs(process.argv.slice(2));
-  if (!existsSync(args.file) || !statSync(args.file).isFile()) fail(`file not found: ${args.file}`);
-  let wav;
-  try {
-    wav = decodeWav(readFileSync(args.file));
-  } catch (e) {
-    fail(`${args.file}: ${e instanceof WavError ? e.message : String(e)}`, 3);
-  }
-  if (wav.sampleRate < 8000 || wav.sampleRate > 96000) {
-    fail(`${args.file}: sample rate ${wav.sampleRate} Hz is outside the supported 8000-96000 Hz`, 3);
-  }
+  const wav = readWavOrExit(args.file, 1);
+  requireAnalyserRate(wav, args.file);
   if (!existsSync(wasmPath)) process.stderr.write(`analyse: building ${wasmPath} (first run)...\n`);
   const analyser = createVoiceAnalyser(await loadVoiceModule(), {
     sampleRate: wav.sampleRate,

@@ -4,28 +4,17 @@
 // (Praat's "Convert to mono", as the published script does). Exit codes: 0 assessed, 1 the pair
 // cannot be assessed (not a voice, vowel under 2 s, no voiced speech, silent, bad rate), 2 usage,
 // 3 unreadable file.
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { analyseAssessment, AssessmentError, type AssessmentResult } from '../../dsp/assessment';
 import type { AssessmentRecording } from '../../dsp/assessment-types';
 import { loadVoiceModule } from '../../dsp/node';
-import { decodeWav, WavError } from '../../dsp/wav';
+import { fail, readWavOrExit } from './cli-io';
 import { AVQI_BOUNDARY } from '../../src/domain/voice/avqi';
 
 const USAGE = 'usage: npm run analyse -- --assessment VOWEL.wav SPEECH.wav [--json]';
 
-function fail(message: string, code: number): never {
-  process.stderr.write(`analyse: ${message}\n`);
-  process.exit(code);
-}
-
 function readRecording(path: string): AssessmentRecording {
-  if (!existsSync(path) || !statSync(path).isFile()) fail(`file not found: ${path}`, 3);
-  try {
-    const wav = decodeWav(readFileSync(path));
-    return { samples: [wav.samples], rate: wav.sampleRate };
-  } catch (e) {
-    fail(`${path}: ${e instanceof WavError ? e.message : String(e)}`, 3);
-  }
+  const wav = readWavOrExit(path, 3);
+  return { samples: [wav.samples], rate: wav.sampleRate };
 }
 
 const round = (v: number, digits: number): number => Math.round(v * 10 ** digits) / 10 ** digits;

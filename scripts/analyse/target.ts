@@ -4,10 +4,10 @@
 // first sample. --json prints one line: {"notes":[{target,centsOff,heldFraction,onsetMs}],"score"}.
 // Exit codes as scripts/analyse.ts: 1 for a bad target or a missing file, 2 for usage, 3 for a
 // file that is not a readable WAV.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createVoiceAnalyser } from '../../dsp/loader';
 import { loadVoiceModule, wasmPath } from '../../dsp/node';
-import { decodeWav, WavError } from '../../dsp/wav';
+import { fail, readWavOrExit, requireAnalyserRate } from './cli-io';
 import {
   analysisRangeFor,
   hzToNoteName,
@@ -27,11 +27,6 @@ interface TargetArgs {
 }
 
 const USAGE = 'usage: npm run analyse -- --target "A3:1,C#4:1,E4:1" file.wav [--json] [--hop N]';
-
-function fail(message: string, code = 1): never {
-  process.stderr.write(`analyse: ${message}\n`);
-  process.exit(code);
-}
 
 /** True when the command line asks for the target mode (scripts/analyse.ts dispatches on it). */
 export function wantsTarget(argv: readonly string[]): boolean {
@@ -88,16 +83,8 @@ export async function runTarget(argv: string[]): Promise<void> {
   } catch (e) {
     fail(`--target: ${e instanceof TargetError ? e.message : String(e)}`, 1);
   }
-  if (!existsSync(args.file) || !statSync(args.file).isFile()) fail(`file not found: ${args.file}`);
-  let wav;
-  try {
-    wav = decodeWav(readFileSync(args.file));
-  } catch (e) {
-    fail(`${args.file}: ${e instanceof WavError ? e.message : String(e)}`, 3);
-  }
-  if (wav.sampleRate < 8000 || wav.sampleRate > 96000) {
-    fail(`${args.file}: sample rate ${wav.sampleRate} Hz is outside the supported 8000-96000 Hz`, 3);
-  }
+  const wav = readWavOrExit(args.file, 1);
+  requireAnalyserRate(wav, args.file);
   if (!existsSync(wasmPath)) process.stderr.write(`analyse: building ${wasmPath} (first run)...\n`);
   // The worklet's engine and frames, with the range a voice singing this target needs
   // (an octave either side of its notes): a shorter window that follows vibrato closely.

@@ -1,17 +1,15 @@
 import path from 'node:path';
-import { test } from '../support/fixtures';
-import { createConfirmedMember, signIn } from '../support/members';
+import { test } from '../e2e/support/fixtures';
+import { createConfirmedMember, signIn } from '../e2e/support/members';
 
 /**
- * Screenshots for a visual review at 390x844 (not assertions). Run with SCREENS=1; they are
- * written to .tmp/screens/accounts/, outside the repository.
+ * Screenshots for a visual review at 390x844 (not assertions): `npm run screens` writes them
+ * to .tmp/screens/accounts/, outside the repository.
  */
-const dir = path.resolve(import.meta.dirname, '../../../.tmp/screens/accounts');
+const dir = path.resolve(import.meta.dirname, '../../.tmp/screens/accounts');
 const shot = (name: string) => ({ path: path.join(dir, `${name}.png`), fullPage: true });
 
 test.describe('account screens (screenshots)', () => {
-  test.skip(!process.env.SCREENS, 'set SCREENS=1 to take the review screenshots');
-
   test('visitor screens', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'get in tune' }).waitFor();

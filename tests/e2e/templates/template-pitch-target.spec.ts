@@ -49,20 +49,22 @@ test('a template step with a five-note scale target is sung, scored note by note
 
   // The take is real time: a 1.5 s lead-in, the scale's 4 s and a short tail; it ends by itself.
   const notes = step.getByTestId('note-result');
-  await expect(notes).toHaveCount(5, { timeout: 20_000 });
+  await expect(notes).toHaveCount(5, { timeout: 30_000 });
   const cents = async (i: number) => Number(await notes.nth(i).getAttribute('data-cents'));
+  // The voice's 4 s start about half a second before the target and may end before its last
+  // notes (later still when the microphone is slow to start): F3, G3 and A3 are always sung.
   // A3 is the voice's own note: about 0 cents, said in words and numbers.
   expect(Math.abs(await cents(2))).toBeLessThanOrEqual(10);
   await expect(notes.nth(2)).toContainText(
     /A3.*(on the note \(0 cents\)|\d cents? (sharp|flat)).*held in tune \d+% of the note.*arrived after \d+ ms/,
   );
-  // G3 sung as A3 is two semitones sharp; A#3 sung as A3 one semitone flat.
+  // F3 sung as A3 is four semitones sharp, G3 two: far off, and said so.
+  expect(await cents(0)).toBeGreaterThan(380);
+  expect(await cents(0)).toBeLessThan(420);
+  await expect(notes.nth(0)).toContainText(/F3.*(3[89]\d|4[01]\d) cents sharp.*held in tune 0% of the note/);
   expect(await cents(1)).toBeGreaterThan(180);
   expect(await cents(1)).toBeLessThan(220);
-  await expect(notes.nth(1)).toContainText(/G3.*(1[89]\d|2[0-2]\d) cents sharp/);
-  expect(await cents(3)).toBeLessThan(-80);
-  expect(await cents(3)).toBeGreaterThan(-120);
-  await expect(notes.nth(3)).toContainText(/A#3.*(8\d|9\d|1[01]\d) cents flat/);
+  await expect(notes.nth(1)).toContainText(/G3.*(1[89]\d|2[01]\d) cents sharp.*did not reach the note/);
   await expect(step.getByTestId('score-rule')).toContainText('Your score is the average of the notes.');
   await expect(step.getByTestId('take-saved')).toBeVisible();
   await step.getByTestId('take-result').evaluate((el) => el.scrollIntoView({ block: 'start' }));

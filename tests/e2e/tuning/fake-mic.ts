@@ -33,3 +33,28 @@ export function screenshotPath(name: string): string {
   fs.mkdirSync(dir, { recursive: true });
   return path.join(dir, name);
 }
+
+/**
+ * Three earlier recordings with a median pitch of `pitchHz`, as the tuning room keeps them in
+ * this browser's history (localStorage `tuneful_voice_sessions`): the range pitch exercises are
+ * placed in. Around F3 (174.6 Hz), the one-note exercise lands on A3, the fake voice's note
+ * (src/domain/pitch-target/exercises.ts placeInRange).
+ */
+export function voiceHistoryAround(pitchHz: number): string {
+  return JSON.stringify(
+    [1, 2, 3].map((i) => ({
+      id: `seed-${i}`,
+      at: new Date(Date.now() - i * 86_400_000).toISOString(),
+      durationSec: 8,
+      overall: 70,
+      clarity: 70,
+      stability: 70,
+      resonance: 50,
+      projection: 50,
+      breathiness: 20,
+      volume: 50,
+      pitchHz,
+      voicedFrames: 400,
+    })),
+  );
+}

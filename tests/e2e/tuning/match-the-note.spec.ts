@@ -1,31 +1,13 @@
 import { expect, test } from '../support/fixtures';
 import { createOnboardedMember, signInToHome } from '../support/members';
-import { fakeMicLaunch, screenshotPath } from './fake-mic';
+import { fakeMicLaunch, screenshotPath, voiceHistoryAround } from './fake-mic';
 
 // Issue 22: a member sings the fake microphone's 220 Hz voice to an A3 target and sees each
 // note's accuracy. Chromium here; Firefox and WebKit walk the same path in `npm run test:engines`.
 test.use({ launchOptions: fakeMicLaunch(), permissions: ['microphone'] });
 
-/**
- * Three earlier recordings around F3 (174.6 Hz) in this browser's history: the voice the
- * one-note exercise is placed on A3 for (src/domain/pitch-target/exercises.ts placeInRange).
- */
-const F3_HISTORY = JSON.stringify(
-  [1, 2, 3].map((i) => ({
-    id: `seed-${i}`,
-    at: new Date(Date.now() - i * 86_400_000).toISOString(),
-    durationSec: 8,
-    overall: 70,
-    clarity: 70,
-    stability: 70,
-    resonance: 50,
-    projection: 50,
-    breathiness: 20,
-    volume: 50,
-    pitchHz: 174.61,
-    voicedFrames: 400,
-  })),
-);
+/** Earlier recordings around F3 (174.6 Hz): the voice the one-note exercise is placed on A3 for. */
+const F3_HISTORY = voiceHistoryAround(174.61);
 
 test('match the note: a 220 Hz voice sung to an A3 target reads about 0 cents, saved to voice health', async ({
   page,

@@ -4,7 +4,7 @@ import {
   SAVED_OFFLINE,
   type OfflineWriteCase,
 } from './offline-write';
-import { fakeMicLaunch } from '../tuning/fake-mic';
+import { fakeMicLaunch, loopingSungA3 } from '../tuning/fake-mic';
 import { expect, OFFLINE_TIMEOUT_MS, offlineUse, test } from './support';
 
 /**
@@ -35,7 +35,11 @@ const F3_HISTORY = JSON.stringify(
   })),
 );
 
-test.use({ ...offlineUse, launchOptions: fakeMicLaunch(), permissions: ['microphone'] });
+test.use({
+  ...offlineUse,
+  launchOptions: fakeMicLaunch(loopingSungA3(), { loop: true }),
+  permissions: ['microphone'],
+});
 test.describe.configure({ timeout: OFFLINE_TIMEOUT_MS });
 
 const take: OfflineWriteCase = {

@@ -11,9 +11,12 @@ const projectArgs: string[] = config.use?.launchOptions?.args ?? [];
 /**
  * Launch options for a Chromium whose only microphone plays `wav` once (48 kHz, 1 s of
  * silence, 4 s of a sung A3 at 220 Hz, 1 s of silence: the padding avoids Chromium repeating
- * the last 10 ms forever at end of file).
+ * the last 10 ms forever at end of file), or, with `loop`, plays it over and over.
  */
-export function fakeMicLaunch(wav = absolutePath('fixtures/voice/e2e-sung-a3-220hz.wav')) {
+export function fakeMicLaunch(
+  wav = absolutePath('fixtures/voice/e2e-sung-a3-220hz.wav'),
+  { loop = false }: { loop?: boolean } = {},
+) {
   if (!fs.existsSync(wav)) throw new Error(`fake-microphone fixture missing: ${wav}`);
   return {
     executablePath: config.use?.launchOptions?.executablePath ?? '/usr/bin/chromium',
@@ -21,10 +24,40 @@ export function fakeMicLaunch(wav = absolutePath('fixtures/voice/e2e-sung-a3-220
       ...projectArgs,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}%noloop`,
+      `--use-file-for-fake-audio-capture=${wav}${loop ? '' : '%noloop'}`,
       '--autoplay-policy=no-user-gesture-required',
     ],
   };
+}
+
+/**
+ * The fixture's sung part alone (1.2-4.8 s, cut at rising zero crossings), written once under
+ * .tmp for a microphone that loops it: a take that scores how long a note is held needs the
+ * voice for the whole take. With the file played once, a take that began late (a loaded machine
+ * starting the audio worklet a second or two after Chromium opened the device and started the
+ * file) found the voice half over: held 0.47 instead of about 1, notes missing at the end.
+ */
+export function loopingSungA3(): string {
+  const out = absolutePath('.tmp/e2e-sung-a3-loop.wav');
+  if (fs.existsSync(out)) return out;
+  const wav = fs.readFileSync(absolutePath('fixtures/voice/e2e-sung-a3-220hz.wav'));
+  const dataAt = wav.indexOf('data', 12) + 8;
+  const rate = wav.readUInt32LE(24);
+  const sample = (i: number) => wav.readInt16LE(dataAt + 2 * i);
+  const risingAfter = (i: number) => {
+    while (!(sample(i) < 0 && sample(i + 1) >= 0)) i++;
+    return i + 1;
+  };
+  const from = risingAfter(Math.round(1.2 * rate));
+  const to = risingAfter(Math.round(4.8 * rate));
+  const header = Buffer.from(wav.subarray(0, dataAt));
+  const body = wav.subarray(dataAt + 2 * from, dataAt + 2 * to);
+  header.writeUInt32LE(body.length, dataAt - 4);
+  header.writeUInt32LE(header.length - 8 + body.length, 4);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(`${out}.partial`, Buffer.concat([header, body]));
+  fs.renameSync(`${out}.partial`, out);
+  return out;
 }
 
 /** Screenshots for review go under .tmp/, never into the repository. */

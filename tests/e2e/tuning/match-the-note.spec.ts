@@ -1,10 +1,10 @@
 import { expect, test } from '../support/fixtures';
 import { createOnboardedMember, signInToHome } from '../support/members';
-import { fakeMicLaunch, screenshotPath, voiceHistoryAround } from './fake-mic';
+import { fakeMicLaunch, loopingSungA3, screenshotPath, voiceHistoryAround } from './fake-mic';
 
 // Issue 22: a member sings the fake microphone's 220 Hz voice to an A3 target and sees each
 // note's accuracy. Chromium here; Firefox and WebKit walk the same path in `npm run test:engines`.
-test.use({ launchOptions: fakeMicLaunch(), permissions: ['microphone'] });
+test.use({ launchOptions: fakeMicLaunch(loopingSungA3(), { loop: true }), permissions: ['microphone'] });
 
 /** Earlier recordings around F3 (174.6 Hz): the voice the one-note exercise is placed on A3 for. */
 const F3_HISTORY = voiceHistoryAround(174.61);

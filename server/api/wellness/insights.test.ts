@@ -27,6 +27,7 @@ describe('insights', () => {
       id: 'mood-practice',
       kind: 'difference',
       difference: 3,
+      unit: 'points',
       days: 7,
     });
     expect(result.insights[0]?.message).toContain('8 on days you practise and 5 on days you don');

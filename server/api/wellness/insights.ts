@@ -44,6 +44,8 @@ export interface Insight {
   correlation: number | null;
   /** Difference in points on the 1-10 scale, or percent for tonal clarity; null for correlations. */
   difference: number | null;
+  /** What `difference` is counted in, so the screen can name it; null for correlations. */
+  unit: 'points' | 'percent' | null;
   days: number;
 }
 
@@ -112,6 +114,7 @@ function correlationRule(
           message: describe(r, days),
           correlation: Math.round(r * 100),
           difference: null,
+          unit: null,
           days,
         },
         progress: null,
@@ -155,7 +158,15 @@ const moodPractice: Rule = (input) => {
     if (Math.abs(diff) >= CLEAR_DIFFERENCE) {
       const message = `Your mood averages ${one(mean(on))} on days you practise and ${one(mean(off))} on days you don't (${diff > 0 ? '+' : ''}${one(diff)} points over ${days} days).`;
       return {
-        insight: { id, kind: 'difference', message, correlation: null, difference: one(diff), days },
+        insight: {
+          id,
+          kind: 'difference',
+          message,
+          correlation: null,
+          difference: one(diff),
+          unit: 'points',
+          days,
+        },
         progress: null,
       };
     }
@@ -200,7 +211,15 @@ const stressAfterWeek: Rule = (input) => {
           ? `After a week of sessions your stress fell from ${one(mean(before))} to ${one(mean(after))} (${one(diff)} points over ${days} days).`
           : `After a week of sessions your stress rose from ${one(mean(before))} to ${one(mean(after))} (+${one(diff)} points over ${days} days).`;
       return {
-        insight: { id, kind: 'difference', message, correlation: null, difference: one(diff), days },
+        insight: {
+          id,
+          kind: 'difference',
+          message,
+          correlation: null,
+          difference: one(diff),
+          unit: 'points',
+          days,
+        },
         progress: null,
       };
     }
@@ -231,6 +250,7 @@ const clarityGain: Rule = (input) => {
           message,
           correlation: null,
           difference: Math.round(gain),
+          unit: 'percent',
           days: byDay.length,
         },
         progress: null,

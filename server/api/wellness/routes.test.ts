@@ -280,7 +280,13 @@ describe('voice insights read the voice assessments (issue 21), never the old bl
   });
   const insightsOf = async (who: TestMember) =>
     (await (await call('/wellness-insights', who)).json()) as {
-      insights: { id: string; message: string; correlation: number | null; difference: number | null }[];
+      insights: {
+        id: string;
+        message: string;
+        correlation: number | null;
+        difference: number | null;
+        unit: string | null;
+      }[];
       progress: { id: string; track: string; days: number }[];
     };
 
@@ -316,7 +322,8 @@ describe('voice insights read the voice assessments (issue 21), never the old bl
     const [sleep, clarity] = insights;
     expect(sleep?.correlation).toBe(-100);
     expect(sleep?.message).toContain('voice quality index (AVQI) is lower');
-    expect(clarity?.difference).toBe(17);
+    expect(clarity).toMatchObject({ difference: 17, unit: 'percent' });
+    expect(sleep?.unit).toBeNull();
     expect(clarity?.message).toContain('tonal clarity (CPPS)');
     expect(clarity?.message).toContain('12.0 dB');
     expect(clarity?.message).toContain('14.0 dB');

@@ -20,6 +20,7 @@ import {
 import { readAvqiTruth, REPO_ROOT } from '../../dsp/eval/avqi-truth';
 import { median } from '../../dsp/eval/truth';
 import { decodeWav } from '../../dsp/wav';
+import { pearson } from '../../src/domain/pearson';
 import { AVQI_BOUNDARY } from '../../src/domain/voice/avqi';
 import { hasPraat } from '../avqi/praat';
 
@@ -58,23 +59,6 @@ function runOurs(module: WebAssembly.Module, vowel: string, speech: string) {
   return { result, wallMs: result.analysisMs, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
-function pearson(xs: number[], ys: number[]): number {
-  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
-  const mx = mean(xs);
-  const my = mean(ys);
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  xs.forEach((x, i) => {
-    const dx = x - mx;
-    const dy = (ys[i] ?? 0) - my;
-    sxy += dx * dy;
-    sxx += dx * dx;
-    syy += dy * dy;
-  });
-  return sxx === 0 || syy === 0 ? Number.NaN : sxy / Math.sqrt(sxx * syy);
-}
-
 export function benchAvqi(module: WebAssembly.Module): void {
   const { pairs, praat: praatVersion } = readAvqiTruth();
   console.log(`\n## Voice assessment: AVQI 03.01 against Praat (${pairs.length} pairs, ${praatVersion})\n`);
@@ -106,10 +90,11 @@ export function benchAvqi(module: WebAssembly.Module): void {
   console.log('|---|---|---|---|---|');
   for (const name of Object.keys(AGREEMENT_GOALS) as MeasureName[]) {
     const diff = table.meanAbsDifference[name];
-    const r = pearson(
-      rows.map((row) => row.ours[name]),
-      rows.map((row) => row.praat[name]),
-    );
+    const r =
+      pearson(
+        rows.map((row) => row.ours[name]),
+        rows.map((row) => row.praat[name]),
+      ) ?? Number.NaN;
     const goal = AGREEMENT_GOALS[name];
     console.log(
       `| ${name} | ${diff.toFixed(4)} | <= ${goal} | ${r.toFixed(4)} | ${diff <= goal ? 'yes' : 'NO'} |`,

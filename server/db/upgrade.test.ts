@@ -117,8 +117,15 @@ describe('a database written by an earlier release', () => {
               expect.objectContaining({ sessionId: entry.sessionId, title: entry.title }),
             );
           const goals = (await get('/voice-goals')) as { targetMetric: string; targetDate: string }[];
+          // Issue 21: Ada set "tonal clarity 80" on the release's 0-100 blend; it is kept, marked as
+          // on that retired scale, so voice health never reads it as 80 dB of CPPS.
           expect(goals).toEqual([
-            expect.objectContaining({ targetMetric: 'tonalClarity', targetDate: '2027-01-31' }),
+            expect.objectContaining({
+              targetMetric: 'tonalClarity',
+              targetValue: 80,
+              targetDate: '2027-01-31',
+              scale: 'retired-blend',
+            }),
           ]);
         }
       }

@@ -118,7 +118,7 @@ const routes: Record<string, QueuedRoute> = {
   'a voice goal': {
     method: 'POST',
     path: () => '/voice-goals',
-    body: () => ({ metric: 'tonalClarity', targetValue: 80, targetDate: '2030-01-31' }),
+    body: () => ({ metric: 'tonalClarity', targetValue: 16, targetDate: '2030-01-31' }),
     table: 'voice_goals',
     after: added,
   },

@@ -5,22 +5,30 @@ export interface GoalInput {
   targetValue: number;
   targetDate: string;
 }
+/**
+ * The scale a goal's target is on: 'assessment' (the metric's unit: AVQI, CPPS dB, seconds), or
+ * 'retired-blend' for goals set on the 0-100 blends voice health showed before issue 21
+ * (migration 0137), which cannot be compared with anything measured today.
+ */
+export type GoalScale = 'assessment' | 'retired-blend';
 interface Row {
   id: number;
   metric: string;
   target_value: number;
   target_date: string;
   created_at: string;
+  scale: GoalScale;
 }
 const present = (r: Row) => ({
-  id: r.id,
+  id: Number(r.id),
   targetMetric: r.metric,
   targetValue: r.target_value,
   targetDate: r.target_date,
   createdAt: r.created_at,
+  scale: r.scale,
 });
 
-/** Voice goals: the target is the member's; current value and progress come from their analyses. */
+/** Voice goals: the target is the member's; current value and progress come from their assessments. */
 export function createGoalRepository(sql: SqlExecutor) {
   return {
     list: async (userId: string) =>
@@ -29,8 +37,9 @@ export function createGoalRepository(sql: SqlExecutor) {
       ),
     async add(userId: string, g: GoalInput, at: string) {
       const row = await sql.get<Row>(
-        `INSERT INTO voice_goals (user_id, metric, target_value, target_date, created_at) VALUES (?, ?, ?, ?, ?)
-         RETURNING id, metric, target_value, target_date, created_at`,
+        `INSERT INTO voice_goals (user_id, metric, target_value, target_date, created_at, scale)
+         VALUES (?, ?, ?, ?, ?, 'assessment')
+         RETURNING id, metric, target_value, target_date, created_at, scale`,
         [userId, g.metric, g.targetValue, g.targetDate, at],
       );
       return present(row!);

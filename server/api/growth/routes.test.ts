@@ -237,10 +237,15 @@ describe('voice goals', () => {
   it('stores the member goals and validates them', async () => {
     const res = await post('/voice-goals', ana, {
       metric: 'tonalClarity',
-      targetValue: 85,
+      targetValue: 16,
       targetDate: '2027-01-31',
     });
     expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({
+      targetMetric: 'tonalClarity',
+      targetValue: 16,
+      scale: 'assessment',
+    });
     expect(await (await call('/voice-goals', ana)).json()).toHaveLength(1);
     expect(await (await call('/voice-goals', ben)).json()).toEqual([]);
     const bad = await post('/voice-goals', ana, {
@@ -249,6 +254,36 @@ describe('voice goals', () => {
       targetDate: '2027-01-31',
     });
     expect((await bad.json()).fields).toHaveProperty('targetValue');
+  });
+
+  // Issue 21: a goal is in its metric's own unit, and what has no validated measure takes none.
+  it.each([
+    ['voiceQualityScore', 85, 'targetValue', 'an AVQI target on the old 0-100 scale'],
+    ['voiceQualityScore', -1, 'targetValue', 'an AVQI under 0'],
+    ['tonalClarity', 80, 'targetValue', 'a CPPS target on the old 0-100 scale'],
+    ['breathSupport', 0, 'targetValue', 'a hold of 0 s'],
+    ['resonanceLevel', 70, 'metric', 'resonance, which is not measured'],
+    ['vocalTension', 20, 'metric', 'tension, which is not measured'],
+  ])('refuses a %s goal of %s (400 naming %s: %s) and stores nothing', async (metric, targetValue, field) => {
+    const before = ((await (await call('/voice-goals', ben)).json()) as unknown[]).length;
+    const res = await post('/voice-goals', ben, { metric, targetValue, targetDate: '2027-01-31' });
+    expect(res.status).toBe(400);
+    const json = (await res.json()) as { message: string; fields: Record<string, string> };
+    expect(Object.keys(json.fields)).toEqual([field]);
+    expect(json.message).toContain(`Invalid ${field}`);
+    if (field === 'metric') expect(json.message).toContain('not measured yet');
+    expect(((await (await call('/voice-goals', ben)).json()) as unknown[]).length).toBe(before);
+  });
+
+  it('takes a goal in each measured unit: AVQI, CPPS in dB, maximum phonation time in s', async () => {
+    for (const [metric, targetValue] of [
+      ['voiceQualityScore', 1.8],
+      ['tonalClarity', 15.5],
+      ['breathSupport', 20],
+    ] as const) {
+      const res = await post('/voice-goals', ben, { metric, targetValue, targetDate: '2027-01-31' });
+      expect(res.status, metric).toBe(201);
+    }
   });
 });
 

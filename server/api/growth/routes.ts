@@ -16,11 +16,19 @@ import { parseId } from '../../lib/ids';
 import { readPractice } from '../practice/ledger';
 import { memberTimeZone } from './member-zone';
 import { localDateOf } from '../../../src/domain/streaks';
+import {
+  GOAL_METRIC_KEYS,
+  goalTargetProblem,
+  type GoalMetricKey,
+} from '../../../src/domain/voice/goal-targets';
 
 const goalBody = z
   .object({
-    metric: z.enum(['voiceQualityScore', 'resonanceLevel', 'breathSupport', 'tonalClarity', 'vocalTension']),
-    targetValue: z.number().finite().min(0, 'must be 0-100').max(100, 'must be 0-100'),
+    metric: z.enum(GOAL_METRIC_KEYS as [GoalMetricKey, ...GoalMetricKey[]], {
+      error: `must be one of ${GOAL_METRIC_KEYS.join(', ')}`,
+    }),
+    // The range depends on the metric's unit: checked by goalTargetProblem.
+    targetValue: z.number({ error: 'must be a number' }).finite('must be a number'),
     targetDate: dateField(),
   })
   .strict();
@@ -38,7 +46,9 @@ const goalBody = z
  *                                          minutes, recordings}: 7 local days ending today (N weeks
  *                                          earlier), ledger + kept analyses | 400 bad back | 401 | 403
  * GET    /voice-goals                      200 Goal[]
- * POST   /voice-goals                      201 Goal | 400 naming the field (Idempotency-Key)
+ * POST   /voice-goals                      201 Goal | 400 naming the field (Idempotency-Key): a measured
+ *                                          metric (AVQI, CPPS, maximum phonation time; resonance and
+ *                                          tension are not measured yet) and a target in its unit
  * DELETE /voice-goals/:id                  204 | 404
  */
 export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -119,6 +129,11 @@ export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/voice-goals', auth, async (c) => {
     const key = idem.keyOf(c);
     const body = await jsonBody(c, goalBody);
+    const unmeasurable = goalTargetProblem(body.metric, body.targetValue);
+    if (unmeasurable)
+      throw new ApiError(400, 'validation_failed', `Invalid ${unmeasurable[0]}: ${unmeasurable[1]}`, {
+        [unmeasurable[0]]: unmeasurable[1],
+      });
     const today = localDateOf(deps.now(), await memberTimeZone(deps.sql, c.var.user.id)); // the member's own day
     const problem = targetDateProblem(body.targetDate, today);
     if (problem)

@@ -1,3 +1,4 @@
+import { pearson } from '../../../src/domain/pearson';
 import { dayNumber } from '../../../src/domain/streaks';
 
 /**
@@ -11,7 +12,10 @@ export const MIN_DAYS = 7;
 export const CLEAR_CORRELATION = 0.5;
 /** A difference of a whole point on a 1-10 scale is one a member notices. */
 export const CLEAR_DIFFERENCE = 1;
-/** The spec's static "consistent practice improves clarity by 15-20%", shown only when true. */
+/**
+ * The spec's static "consistent practice improves clarity by 15-20%", shown only when the
+ * member's own tonal clarity (CPPS, dB) rose by at least this much.
+ */
 export const CLARITY_CLAIM_PERCENT = 15;
 /** Each side of a before/after comparison needs this many days. */
 const MIN_SIDE_DAYS = 3;
@@ -26,10 +30,10 @@ export interface InsightInput {
   stress: DayValue[];
   sleep: DayValue[];
   practiceDays: string[];
-  /** null when voice analyses are not stored on this server (no voice_analyses table). */
-  voiceScore: DayValue[] | null;
-  /** null when the stored analyses have no clarity measure. */
-  voiceClarity: DayValue[] | null;
+  /** The saved voice assessments' AVQI 03.01 (lower is better). */
+  avqi: DayValue[];
+  /** The same assessments' CPPS, dB: tonal clarity (higher is clearer). */
+  cpps: DayValue[];
 }
 
 export interface Insight {
@@ -38,8 +42,10 @@ export interface Insight {
   kind: 'correlation' | 'difference';
   /** Pearson r in percent (correlation insights), else null. */
   correlation: number | null;
-  /** Difference in points on the 1-10 scale, or percent for clarity; null for correlations. */
+  /** Difference in points on the 1-10 scale, or percent for tonal clarity; null for correlations. */
   difference: number | null;
+  /** What `difference` is counted in, so the screen can name it; null for correlations. */
+  unit: 'points' | 'percent' | null;
   days: number;
 }
 
@@ -66,25 +72,6 @@ export function dailyMeans(values: DayValue[]): Map<string, number> {
     sums.set(v.localDate, s);
   }
   return new Map([...sums].map(([d, s]) => [d, s.sum / s.n]));
-}
-
-export function pearson(xs: number[], ys: number[]): number | null {
-  const n = xs.length;
-  if (n < 2 || ys.length !== n) return null;
-  const mx = xs.reduce((a, b) => a + b, 0) / n;
-  const my = ys.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = (xs[i] ?? 0) - mx;
-    const dy = (ys[i] ?? 0) - my;
-    sxy += dx * dy;
-    sxx += dx * dx;
-    syy += dy * dy;
-  }
-  if (sxx === 0 || syy === 0) return null; // a flat series correlates with nothing
-  return sxy / Math.sqrt(sxx * syy);
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -127,6 +114,7 @@ function correlationRule(
           message: describe(r, days),
           correlation: Math.round(r * 100),
           difference: null,
+          unit: null,
           days,
         },
         progress: null,
@@ -146,14 +134,15 @@ const moodSleep = correlationRule(
       : `Your mood has been lower after your better-slept days (correlation ${Math.round(r * 100)}% over ${days} days).`,
 );
 
+/** AVQI is lower for a better voice, so better sleep going with better voice is r < 0. */
 const voiceSleep = correlationRule(
   'voice-sleep',
-  'Save voice analyses and log your sleep quality on the same days',
-  (i) => (i.voiceScore ? [i.sleep, i.voiceScore] : null),
+  'Save a voice assessment and log your sleep quality on the same days',
+  (i) => [i.sleep, i.avqi],
   (r, days) =>
-    r > 0
-      ? `Your voice scores are higher after better sleep (correlation ${Math.round(r * 100)}% over ${days} days).`
-      : `Your voice scores have been lower after better sleep (correlation ${Math.round(r * 100)}% over ${days} days).`,
+    r < 0
+      ? `Your voice quality index (AVQI) is lower, which is better, after better sleep (correlation ${Math.round(r * 100)}% over ${days} days).`
+      : `Your voice quality index (AVQI) has been higher, which is less good, after better sleep (correlation ${Math.round(r * 100)}% over ${days} days).`,
 );
 
 const moodPractice: Rule = (input) => {
@@ -169,7 +158,15 @@ const moodPractice: Rule = (input) => {
     if (Math.abs(diff) >= CLEAR_DIFFERENCE) {
       const message = `Your mood averages ${one(mean(on))} on days you practise and ${one(mean(off))} on days you don't (${diff > 0 ? '+' : ''}${one(diff)} points over ${days} days).`;
       return {
-        insight: { id, kind: 'difference', message, correlation: null, difference: one(diff), days },
+        insight: {
+          id,
+          kind: 'difference',
+          message,
+          correlation: null,
+          difference: one(diff),
+          unit: 'points',
+          days,
+        },
         progress: null,
       };
     }
@@ -214,7 +211,15 @@ const stressAfterWeek: Rule = (input) => {
           ? `After a week of sessions your stress fell from ${one(mean(before))} to ${one(mean(after))} (${one(diff)} points over ${days} days).`
           : `After a week of sessions your stress rose from ${one(mean(before))} to ${one(mean(after))} (+${one(diff)} points over ${days} days).`;
       return {
-        insight: { id, kind: 'difference', message, correlation: null, difference: one(diff), days },
+        insight: {
+          id,
+          kind: 'difference',
+          message,
+          correlation: null,
+          difference: one(diff),
+          unit: 'points',
+          days,
+        },
         progress: null,
       };
     }
@@ -226,18 +231,18 @@ const stressAfterWeek: Rule = (input) => {
   return { insight: null, progress: { id, track, days: counted, daysNeeded: MIN_DAYS } };
 };
 
-/** The spec's clarity claim: first week of analysis days against the latest week. */
+/** The spec's clarity claim, on CPPS: the first week of assessment days against the latest week. */
 const clarityGain: Rule = (input) => {
   const id = 'clarity-practice';
-  if (!input.voiceClarity) return { insight: null, progress: null };
-  const byDay = [...dailyMeans(input.voiceClarity)].sort(([a], [b]) => a.localeCompare(b));
+  const byDay = [...dailyMeans(input.cpps)].sort(([a], [b]) => a.localeCompare(b));
   const needed = 2 * MIN_DAYS;
   if (byDay.length >= needed) {
     const firstWeek = mean(byDay.slice(0, MIN_DAYS).map(([, v]) => v));
     const lastWeek = mean(byDay.slice(-MIN_DAYS).map(([, v]) => v));
+    // A percentage needs a positive start: CPPS at or under 0 dB has no peak to grow from.
     const gain = firstWeek > 0 ? ((lastWeek - firstWeek) / firstWeek) * 100 : 0;
     if (gain >= CLARITY_CLAIM_PERCENT) {
-      const message = `Consistent practice improved your clarity by ${Math.round(gain)}% (your first ${MIN_DAYS} analysis days against your latest ${MIN_DAYS}).`;
+      const message = `Your tonal clarity (CPPS) has risen by ${Math.round(gain)}% since your first assessments: ${firstWeek.toFixed(1)} dB on your first ${MIN_DAYS} assessment days, ${lastWeek.toFixed(1)} dB on your latest ${MIN_DAYS}.`;
       return {
         insight: {
           id,
@@ -245,6 +250,7 @@ const clarityGain: Rule = (input) => {
           message,
           correlation: null,
           difference: Math.round(gain),
+          unit: 'percent',
           days: byDay.length,
         },
         progress: null,
@@ -255,7 +261,7 @@ const clarityGain: Rule = (input) => {
     insight: null,
     progress: {
       id,
-      track: 'Save a voice analysis on practice days for two weeks',
+      track: `Save a voice assessment on ${needed} different days`,
       days: byDay.length,
       daysNeeded: needed,
     },

@@ -258,3 +258,74 @@ describe('wellness insights', () => {
     expect((await call('/wellness-insights?tz=Nowhere/Land', ana)).status).toBe(400);
   });
 });
+
+describe('voice insights read the voice assessments (issue 21), never the old blended scores', () => {
+  /** A kept tuning-room analysis: the spec's 0-100 blend and its 0-1 "clarity". */
+  const keptAnalysis = (who: TestMember, daysAgo: number, score: number, clarity: number) =>
+    t.deps.sql.run(
+      `INSERT INTO voice_analyses (user_id, recorded_at, local_date, duration_sec, score, clarity,
+        stability, resonance, projection, created_at) VALUES (?, ?, ?, 10, ?, ?, 0.7, 0.6, 0.5, ?)`,
+      [who.id, ago(daysAgo), ago(daysAgo).slice(0, 10), score, clarity, ago(daysAgo)],
+    );
+  const assessment = (daysAgo: number, avqi: number, cpps: number) => ({
+    avqi,
+    cpps,
+    hnr: 21.5,
+    shimmerPercent: 3.4,
+    shimmerDb: 0.31,
+    ltasSlope: -22.1,
+    ltasTilt: -9.8,
+    recordedAt: ago(daysAgo),
+    engineVersion: 'tuneful-avqi-03.01-wasm/2',
+  });
+  const insightsOf = async (who: TestMember) =>
+    (await (await call('/wellness-insights', who)).json()) as {
+      insights: {
+        id: string;
+        message: string;
+        correlation: number | null;
+        difference: number | null;
+        unit: string | null;
+      }[];
+      progress: { id: string; track: string; days: number }[];
+    };
+
+  it('gives no voice insight from kept voice analyses alone, however clear their pattern', async () => {
+    const who = await createMember(t);
+    await t.deps.sql.run('UPDATE users SET created_at = ? WHERE id = ?', [ago(30), who.id]);
+    for (let d = 20; d >= 1; d--) {
+      const sleep = 1 + (d % 9);
+      if (d <= 8)
+        await post('/biometric-data', who, { dataType: 'sleep_quality', value: sleep, recordedAt: ago(d) });
+      // Blend score in step with sleep; "clarity" doubling from the first week to the last.
+      await keptAnalysis(who, d, 40 + sleep * 5, d > 10 ? 0.4 : 0.8);
+    }
+    const result = await insightsOf(who);
+    expect(result.insights).toEqual([]);
+    expect(result.progress.find((p) => p.id === 'voice-sleep')).toMatchObject({ days: 0 });
+    expect(result.progress.find((p) => p.id === 'clarity-practice')).toMatchObject({ days: 0 });
+  });
+
+  it('relates the AVQI to sleep and reports a CPPS rise, from the saved assessments', async () => {
+    const who = await createMember(t);
+    await t.deps.sql.run('UPDATE users SET created_at = ? WHERE id = ?', [ago(30), who.id]);
+    for (let d = 14; d >= 1; d--) {
+      const sleep = 1 + (d % 9);
+      if (d <= 8)
+        await post('/biometric-data', who, { dataType: 'sleep_quality', value: sleep, recordedAt: ago(d) });
+      // Better sleep, lower (better) AVQI; CPPS 12 dB in the first week, 14 dB in the second.
+      const res = await post('/voice-assessments', who, assessment(d, 4 - sleep * 0.3, d > 7 ? 12 : 14));
+      expect(res.status).toBe(201);
+    }
+    const { insights } = await insightsOf(who);
+    expect(insights.map((i) => i.id)).toEqual(['voice-sleep', 'clarity-practice']);
+    const [sleep, clarity] = insights;
+    expect(sleep?.correlation).toBe(-100);
+    expect(sleep?.message).toContain('voice quality index (AVQI) is lower');
+    expect(clarity).toMatchObject({ difference: 17, unit: 'percent' });
+    expect(sleep?.unit).toBeNull();
+    expect(clarity?.message).toContain('tonal clarity (CPPS)');
+    expect(clarity?.message).toContain('12.0 dB');
+    expect(clarity?.message).toContain('14.0 dB');
+  });
+});

@@ -169,8 +169,8 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
           .filter((b) => b.data_type === 'sleep_quality')
           .map((b) => ({ localDate: b.local_date, value: b.value })),
         practiceDays,
-        voiceScore: voice.score,
-        voiceClarity: voice.clarity,
+        avqi: voice.avqi,
+        cpps: voice.cpps,
       }),
     );
   });

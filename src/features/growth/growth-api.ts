@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api';
 import { SAVED_OFFLINE_TITLE, sendOrQueue } from '../../lib/outbox/offline-writes';
+import { onlineOnly } from '../../lib/outbox/online-only';
+import type { GoalMetricKey } from '../../domain/voice/goal-targets';
 import { toast } from '../toast/toast-store';
 import { useAuthStore } from '../auth/auth-store';
 
@@ -97,14 +99,18 @@ export interface CalendarMonth {
   recentAchievements: CalendarBadge[];
   streak: { current: number; longest: number };
 }
-export type GoalMetric =
-  'voiceQualityScore' | 'resonanceLevel' | 'breathSupport' | 'tonalClarity' | 'vocalTension';
+export type GoalMetric = GoalMetricKey;
 export interface VoiceGoal {
   id: number;
   targetMetric: GoalMetric;
   targetValue: number;
   targetDate: string;
   createdAt: string;
+  /**
+   * 'assessment': the target is in the metric's unit (AVQI, CPPS dB, seconds). 'retired-blend':
+   * set on the 0-100 blends voice health showed before issue 21; nothing measured today compares.
+   */
+  scale: 'assessment' | 'retired-blend';
 }
 
 export const useUserId = () => useAuthStore((s) => s.user?.id ?? null);
@@ -197,5 +203,15 @@ export function useAddGoal() {
       return sent;
     },
     onSuccess: (sent) => (sent.queued ? undefined : qc.invalidateQueries({ queryKey: ['/api/voice-goals'] })),
+  });
+}
+
+/** Removing a goal needs the server's list: refused in words while offline (docs/offline-writes.md). */
+export function useDeleteGoal() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      onlineOnly('Removing a goal', () => apiJson<null>('DELETE', `/api/voice-goals/${id}`)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['/api/voice-goals'] }),
   });
 }

@@ -66,6 +66,21 @@ describe('voice health from the member’s assessments', () => {
     expect(monthChange([a(1, 1.6), a(40, 2.6)], NOW)).toBe(-1);
     expect(monthChange([a(1, 1.6)], NOW)).toBeNull();
   });
+  it('charts each assessment on the member’s own calendar day, not the UTC one', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      // 21:00 in New York on 25 November is 02:00 UTC on the 26th.
+      const evening = { ...a(0, 3.3), recordedAt: '2026-11-26T02:00:00Z' };
+      const days = dailyAvqi([evening, a(0, 1.1)], NOW);
+      expect(days.at(-1)).toEqual({ day: '2026-11-26', avqi: 1.1 });
+      expect(days.at(-2)).toEqual({ day: '2026-11-25', avqi: 3.3 });
+    } finally {
+      // Assigning undefined would set the text "undefined"; an absent zone is restored by deleting.
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
   it('measures goal progress both ways, in the metric’s unit', () => {
     expect(goalProgress('tonalClarity', 12, 15)).toEqual({ percent: 80, toGo: 3 });
     expect(goalProgress('breathSupport', 22, 20)).toEqual({ percent: 100, toGo: 0 });

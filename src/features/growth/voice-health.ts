@@ -1,6 +1,7 @@
 import type { GoalMetric } from './growth-api';
 import type { StoredAssessment } from '../assessment/assessment-api';
 import { AVQI_BOUNDARY } from '../assessment/measures';
+import { lastDates, localDate } from '../wellness/chart-math';
 
 /**
  * Voice health from the member's voice assessments (issue 21), each metric named for what it
@@ -77,16 +78,21 @@ export function recommendedArea(m: Metrics): string {
   return METRIC_TEXT.tonalClarity.area;
 }
 
-/** 30 daily values of the mean AVQI ending today (null on a day without an assessment). */
+/**
+ * The daily mean AVQI of the `days` local days ending today, oldest first (null on a day without
+ * an assessment). Days are the member's own calendar days, as on the weekly tab: an evening check
+ * in New York belongs to that evening's date, not to the next UTC day.
+ */
 export function dailyAvqi(list: readonly StoredAssessment[], nowMs: number, days = 30) {
-  return Array.from({ length: days }, (_, i) => {
-    const end = nowMs - (days - 1 - i) * DAY;
-    const dayStart = end - (end % DAY);
-    return {
-      day: new Date(dayStart).toISOString().slice(0, 10),
-      avqi: round(mean(within(list, dayStart, dayStart + DAY).map((a) => a.avqi)), 2),
-    };
-  });
+  const byDay = new Map<string, number[]>();
+  for (const a of list) {
+    const day = localDate(Date.parse(a.recordedAt));
+    byDay.set(day, [...(byDay.get(day) ?? []), a.avqi]);
+  }
+  return lastDates(localDate(nowMs), days).map((day) => ({
+    day,
+    avqi: round(mean(byDay.get(day) ?? []), 2),
+  }));
 }
 
 /** Mean AVQI of the last 30 days minus the 30 before (negative is better); null without both. */

@@ -11,7 +11,7 @@ import {
   type BiometricType,
   type MoodEntry,
 } from './wellness-api';
-import { BIOMETRIC_TYPES, formatVital } from './wellness-text';
+import { BIOMETRIC_TYPES, formatVital, insightEffect } from './wellness-text';
 import styles from './Wellness.module.css';
 import { countText } from '../../lib/plural';
 
@@ -141,8 +141,7 @@ function InsightsCard() {
             <li key={i.id} className={styles.insight} data-testid="insight">
               <p>{i.message}</p>
               <p className={styles.muted}>
-                {i.kind === 'correlation' ? `Correlation ${i.correlation}%` : `Difference ${i.difference}`} ·{' '}
-                {countText(i.days, 'day')} of your data
+                {insightEffect(i)} · {countText(i.days, 'day')} of your data
               </p>
             </li>
           ))}

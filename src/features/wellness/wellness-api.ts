@@ -32,6 +32,8 @@ export interface Insight {
   kind: 'correlation' | 'difference';
   correlation: number | null;
   difference: number | null;
+  /** What `difference` is counted in; absent in insights saved before the field existed. */
+  unit?: 'points' | 'percent' | null;
   days: number;
 }
 export interface InsightProgress {

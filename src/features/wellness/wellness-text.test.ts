@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkVital, formatVital, fromLocalInput, toLocalInput } from './wellness-text';
+import { checkVital, formatVital, fromLocalInput, insightEffect, toLocalInput } from './wellness-text';
 
 describe('wellness texts and rules', () => {
   it('needs a data type and a value within the type range before sending', () => {
@@ -22,5 +22,21 @@ describe('wellness texts and rules', () => {
     expect(toLocalInput(ms)).toBe('2026-01-31T08:05');
     expect(fromLocalInput('2026-01-31T08:05')).toBe(new Date(ms).toISOString());
     expect(fromLocalInput('')).toBeNull();
+  });
+});
+
+describe('an insight effect', () => {
+  const insight = { id: 'x', message: '', correlation: null, difference: null, unit: null, days: 7 };
+  it('names the unit of a difference: points on the 1-10 scales, percent for tonal clarity', () => {
+    expect(insightEffect({ ...insight, kind: 'difference', difference: -3.4, unit: 'points' })).toBe(
+      'Difference -3.4 points',
+    );
+    expect(insightEffect({ ...insight, kind: 'difference', difference: 1, unit: 'points' })).toBe(
+      'Difference 1 point',
+    );
+    expect(insightEffect({ ...insight, kind: 'difference', difference: 17, unit: 'percent' })).toBe(
+      'Difference 17%',
+    );
+    expect(insightEffect({ ...insight, kind: 'correlation', correlation: -62 })).toBe('Correlation -62%');
   });
 });

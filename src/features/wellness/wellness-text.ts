@@ -1,4 +1,5 @@
-import type { BiometricType } from './wellness-api';
+import { countText } from '../../lib/plural';
+import type { BiometricType, Insight } from './wellness-api';
 
 /** Pure texts and rules of the wellness screen (mirroring server/api/wellness/rules.ts). */
 export const WELLNESS_TABS = [
@@ -84,4 +85,15 @@ export function formatWhen(iso: string): string {
     hour: '2-digit',
     minute: '2-digit',
   });
+}
+
+/**
+ * An insight's effect in words: "Correlation -62%", "Difference 1.5 points" (mood and stress on
+ * the 1-10 scale) or "Difference 17%" (the tonal clarity claim, a percentage of CPPS).
+ */
+export function insightEffect(i: Insight): string {
+  if (i.kind === 'correlation') return `Correlation ${i.correlation}%`;
+  return i.unit === 'percent'
+    ? `Difference ${i.difference}%`
+    : `Difference ${countText(i.difference ?? 0, 'point')}`;
 }

@@ -4,30 +4,27 @@ import { StateMessage } from '../../../ui/StateMessage';
 import { QueryBlock } from '../../profile/QueryBlock';
 import { usePendingOfKind } from '../../sync/pending-writes-queries';
 import type { StoredAssessment } from '../../assessment/assessment-api';
-import { useAddGoal, useGoals, type GoalMetric, type NewGoal } from '../growth-api';
+import { GOAL_TARGETS } from '../../../domain/voice/goal-targets';
+import { useAddGoal, useDeleteGoal, useGoals, type GoalMetric, type NewGoal } from '../growth-api';
 import { formatDay } from '../growth-text';
-import {
-  formatMetric,
-  goalProgress,
-  isMeasured,
-  METRIC_TEXT,
-  metricsOf,
-  NOT_MEASURED,
-  type MeasuredMetric,
-} from '../voice-health';
+import { formatMetric, isMeasured, METRIC_TEXT, metricsOf, type MeasuredMetric } from '../voice-health';
+import { GoalCard, labelOf } from './GoalCard';
 import styles from '../Growth.module.css';
 
 /** Goals can be set on what is measured; resonance and tension are not (see NOT_MEASURED). */
 const METRICS = Object.keys(METRIC_TEXT) as MeasuredMetric[];
 
-const labelOf = (metric: GoalMetric) =>
-  isMeasured(metric) ? METRIC_TEXT[metric].label : NOT_MEASURED[metric].label;
 const valueText = (metric: GoalMetric, v: number) =>
   isMeasured(metric) ? formatMetric(metric, v) : String(v);
 
-/** Goals stored on the server; current values come from the member's latest assessments. */
+/**
+ * Goals stored on the server; current values come from the member's latest assessments. A goal
+ * that cannot be followed (set on the retired 0-100 blends, or on what is not measured) can be
+ * removed here.
+ */
 export function GoalsTab({ list }: { list: StoredAssessment[] }) {
   const goals = useGoals();
+  const remove = useDeleteGoal();
   const [open, setOpen] = useState(false);
   // The latest three assessments, so a goal shows progress even after a quiet week.
   const current = metricsOf(list.slice(0, 3));
@@ -41,40 +38,21 @@ export function GoalsTab({ list }: { list: StoredAssessment[] }) {
       <QueryBlock query={goals} what="your goals" isEmpty={(g) => g.length === 0} emptyText="no goals yet">
         {(g) => (
           <ul className={styles.list}>
-            {g.map((goal) => {
-              const metric = goal.targetMetric;
-              const now = isMeasured(metric) ? (current?.[metric] ?? null) : null;
-              const p =
-                now === null || !isMeasured(metric) ? null : goalProgress(metric, now, goal.targetValue);
-              return (
-                <li key={goal.id} className={styles.card} data-testid="goal">
-                  <h2>{labelOf(metric)}</h2>
-                  <p className={styles.muted}>due {formatDay(`${goal.targetDate}T12:00:00Z`, 'UTC')}</p>
-                  <div className={styles.row}>
-                    <span>current {now === null ? '—' : valueText(metric, now)}</span>
-                    <span>target {valueText(metric, goal.targetValue)}</span>
-                  </div>
-                  {p ? (
-                    <>
-                      <div className={styles.bar} aria-hidden="true">
-                        <div className={styles.barFill} style={{ width: `${Math.min(100, p.percent)}%` }} />
-                      </div>
-                      <p className={styles.muted}>
-                        {p.percent}% complete ·{' '}
-                        {p.toGo === 0 ? 'goal reached' : `${valueText(metric, p.toGo)} to go`}
-                      </p>
-                    </>
-                  ) : isMeasured(metric) ? (
-                    <p className={styles.muted}>Take the voice assessment to measure your progress.</p>
-                  ) : (
-                    <p className={styles.muted}>not measured yet: {NOT_MEASURED[metric].why}</p>
-                  )}
-                </li>
-              );
-            })}
+            {g.map((goal) => (
+              <GoalCard
+                key={goal.id}
+                goal={goal}
+                current={current}
+                onRemove={(id) => remove.mutate(id)}
+                removing={remove.isPending && remove.variables === goal.id}
+              />
+            ))}
           </ul>
         )}
       </QueryBlock>
+      {remove.isError && (
+        <StateMessage kind="error" title={writeErrorText(remove.error, 'We could not remove the goal.')} />
+      )}
     </>
   );
 }
@@ -138,8 +116,8 @@ function GoalForm({ onDone }: { onDone: () => void }) {
         <input
           id={`${id}-target`}
           type="number"
-          min={0}
-          max={100}
+          min={GOAL_TARGETS[metric].min}
+          max={GOAL_TARGETS[metric].max}
           step={metric === 'voiceQualityScore' ? 0.1 : 0.5}
           required
           value={target}

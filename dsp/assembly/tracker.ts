@@ -132,10 +132,28 @@ function continuesTrack(f: f64, sampleRate: f64, k: f64): bool {
   return k == 2 && f >= DOUBLING_MAX_HZ && log2abs(2 * f, trackF0) < 0.1 && oddHarmonicShare(f, sampleRate) > ODD_SHARE;
 }
 
+/**
+ * The dip at `lag` is only a repeat of a clearly deeper dip at a shorter lag (lag = j x that
+ * lag, j >= 2): a formant ringing at the 6th harmonic of a 65 Hz voice dips at 1/390 s and
+ * again at 2/390 and 3/390 s, right where the voice's 3rd and 2nd harmonics would be. Such a
+ * dip is no evidence that the sound repeats at `lag`, so it does not make the voice's own
+ * period a sub-harmonic. Only used while the track is at that period (held-out low voices).
+ */
+function repeatOfShorterDip(lag: f64, depth: f64, count: i32): bool {
+  for (let e = 0; e < count; e++) {
+    if (unchecked(candBlocked[e]) || unchecked(candAper[e]) + OCTAVE_DEEPER >= depth) continue;
+    const ratio = lag / unchecked(candPeriod[e]);
+    const j = Math.round(ratio);
+    if (j >= 2 && Math.abs(ratio - j) < 0.04 * j) return true;
+  }
+  return false;
+}
+
 function isSubharmonic(c: i32, count: i32, sampleRate: f64): bool {
   const period = unchecked(candPeriod[c]);
   const f = sampleRate / period;
   const own = unchecked(candAper[c]);
+  const onTrack = trackF0 > 0 && log2abs(f, trackF0) < 0.1;
   for (let d = 0; d < count; d++) {
     const other = unchecked(candAper[d]);
     if (d == c || other >= SUBHARMONIC_ACCEPT) continue;
@@ -147,7 +165,8 @@ function isSubharmonic(c: i32, count: i32, sampleRate: f64): bool {
     if (
       !(other > 0.04 && own < 0.35 * other) &&
       !harmonicNotPeriod(period, unchecked(candPeriod[d]), own, other) &&
-      !(other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate, k))
+      !(other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate, k)) &&
+      !(onTrack && repeatOfShorterDip(unchecked(candPeriod[d]), other, count))
     )
       return true;
   }
@@ -163,7 +182,8 @@ function isSubharmonic(c: i32, count: i32, sampleRate: f64): bool {
       other < SUBHARMONIC_ACCEPT &&
       !(other > 0.04 && own < 0.35 * other) &&
       !harmonicNotPeriod(period, lag, own, other) &&
-      !(other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate, k))
+      !(other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate, k)) &&
+      !(onTrack && repeatOfShorterDip(lag, other, count))
     )
       return true;
   }

@@ -34,7 +34,10 @@ function buzzUnderVoice(): CorpusItem {
 function onlyWhereVoiced(track: Track, other: Track): Track {
   let j = 0;
   const f0 = track.times.map((t, i) => {
-    while (j + 1 < other.times.length && Math.abs((other.times[j + 1] ?? 0) - t) <= Math.abs((other.times[j] ?? 0) - t))
+    while (
+      j + 1 < other.times.length &&
+      Math.abs((other.times[j + 1] ?? 0) - t) <= Math.abs((other.times[j] ?? 0) - t)
+    )
       j++;
     const near = Math.abs((other.times[j] ?? Infinity) - t) <= 0.005;
     return near && (other.f0[j] ?? 0) > 0 ? (track.f0[i] ?? 0) : 0;
@@ -47,7 +50,12 @@ function onlyWhereVoiced(track: Track, other: Track): Track {
  * on the frames the other voices too (so a gross rate is not helped by leaving the hard frames
  * unvoiced). Returns [ours, theirs].
  */
-function scoreWhereBothVoice(items: CorpusItem[], ours: Estimator, theirs: Estimator, opts: ScoreOptions = {}) {
+function scoreWhereBothVoice(
+  items: CorpusItem[],
+  ours: Estimator,
+  theirs: Estimator,
+  opts: ScoreOptions = {},
+) {
   const a = emptyScore();
   const b = emptyScore();
   for (const item of items) {
@@ -81,7 +89,11 @@ export function heldoutTable(ours: Estimator, pitchy: Estimator): string[] {
   rows.push(['false voicing, the same voice without the buzz', (e) => falseText(score([dry], e))]);
   const both: [string, CorpusItem[], ScoreOptions][] = [
     ['low voices 55-110 Hz', low, { band: LOW_BAND }],
-    ...HELDOUT_ROOM_SEEDS.map((seed): [string, CorpusItem[], ScoreOptions] => [`room seed ${seed}`, heldoutRoom(seed), {}]),
+    ...HELDOUT_ROOM_SEEDS.map((seed): [string, CorpusItem[], ScoreOptions] => [
+      `room seed ${seed}`,
+      heldoutRoom(seed),
+      {},
+    ]),
   ];
   return [
     '',

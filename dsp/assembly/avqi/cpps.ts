@@ -76,6 +76,10 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
   for (let i = 0; i < frameLength; i++) store<f32>(gauss32 + ((<usize>i) << 2), <f32>ld(gauss, i));
   const sound32 = allocF32(ns);
   for (let i = 0; i < ns; i++) store<f32>(sound32 + ((<usize>i) << 2), <f32>ld(sound, i));
+  // runningSum[i] = sum of the first i samples: a frame's mean in two reads (the f64 sums of a
+  // 0.1 s frame differ from a direct sum by about 1e-15; the mean is rounded to f32 anyway).
+  const runningSum = allocF64(ns + 1);
+  for (let i = 0; i < ns; i++) st(runningSum, i + 1, ld(runningSum, i) + ld(sound, i));
   let nfft = 2;
   while (nfft < frameLength) nfft <<= 1;
   fft32Setup(nfft);
@@ -117,12 +121,10 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
       const rawRow = ring + ((<usize>((computed % RING) * nq)) << 3);
       const t = t1 + <f64>computed * TIME_STEP;
       const index = roundTieUp((t - windowDuration / 2.0 - sx1) / sdx + 1.0);
-      let mean: f64 = 0;
-      for (let i = 1; i <= frameLength; i++) {
-        const j = index - 1 + i;
-        mean += j < 1 || j > ns ? 0.0 : ld(sound, j - 1);
-      }
-      mean /= <f64>frameLength;
+      // The frame's mean (samples outside the sound count as 0) from the running sums.
+      const first = index < 1 ? 1 : index;
+      const last = index + frameLength - 1 > ns ? ns : index + frameLength - 1;
+      const mean = last >= first ? (ld(runningSum, last) - ld(runningSum, first - 1)) / <f64>frameLength : 0.0;
       windowFrame(sound32, ns, index, <f32>mean, gauss32, frameLength, frame);
       fft32Forward(frame, re, im);
       // ln of the power spectrum (f32: good to 1e-6 of values around 20). Its mean over all nfft

@@ -32,7 +32,8 @@ function s(p: usize, i: i32, v: f32): void {
 
 /** An arena array of `count` f32 (zeroed, 16-byte aligned). */
 export function allocF32(count: i32): usize {
-  return arenaAlloc((<usize>(count > 0 ? count : 1)) << 2);
+  const c: i32 = count > 0 ? count : 1;
+  return arenaAlloc((<usize>c) << 2);
 }
 
 /** Prepares transforms of `size` real points (a power of two, at least 16), replacing earlier ones. */

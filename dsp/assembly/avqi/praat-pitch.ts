@@ -225,6 +225,7 @@ export function praatPitch(
   const rowBytes = (<usize>(rSpan + 1)) << 3;
   const keepRows = <u64>nFrames * <u64>rowBytes <= KEPT_ROWS_BYTES;
   const rows = keepRows ? arenaAlloc(<usize>nFrames * rowBytes) : 0;
+  const localStrengths = arenaAlloc((<usize>(maxn + 1)) << 3); // per candidate place, this frame
   const rowPrecise = arenaAlloc(<usize>nFrames); // 1 where pass 1 computed the row in f64
   let previousBest: f64 = 0.0;
 
@@ -387,22 +388,25 @@ export function praatPitch(
           30,
         );
         if (strengthOfMaximum > 1.0) strengthOfMaximum = 1.0 / strengthOfMaximum;
+        // Praat's "local strength" of a candidate, computed once per candidate here (Praat
+        // recomputes every kept candidate's for each new peak once the list is full).
+        const localStrength = strengthOfMaximum - octaveCost * log2(pitchFloor / frequencyOfMaximum);
         if (n < maxn) {
           n++;
           place = n;
         } else {
           let weakest = 2.0;
           for (let iweak = 2; iweak <= maxn; iweak++) {
-            const localStrength =
-              load<f64>(cs(f, iweak)) - octaveCost * log2(pitchFloor / load<f64>(cf(f, iweak)));
-            if (localStrength < weakest) {
-              weakest = localStrength;
+            const kept = load<f64>(localStrengths + ((<usize>iweak) << 3));
+            if (kept < weakest) {
+              weakest = kept;
               place = iweak;
             }
           }
-          if (strengthOfMaximum - octaveCost * log2(pitchFloor / frequencyOfMaximum) <= weakest) place = 0;
+          if (localStrength <= weakest) place = 0;
         }
         if (place != 0) {
+          store<f64>(localStrengths + ((<usize>place) << 3), localStrength);
           store<f64>(cf(f, place), frequencyOfMaximum);
           store<f64>(cs(f, place), strengthOfMaximum);
           store<i32>(lag(f, place), i);
@@ -496,6 +500,9 @@ function pathFinder(
   const voicedUnvoicedCost = voicedUnvoicedCostIn * timeStepCorrection;
   const delta = arenaAlloc((<usize>(nFrames * maxn)) << 3);
   const psi = arenaAlloc((<usize>(nFrames * maxn)) << 2);
+  // log2 of every voiced candidate's frequency, once: an octave jump costs |log2 f1 - log2 f2|
+  // (Praat takes log2 (f1 / f2) for each of the n^2 pairs of each frame; equal to rounding).
+  const octaves = arenaAlloc((<usize>(nFrames * maxn)) << 3);
   for (let f = 0; f < nFrames; f++) {
     const intensity = load<f64>(frameIntensity + ((<usize>f) << 3));
     let unvoicedStrength =
@@ -508,6 +515,7 @@ function pathFinder(
         ? unvoicedStrength
         : load<f64>(cs(f, c)) - octaveCost * log2(ceiling / freq);
       store<f64>(delta + ((<usize>(f * maxn + c - 1)) << 3), value);
+      store<f64>(octaves + ((<usize>(f * maxn + c - 1)) << 3), isVoiced(freq, ceiling) ? log2(freq) : 0.0);
     }
   }
   for (let f = 1; f < nFrames; f++) {
@@ -515,6 +523,7 @@ function pathFinder(
     const nCur = load<i32>(candCount + ((<usize>f) << 2));
     for (let c2 = 1; c2 <= nCur; c2++) {
       const f2 = load<f64>(cf(f, c2));
+      const octave2 = load<f64>(octaves + ((<usize>(f * maxn + c2 - 1)) << 3));
       const currentVoiceless = !isVoiced(f2, ceiling);
       const curDelta = load<f64>(delta + ((<usize>(f * maxn + c2 - 1)) << 3));
       let maximum = -1e30;
@@ -528,7 +537,8 @@ function pathFinder(
         } else if (previousVoiceless) {
           transitionCost = voicedUnvoicedCost;
         } else {
-          transitionCost = octaveJumpCost * Math.abs(log2(f1 / f2));
+          transitionCost =
+            octaveJumpCost * Math.abs(load<f64>(octaves + ((<usize>((f - 1) * maxn + c1 - 1)) << 3)) - octave2);
         }
         const value =
           load<f64>(delta + ((<usize>((f - 1) * maxn + c1 - 1)) << 3)) - transitionCost + curDelta;

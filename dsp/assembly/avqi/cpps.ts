@@ -124,7 +124,8 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
       // The frame's mean (samples outside the sound count as 0) from the running sums.
       const first = index < 1 ? 1 : index;
       const last = index + frameLength - 1 > ns ? ns : index + frameLength - 1;
-      const mean = last >= first ? (ld(runningSum, last) - ld(runningSum, first - 1)) / <f64>frameLength : 0.0;
+      const mean =
+        last >= first ? (ld(runningSum, last) - ld(runningSum, first - 1)) / <f64>frameLength : 0.0;
       windowFrame(sound32, ns, index, <f32>mean, gauss32, frameLength, frame);
       fft32Forward(frame, re, im);
       // ln of the power spectrum (f32: good to 1e-6 of values around 20). Its mean over all nfft

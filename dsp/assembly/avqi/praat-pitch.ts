@@ -320,7 +320,8 @@ export function praatPitch(
           realInverse(specRe64, specIm64, fftOut64);
         } else {
           memory.fill(fftIn, 0, (<usize>nsampFFT) << 2);
-          for (let i = 1; i <= nsampWindow; i++) f32At(fftIn, i - 1, load<f64>(amp + ((<usize>i) << 3)) - localMean);
+          for (let i = 1; i <= nsampWindow; i++)
+            f32At(fftIn, i - 1, load<f64>(amp + ((<usize>i) << 3)) - localMean);
           fft32Forward(fftIn, specRe, specIm);
           for (let i = nsampWindow + 1; i <= localSpan; i++) {
             f32At(fftIn, i - 1, load<f64>(amp + ((<usize>i) << 3)) - localMean);
@@ -538,7 +539,8 @@ function pathFinder(
           transitionCost = voicedUnvoicedCost;
         } else {
           transitionCost =
-            octaveJumpCost * Math.abs(load<f64>(octaves + ((<usize>((f - 1) * maxn + c1 - 1)) << 3)) - octave2);
+            octaveJumpCost *
+            Math.abs(load<f64>(octaves + ((<usize>((f - 1) * maxn + c1 - 1)) << 3)) - octave2);
         }
         const value =
           load<f64>(delta + ((<usize>((f - 1) * maxn + c1 - 1)) << 3)) - transitionCost + curDelta;

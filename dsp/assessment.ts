@@ -18,7 +18,7 @@ export { AssessmentError } from './assessment-types';
 export type { AssessmentErrorCode, AssessmentRecording, AssessmentResult } from './assessment-types';
 
 /** Changes whenever the engine's numbers may change (stored with every assessment). */
-export const ASSESSMENT_ENGINE_VERSION = 'tuneful-avqi-03.01-wasm/2';
+export const ASSESSMENT_ENGINE_VERSION = 'tuneful-avqi-03.01-wasm/3';
 
 /** A recording whose loudest sample is below this (-60 dBFS) is silence. */
 const SILENT_PEAK = 0.001;
@@ -60,10 +60,18 @@ const STATUS_NOT_A_VOICE = 3;
 /** Praat's "Convert to mono": the average of the channels, in f64. */
 export function mixToMono(samples: Float32Array[]): Float64Array {
   const length = samples[0]?.length ?? 0;
-  const out = new Float64Array(length);
   for (const channel of samples) {
     if (channel.length !== length)
       throw new AssessmentError('silent', 'The channels of a recording differ in length.');
+  }
+  // One channel: a plain widening copy (no arithmetic, so the same values as the loop below).
+  const out = new Float64Array(length);
+  const only = samples[0];
+  if (samples.length === 1 && only) {
+    out.set(only);
+    return out;
+  }
+  for (const channel of samples) {
     for (let i = 0; i < length; i++) out[i] = (out[i] ?? 0) + (channel[i] ?? 0);
   }
   const scale = 1 / Math.max(1, samples.length);
@@ -73,7 +81,10 @@ export function mixToMono(samples: Float32Array[]): Float64Array {
 
 function peakOf(x: Float64Array): number {
   let peak = 0;
-  for (const v of x) peak = Math.max(peak, Math.abs(v));
+  for (let i = 0; i < x.length; i++) {
+    const v = Math.abs(x[i] ?? 0);
+    if (v > peak) peak = v;
+  }
   return peak;
 }
 

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { analyseAssessment, type AssessmentResult } from '../../dsp/assessment';
+import { analyseAssessment, ASSESSMENT_ENGINE_VERSION, type AssessmentResult } from '../../dsp/assessment';
 import type { AssessmentRecording } from '../../dsp/assessment-types';
 import {
   AGREEMENT_GOALS,
@@ -61,7 +61,9 @@ function runOurs(module: WebAssembly.Module, vowel: string, speech: string) {
 
 export function benchAvqi(module: WebAssembly.Module): void {
   const { pairs, praat: praatVersion } = readAvqiTruth();
-  console.log(`\n## Voice assessment: AVQI 03.01 against Praat (${pairs.length} pairs, ${praatVersion})\n`);
+  console.log(
+    `\n## Voice assessment: AVQI 03.01 (${ASSESSMENT_ENGINE_VERSION}) against Praat (${pairs.length} pairs, ${praatVersion})\n`,
+  );
   // One warm-up so the first pair's time is not Wasm compilation.
   const first = pairs[0];
   if (first) analyseAssessment(module, recording(first.vowel), recording(first.speech));

@@ -6,9 +6,9 @@
 // (src/domain/voice/avqi.ts) so that the app, the CLI and the benchmark share one formula.
 import { allocF64, ld, st } from './mem';
 import { fftForget } from './fft';
-import { hannBandFilter } from './filter';
+import { hannBandFilter, stopThenPass } from './filter';
 import { resample, resampledLength } from './resample';
-import { soundingParts, soundingLength } from './sounding';
+import { soundingParts, soundingLength, BAND_LOW, BAND_HIGH, BAND_SMOOTH } from './sounding';
 import { appendVoicedWindows, keptWindowCount } from './voiced';
 import { cpps, tailCpps } from './cpps';
 import { measureLtas, ltasSlope, ltasTilt } from './ltas';
@@ -57,12 +57,14 @@ export function avqiAnalyse(
     speech = resample(speech0, speechN0, speechRate, vowelRate, 50);
     speechN = resampledLength();
   }
-  // Step 0: the 34 Hz high-pass (stop Hann band 0-34 Hz, 0.1 Hz ramps) on both recordings.
-  hannBandFilter(speech, speechN, rate, true, 0.0, 34.0, 0.1);
+  // Step 0: the 34 Hz high-pass (stop Hann band 0-34 Hz, 0.1 Hz ramps) on both recordings; the
+  // speech's transform also gives the 80-8000 Hz band that step 1's silence detection reads.
+  const banded = allocF64(speechN);
+  stopThenPass(speech, speechN, rate, 0.0, 34.0, 0.1, BAND_LOW, BAND_HIGH, BAND_SMOOTH, banded);
   hannBandFilter(vowel, vowelN, rate, true, 0.0, 34.0, 0.1);
 
   // Step 1: sounding parts of the speech, joined.
-  const sounding = soundingParts(speech, speechN, rate);
+  const sounding = soundingParts(speech, speechN, rate, banded);
   const soundingN = soundingLength();
 
   // The joined signal: 1 ms of silence, the voiced speech windows, the vowel's last 3 s.

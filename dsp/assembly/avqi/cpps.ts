@@ -11,7 +11,7 @@
 // quefrencies but 0; the cepstrum minus the line (clipped at 0 dB); the parabolically refined
 // maximum between 1/330 and 1/60 s is the frame's CPP. CPPS is the mean over frames.
 import { allocF64, ld, st, median, roundTieUp } from './mem';
-import { fftPrepare, realForward, realInverse } from './fft';
+import { allocF32, fft32Forward, fft32Inverse, fft32Setup } from './fft32';
 import { resample, resampledLength } from './resample';
 import { interpolatedMean } from './sampled';
 
@@ -71,16 +71,27 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
     const d = <f64>i - imid;
     st(gauss, i - 1, (Math.exp((-48.0 * d * d) / np1 / np1) - edge) / (1.0 - edge));
   }
+  // f32 copies of the window and the sound for the frames' f32 transforms.
+  const gauss32 = allocF32(frameLength);
+  for (let i = 0; i < frameLength; i++) store<f32>(gauss32 + ((<usize>i) << 2), <f32>ld(gauss, i));
+  const sound32 = allocF32(ns);
+  for (let i = 0; i < ns; i++) store<f32>(sound32 + ((<usize>i) << 2), <f32>ld(sound, i));
+  // runningSum[i] = sum of the first i samples: a frame's mean in two reads (the f64 sums of a
+  // 0.1 s frame differ from a direct sum by about 1e-15; the mean is rounded to f32 anyway).
+  const runningSum = allocF64(ns + 1);
+  for (let i = 0; i < ns; i++) st(runningSum, i + 1, ld(runningSum, i) + ld(sound, i));
   let nfft = 2;
   while (nfft < frameLength) nfft <<= 1;
-  fftPrepare(nfft);
+  fft32Setup(nfft);
   const nq = (nfft >> 1) + 1;
-  const frame = allocF64(nfft);
-  const re = allocF64(nq);
-  const im = allocF64(nq);
-  const logPower = allocF64(nq);
-  const zeroIm = allocF64(nq);
-  const cepstrum = allocF64(nfft);
+  // The frames' transforms run in f32, four lanes at a time (fft32.ts); the log spectrum and
+  // everything after the cepstrum stay f64.
+  const frame = allocF32(nfft);
+  const re = allocF32(nq);
+  const im = allocF32(nq);
+  const logPower32 = allocF32(nq);
+  const zeroIm = allocF32(nq);
+  const cepstrum = allocF32(nfft);
   const specDf = 1.0 / (sdx * <f64>nfft);
   // The time smoothing reads three frames either side, so raw cepstra live in a ring of seven
   // rows (frame f in row f % 7) and each frame is finished as soon as frame f + 3 exists: the
@@ -110,27 +121,36 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
       const rawRow = ring + ((<usize>((computed % RING) * nq)) << 3);
       const t = t1 + <f64>computed * TIME_STEP;
       const index = roundTieUp((t - windowDuration / 2.0 - sx1) / sdx + 1.0);
-      let mean: f64 = 0;
-      for (let i = 1; i <= frameLength; i++) {
-        const j = index - 1 + i;
-        const v = j < 1 || j > ns ? 0.0 : ld(sound, j - 1);
-        st(frame, i - 1, v);
-        mean += v;
-      }
-      mean /= <f64>frameLength;
-      for (let i = 0; i < frameLength; i++) st(frame, i, (ld(frame, i) - mean) * ld(gauss, i));
-      for (let i = frameLength; i < nfft; i++) st(frame, i, 0.0);
-      realForward(frame, nfft, re, im);
+      // The frame's mean (samples outside the sound count as 0) from the running sums.
+      const first = index < 1 ? 1 : index;
+      const last = index + frameLength - 1 > ns ? ns : index + frameLength - 1;
+      const mean =
+        last >= first ? (ld(runningSum, last) - ld(runningSum, first - 1)) / <f64>frameLength : 0.0;
+      windowFrame(sound32, ns, index, <f32>mean, gauss32, frameLength, frame);
+      fft32Forward(frame, re, im);
+      // ln of the power spectrum (f32: good to 1e-6 of values around 20). Its mean over all nfft
+      // bins (the upper half mirrors the lower) is taken out before the f32 inverse transform and
+      // put back into quefrency 0 afterwards, so the f32 rounding scales with the spectrum's
+      // spread rather than its level; the spectrum's scale sdx^2 is a constant in the log and
+      // joins that mean. Praat guards ln(0) with 1e-300; f32 needs 1e-37 (an all-zero frame).
+      logPowerSpectrum(re, im, logPower32, nq);
+      let logMean: f64 = 0;
       for (let k = 0; k < nq; k++) {
-        const a = ld(re, k) * sdx,
-          b = ld(im, k) * sdx;
-        st(logPower, k, Math.log(a * a + b * b + 1e-300));
+        const l = <f64>load<f32>(logPower32 + ((<usize>k) << 2));
+        logMean += k == 0 || k == nq - 1 ? l : 2.0 * l;
       }
+      logMean /= <f64>nfft;
+      const centre = <f32>logMean;
+      for (let k = 0; k < nq; k++) {
+        const at = logPower32 + ((<usize>k) << 2);
+        store<f32>(at, load<f32>(at) - centre);
+      }
+      const level = <f64>centre + 2.0 * Math.log(sdx);
       // Spectrum_to_Sound of the log spectrum: df * sum over all bins = df * nfft * inverse.
-      realInverse(logPower, zeroIm, nfft, cepstrum);
+      fft32Inverse(logPower32, zeroIm, cepstrum);
       const scale = specDf * <f64>nfft;
       for (let q = 0; q < nq; q++) {
-        const c = ld(cepstrum, q) * scale;
+        const c = (<f64>load<f32>(cepstrum + ((<usize>q) << 2)) + (q == 0 ? level : 0.0)) * scale;
         st(rawRow, q, c * c);
       }
       computed++;
@@ -192,6 +212,104 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
     }
   }
   return sum / <f64>evaluated;
+}
+
+/**
+ * frame[i] = (sound[index - 1 + i] - mean) * gauss[i] for i < length (1-based sample index,
+ * samples outside the sound are 0), in f32; four lanes at a time when the frame lies inside.
+ */
+function windowFrame(
+  sound: usize,
+  ns: i32,
+  index: i32,
+  mean: f32,
+  gauss: usize,
+  length: i32,
+  frame: usize,
+): void {
+  let i = 0;
+  if (ASC_FEATURE_SIMD && index >= 1 && index - 1 + length <= ns) {
+    const from = sound + ((<usize>(index - 1)) << 2);
+    const m = f32x4.splat(mean);
+    for (; i + 4 <= length; i += 4) {
+      const o = (<usize>i) << 2;
+      v128.store(frame + o, f32x4.mul(f32x4.sub(v128.load(from + o), m), v128.load(gauss + o)));
+    }
+  }
+  for (; i < length; i++) {
+    const j = index + i; // 1-based
+    const v: f32 = j < 1 || j > ns ? 0.0 : load<f32>(sound + ((<usize>(j - 1)) << 2));
+    store<f32>(frame + ((<usize>i) << 2), (v - mean) * load<f32>(gauss + ((<usize>i) << 2)));
+  }
+}
+
+const LN2_HI: f32 = 0.693145751953125; // ln 2 split so that e * LN2_HI is exact for |e| < 256
+const LN2_LO: f32 = 1.428606765330187e-6;
+const SQRT2: f32 = 1.4142135;
+const THIRD: f32 = 1.0 / 3.0;
+const FIFTH: f32 = 0.2;
+const SEVENTH: f32 = 1.0 / 7.0;
+
+/** ln of one positive normal f32 by the same operations as the four-lane version below. */
+function lnScalar(x: f32): f32 {
+  const bits = reinterpret<i32>(x);
+  let e = <f32>((bits >> 23) - 127);
+  let m = reinterpret<f32>((bits & 0x7fffff) | 0x3f800000);
+  if (m > SQRT2) {
+    m = m * <f32>0.5;
+    e = e + <f32>1.0;
+  }
+  const s = (m - <f32>1.0) / (m + <f32>1.0);
+  const z = s * s;
+  const series = s + s * z * (THIRD + z * (FIFTH + z * SEVENTH));
+  return e * LN2_HI + (e * LN2_LO + (series + series));
+}
+
+/**
+ * out[k] = ln(max(re^2 + im^2, 1e-37)), k < count, in f32: mantissa and exponent apart, ln of the
+ * mantissa (in [0.71, 1.41]) by the series 2 atanh((m - 1) / (m + 1)) to its fourth term
+ * (error under 4e-8), four lanes at a time. The scalar build runs the same operations.
+ */
+function logPowerSpectrum(re: usize, im: usize, out: usize, count: i32): void {
+  let k = 0;
+  const floor: f32 = 1e-37;
+  if (ASC_FEATURE_SIMD) {
+    const vfloor = f32x4.splat(floor);
+    const one = f32x4.splat(1.0);
+    const half = f32x4.splat(0.5);
+    const sqrt2 = f32x4.splat(SQRT2);
+    const third = f32x4.splat(THIRD);
+    const fifth = f32x4.splat(FIFTH);
+    const seventh = f32x4.splat(SEVENTH);
+    const ln2hi = f32x4.splat(LN2_HI);
+    const ln2lo = f32x4.splat(LN2_LO);
+    const mantissaMask = i32x4.splat(0x7fffff);
+    const oneBits = i32x4.splat(0x3f800000);
+    const bias = i32x4.splat(127);
+    for (; k + 4 <= count; k += 4) {
+      const o = (<usize>k) << 2;
+      const a = v128.load(re + o);
+      const b = v128.load(im + o);
+      const x = f32x4.max(f32x4.add(f32x4.mul(a, a), f32x4.mul(b, b)), vfloor);
+      let e = f32x4.convert_i32x4_s(i32x4.sub(i32x4.shr_s(x, 23), bias));
+      let m = v128.or(v128.and(x, mantissaMask), oneBits);
+      const big = f32x4.gt(m, sqrt2);
+      m = v128.bitselect(f32x4.mul(m, half), m, big);
+      e = v128.bitselect(f32x4.add(e, one), e, big);
+      const s = f32x4.div(f32x4.sub(m, one), f32x4.add(m, one));
+      const z = f32x4.mul(s, s);
+      const inner = f32x4.add(third, f32x4.mul(z, f32x4.add(fifth, f32x4.mul(z, seventh))));
+      const series = f32x4.add(s, f32x4.mul(f32x4.mul(s, z), inner));
+      const lnm = f32x4.add(series, series);
+      v128.store(out + o, f32x4.add(f32x4.mul(e, ln2hi), f32x4.add(f32x4.mul(e, ln2lo), lnm)));
+    }
+  }
+  for (; k < count; k++) {
+    const a = load<f32>(re + ((<usize>k) << 2));
+    const b = load<f32>(im + ((<usize>k) << 2));
+    const x = a * a + b * b;
+    store<f32>(out + ((<usize>k) << 2), lnScalar(x > floor ? x : floor));
+  }
 }
 
 /** PowerCepstrum_getPeakProminence with a straight robust trend over the whole quefrency domain. */

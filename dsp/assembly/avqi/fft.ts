@@ -45,10 +45,18 @@ export function fftPrepare(n: i32): void {
   const top = n >> 1;
   if (top >= 2) {
     const quarter = top >> 1;
+    // An eighth of a turn from trigonometry, the rest of the quarter by cos(pi/2 - a) = sin a.
+    const eighth = quarter >> 1;
     for (let j = 0; j < quarter; j++) {
-      const a = (Math.PI * <f64>j) / <f64>top;
-      const c = Math.cos(a),
+      let c: f64, s: f64;
+      if (j <= eighth) {
+        const a = (Math.PI * <f64>j) / <f64>top;
+        c = Math.cos(a);
         s = Math.sin(a);
+      } else {
+        c = -ld(twiddles, 2 * (top + quarter - j) + 1);
+        s = ld(twiddles, 2 * (top + quarter - j));
+      }
       st(twiddles, 2 * (top + j), c);
       st(twiddles, 2 * (top + j) + 1, -s);
       st(twiddles, 2 * (top + j + quarter), -s);

@@ -9,6 +9,7 @@
 
 import { arenaAlloc } from '../arena';
 import { interpolateSinc, improveMaximum, improvedIndex, SINC70, SINC700 } from './praat-interpolation';
+import { allocF32, fft32Forward, fft32Inverse, fft32Setup } from './fft32';
 import { realFftSetup, realForward, realInverse } from './real-fft';
 
 export const METHOD_AC: i32 = 0;
@@ -37,6 +38,15 @@ let frameIntensity: usize = 0;
  * the sinc-70 evaluations, the largest cost of both pitch analyses.
  */
 const BRENT_TOLERANCE: f64 = 1e-3;
+
+/**
+ * A cc winner stronger than this is refined on correlations computed again in f64. HNR reads
+ * 10 log10(r / (1 - r)), whose error is 4.3 dB times the error of r over 1 - r: the f32
+ * correlations (good to about 3e-6 of r) moved a 47 dB HNR by 0.6 dB, but below r = 0.99 (20 dB)
+ * they move a frame by under 0.002 dB. The ac analysis feeds only the path and the pulses'
+ * periods, which f32 leaves unchanged to Praat's printed precision.
+ */
+const F64_STRENGTH: f64 = 0.99;
 
 /** Memory for pass 1's correlations (5.6 MB for 5.5 s at 48 kHz); longer signals recompute them. */
 const KEPT_ROWS_BYTES: u64 = 24 << 20;
@@ -155,13 +165,32 @@ export function praatPitch(
     while (<f64>nsampFFT < <f64>nsampWindow * (1.0 + interpolationDepth)) nsampFFT *= 2;
     brentIxmax = <i32>Math.floor(<f64>nsampWindow * interpolationDepth);
   }
-  realFftSetup(nsampFFT);
-  const fftIn = arenaAlloc((<usize>nsampFFT) << 3);
-  const fftOut = arenaAlloc((<usize>nsampFFT) << 3);
-  const specRe = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
-  const specIm = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
-  const spec2Re = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
-  const spec2Im = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
+  // The correlations come from f32 transforms, four lanes at a time (fft32.ts): a 2048-point
+  // correlation is good to a few 1e-7 of the frame's energy, far below what the path finder's
+  // costs, the pulses or HNR can see; the frames, sums and everything after stay f64.
+  fft32Setup(nsampFFT);
+  const fftIn = allocF32(nsampFFT);
+  const fftOut = allocF32(nsampFFT);
+  const specRe = allocF32(nsampFFT / 2 + 1);
+  const specIm = allocF32(nsampFFT / 2 + 1);
+  const spec2Re = allocF32(nsampFFT / 2 + 1);
+  const spec2Im = allocF32(nsampFFT / 2 + 1);
+  // f64 transforms for the strongest cc winners (F64_STRENGTH).
+  let fftIn64: usize = 0,
+    fftOut64: usize = 0,
+    specRe64: usize = 0,
+    specIm64: usize = 0,
+    spec2Re64: usize = 0,
+    spec2Im64: usize = 0;
+  if (method == METHOD_CC) {
+    realFftSetup(nsampFFT);
+    fftIn64 = arenaAlloc((<usize>nsampFFT) << 3);
+    fftOut64 = arenaAlloc((<usize>nsampFFT) << 3);
+    specRe64 = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
+    specIm64 = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
+    spec2Re64 = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
+    spec2Im64 = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
+  }
   if (method == METHOD_AC) {
     window = arenaAlloc((<usize>(nsampWindow + 1)) << 3);
     windowR = arenaAlloc((<usize>(nsampWindow + 1)) << 3);
@@ -172,13 +201,12 @@ export function praatPitch(
       );
     }
     // The window's own autocorrelation, normalised to lag 0: windowR[i] holds lag i - 1.
-    memory.fill(fftIn, 0, (<usize>nsampFFT) << 3);
-    memory.copy(fftIn, window + 8, (<usize>nsampWindow) << 3);
+    for (let i = 0; i < nsampWindow; i++) f32At(fftIn, i, load<f64>(window + ((<usize>(i + 1)) << 3)));
     autocorrelation(fftIn, fftOut, specRe, specIm, nsampFFT);
-    const lag0 = load<f64>(fftOut);
+    const lag0 = <f64>load<f32>(fftOut);
     store<f64>(windowR + 8, 1.0);
     for (let i = 2; i <= nsampWindow; i++) {
-      store<f64>(windowR + ((<usize>i) << 3), load<f64>(fftOut + ((<usize>(i - 1)) << 3)) / lag0);
+      store<f64>(windowR + ((<usize>i) << 3), <f64>load<f32>(fftOut + ((<usize>(i - 1)) << 2)) / lag0);
     }
   }
   // r[-brentIxmax .. brentIxmax] (and up to nsampWindow for cc); rBase points at r[0].
@@ -197,6 +225,9 @@ export function praatPitch(
   const rowBytes = (<usize>(rSpan + 1)) << 3;
   const keepRows = <u64>nFrames * <u64>rowBytes <= KEPT_ROWS_BYTES;
   const rows = keepRows ? arenaAlloc(<usize>nFrames * rowBytes) : 0;
+  const localStrengths = arenaAlloc((<usize>(maxn + 1)) << 3); // per candidate place, this frame
+  const rowPrecise = arenaAlloc(<usize>nFrames); // 1 where pass 1 computed the row in f64
+  let previousBest: f64 = 0.0;
 
   // Pass 1 finds every frame's candidates (strengths from the sinc-30 interpolation at the
   // parabolic peak) and the path finder picks the winners; pass 2 takes the voiced frames'
@@ -213,7 +244,13 @@ export function praatPitch(
     for (let iframe = 1; iframe <= nFrames; iframe++) {
       const f = iframe - 1;
       if (pass == 2 && !(load<f64>(cf(f, 1)) > 0.0)) continue;
-      if (pass == 2 && keepRows) {
+      // f64 correlations where the winner is stronger than F64_STRENGTH. Pass 1 cannot know the
+      // winner yet, so it predicts from the previous frame's strongest candidate (voices change
+      // slowly): a clean voice's frames are then computed once, in f64, and a mistaken f32 guess
+      // is computed again in pass 2.
+      const needPrecise = pass == 2 && method == METHOD_CC && load<f64>(cs(f, 1)) > F64_STRENGTH;
+      const precise = pass == 1 ? method == METHOD_CC && previousBest > F64_STRENGTH : needPrecise;
+      if (pass == 2 && keepRows && (!needPrecise || load<u8>(rowPrecise + <usize>f) != 0)) {
         memory.copy(rBase, rows + <usize>f * rowBytes, rowBytes);
         for (let i = 1; i <= rSpan; i++)
           store<f64>(rBase - ((<usize>i) << 3), load<f64>(rBase + ((<usize>i) << 3)));
@@ -261,44 +298,59 @@ export function praatPitch(
         }
         // Praat sums x[j] y[i + j] lag by lag; the same products for every lag at once come from
         // the window's spectrum conjugated times the span's, back in the lag domain.
-        memory.fill(fftIn, 0, (<usize>nsampFFT) << 3);
-        for (let i = 1; i <= nsampWindow; i++) {
-          store<f64>(fftIn + ((<usize>(i - 1)) << 3), load<f64>(amp + ((<usize>i) << 3)) - localMean);
+        if (precise) {
+          memory.fill(fftIn64, 0, (<usize>nsampFFT) << 3);
+          for (let i = 1; i <= nsampWindow; i++) {
+            store<f64>(fftIn64 + ((<usize>(i - 1)) << 3), load<f64>(amp + ((<usize>i) << 3)) - localMean);
+          }
+          realForward(fftIn64, specRe64, specIm64);
+          for (let i = nsampWindow + 1; i <= localSpan; i++) {
+            store<f64>(fftIn64 + ((<usize>(i - 1)) << 3), load<f64>(amp + ((<usize>i) << 3)) - localMean);
+          }
+          realForward(fftIn64, spec2Re64, spec2Im64);
+          for (let k = 0; k <= nsampFFT / 2; k++) {
+            const pk = (<usize>k) << 3;
+            const xr = load<f64>(specRe64 + pk);
+            const xi = load<f64>(specIm64 + pk);
+            const yr = load<f64>(spec2Re64 + pk);
+            const yi = load<f64>(spec2Im64 + pk);
+            store<f64>(specRe64 + pk, xr * yr + xi * yi);
+            store<f64>(specIm64 + pk, xr * yi - xi * yr);
+          }
+          realInverse(specRe64, specIm64, fftOut64);
+        } else {
+          memory.fill(fftIn, 0, (<usize>nsampFFT) << 2);
+          for (let i = 1; i <= nsampWindow; i++)
+            f32At(fftIn, i - 1, load<f64>(amp + ((<usize>i) << 3)) - localMean);
+          fft32Forward(fftIn, specRe, specIm);
+          for (let i = nsampWindow + 1; i <= localSpan; i++) {
+            f32At(fftIn, i - 1, load<f64>(amp + ((<usize>i) << 3)) - localMean);
+          }
+          fft32Forward(fftIn, spec2Re, spec2Im);
+          crossSpectrum(specRe, specIm, spec2Re, spec2Im, nsampFFT / 2 + 1);
+          fft32Inverse(specRe, specIm, fftOut);
         }
-        realForward(fftIn, specRe, specIm);
-        for (let i = nsampWindow + 1; i <= localSpan; i++) {
-          store<f64>(fftIn + ((<usize>(i - 1)) << 3), load<f64>(amp + ((<usize>i) << 3)) - localMean);
-        }
-        realForward(fftIn, spec2Re, spec2Im);
-        for (let k = 0; k <= nsampFFT / 2; k++) {
-          const pk = (<usize>k) << 3;
-          const xr = load<f64>(specRe + pk);
-          const xi = load<f64>(specIm + pk);
-          const yr = load<f64>(spec2Re + pk);
-          const yi = load<f64>(spec2Im + pk);
-          store<f64>(specRe + pk, xr * yr + xi * yi);
-          store<f64>(specIm + pk, xr * yi - xi * yr);
-        }
-        realInverse(specRe, specIm, fftOut);
         let sumy2 = sumx2;
         store<f64>(rBase, 1.0);
         for (let i = 1; i <= localMaximumLag; i++) {
           const y0 = load<f64>(amp + ((<usize>i) << 3)) - localMean;
           const yZ = load<f64>(amp + ((<usize>(i + nsampWindow)) << 3)) - localMean;
           sumy2 += yZ * yZ - y0 * y0;
-          const r = load<f64>(fftOut + ((<usize>i) << 3)) / Math.sqrt(sumx2 * sumy2);
+          const c = precise
+            ? load<f64>(fftOut64 + ((<usize>i) << 3))
+            : <f64>load<f32>(fftOut + ((<usize>i) << 2));
+          const r = c / Math.sqrt(sumx2 * sumy2);
           store<f64>(rBase + ((<usize>i) << 3), r);
           store<f64>(rBase - ((<usize>i) << 3), r);
         }
       } else {
-        memory.fill(fftIn, 0, (<usize>nsampFFT) << 3);
-        memory.copy(fftIn, frame + 8, (<usize>nsampWindow) << 3);
+        for (let i = 0; i < nsampWindow; i++) f32At(fftIn, i, load<f64>(frame + ((<usize>(i + 1)) << 3)));
         autocorrelation(fftIn, fftOut, specRe, specIm, nsampFFT);
-        const ac1 = load<f64>(fftOut);
+        const ac1 = <f64>load<f32>(fftOut);
         store<f64>(rBase, 1.0);
         for (let i = 1; i <= brentIxmax; i++) {
           const r =
-            load<f64>(fftOut + ((<usize>i) << 3)) / (ac1 * load<f64>(windowR + ((<usize>(i + 1)) << 3)));
+            <f64>load<f32>(fftOut + ((<usize>i) << 2)) / (ac1 * load<f64>(windowR + ((<usize>(i + 1)) << 3)));
           store<f64>(rBase + ((<usize>i) << 3), r);
           store<f64>(rBase - ((<usize>i) << 3), r);
         }
@@ -308,7 +360,10 @@ export function praatPitch(
         refineWinner(f, yBase, ySize, offset, dx, brentDepth);
         continue;
       }
-      if (keepRows) memory.copy(rows + <usize>f * rowBytes, rBase, rowBytes);
+      if (keepRows) {
+        memory.copy(rows + <usize>f * rowBytes, rBase, rowBytes);
+        store<u8>(rowPrecise + <usize>f, precise ? 1 : 0);
+      }
       // Candidate 1 is always voicelessness.
       store<f64>(cf(f, 1), 0.0);
       store<f64>(cs(f, 1), 0.0);
@@ -334,28 +389,33 @@ export function praatPitch(
           30,
         );
         if (strengthOfMaximum > 1.0) strengthOfMaximum = 1.0 / strengthOfMaximum;
+        // Praat's "local strength" of a candidate, computed once per candidate here (Praat
+        // recomputes every kept candidate's for each new peak once the list is full).
+        const localStrength = strengthOfMaximum - octaveCost * log2(pitchFloor / frequencyOfMaximum);
         if (n < maxn) {
           n++;
           place = n;
         } else {
           let weakest = 2.0;
           for (let iweak = 2; iweak <= maxn; iweak++) {
-            const localStrength =
-              load<f64>(cs(f, iweak)) - octaveCost * log2(pitchFloor / load<f64>(cf(f, iweak)));
-            if (localStrength < weakest) {
-              weakest = localStrength;
+            const kept = load<f64>(localStrengths + ((<usize>iweak) << 3));
+            if (kept < weakest) {
+              weakest = kept;
               place = iweak;
             }
           }
-          if (strengthOfMaximum - octaveCost * log2(pitchFloor / frequencyOfMaximum) <= weakest) place = 0;
+          if (localStrength <= weakest) place = 0;
         }
         if (place != 0) {
+          store<f64>(localStrengths + ((<usize>place) << 3), localStrength);
           store<f64>(cf(f, place), frequencyOfMaximum);
           store<f64>(cs(f, place), strengthOfMaximum);
           store<i32>(lag(f, place), i);
         }
       }
       store<i32>(candCount + ((<usize>f) << 2), n);
+      previousBest = 0.0;
+      for (let c = 2; c <= n; c++) if (load<f64>(cs(f, c)) > previousBest) previousBest = load<f64>(cs(f, c));
     }
   }
   for (let f = 0; f < nFrames; f++) {
@@ -365,17 +425,61 @@ export function praatPitch(
   return true;
 }
 
-/** Autocorrelation of input[0..n) (zero-padded) into output, through its power spectrum. */
+function f32At(p: usize, i: i32, v: f64): void {
+  store<f32>(p + ((<usize>i) << 2), <f32>v);
+}
+
+/** Autocorrelation of input[0..n) (f32, zero-padded, left as it was) into output, through its power spectrum. */
 function autocorrelation(input: usize, output: usize, re: usize, im: usize, n: i32): void {
-  realForward(input, re, im);
-  for (let k = 0; k <= n / 2; k++) {
-    const pk = (<usize>k) << 3;
-    const a = load<f64>(re + pk);
-    const b = load<f64>(im + pk);
-    store<f64>(re + pk, a * a + b * b);
-    store<f64>(im + pk, 0.0);
+  fft32Forward(input, re, im);
+  const bins = n / 2 + 1;
+  if (ASC_FEATURE_SIMD) {
+    let k = 0;
+    for (; k + 4 <= bins; k += 4) {
+      const o = (<usize>k) << 2;
+      const a = v128.load(re + o);
+      const b = v128.load(im + o);
+      v128.store(re + o, f32x4.add(f32x4.mul(a, a), f32x4.mul(b, b)));
+    }
+    for (; k < bins; k++) {
+      const a = load<f32>(re + ((<usize>k) << 2));
+      const b = load<f32>(im + ((<usize>k) << 2));
+      store<f32>(re + ((<usize>k) << 2), a * a + b * b);
+    }
+  } else {
+    for (let k = 0; k < bins; k++) {
+      const a = load<f32>(re + ((<usize>k) << 2));
+      const b = load<f32>(im + ((<usize>k) << 2));
+      store<f32>(re + ((<usize>k) << 2), a * a + b * b);
+    }
   }
-  realInverse(re, im, output);
+  memory.fill(im, 0, (<usize>bins) << 2);
+  fft32Inverse(re, im, output);
+}
+
+/** x conjugated times y, bin by bin, into (xr, xi): the spectrum of the cross-correlation. */
+function crossSpectrum(xr: usize, xi: usize, yr: usize, yi: usize, bins: i32): void {
+  let k = 0;
+  if (ASC_FEATURE_SIMD) {
+    for (; k + 4 <= bins; k += 4) {
+      const o = (<usize>k) << 2;
+      const a = v128.load(xr + o);
+      const b = v128.load(xi + o);
+      const c = v128.load(yr + o);
+      const d = v128.load(yi + o);
+      v128.store(xr + o, f32x4.add(f32x4.mul(a, c), f32x4.mul(b, d)));
+      v128.store(xi + o, f32x4.sub(f32x4.mul(a, d), f32x4.mul(b, c)));
+    }
+  }
+  for (; k < bins; k++) {
+    const o = (<usize>k) << 2;
+    const a = load<f32>(xr + o);
+    const b = load<f32>(xi + o);
+    const c = load<f32>(yr + o);
+    const d = load<f32>(yi + o);
+    store<f32>(xr + o, a * c + b * d);
+    store<f32>(xi + o, a * d - b * c);
+  }
 }
 
 function isVoiced(f: f64, ceiling: f64): bool {
@@ -397,6 +501,9 @@ function pathFinder(
   const voicedUnvoicedCost = voicedUnvoicedCostIn * timeStepCorrection;
   const delta = arenaAlloc((<usize>(nFrames * maxn)) << 3);
   const psi = arenaAlloc((<usize>(nFrames * maxn)) << 2);
+  // log2 of every voiced candidate's frequency, once: an octave jump costs |log2 f1 - log2 f2|
+  // (Praat takes log2 (f1 / f2) for each of the n^2 pairs of each frame; equal to rounding).
+  const octaves = arenaAlloc((<usize>(nFrames * maxn)) << 3);
   for (let f = 0; f < nFrames; f++) {
     const intensity = load<f64>(frameIntensity + ((<usize>f) << 3));
     let unvoicedStrength =
@@ -409,6 +516,7 @@ function pathFinder(
         ? unvoicedStrength
         : load<f64>(cs(f, c)) - octaveCost * log2(ceiling / freq);
       store<f64>(delta + ((<usize>(f * maxn + c - 1)) << 3), value);
+      store<f64>(octaves + ((<usize>(f * maxn + c - 1)) << 3), isVoiced(freq, ceiling) ? log2(freq) : 0.0);
     }
   }
   for (let f = 1; f < nFrames; f++) {
@@ -416,6 +524,7 @@ function pathFinder(
     const nCur = load<i32>(candCount + ((<usize>f) << 2));
     for (let c2 = 1; c2 <= nCur; c2++) {
       const f2 = load<f64>(cf(f, c2));
+      const octave2 = load<f64>(octaves + ((<usize>(f * maxn + c2 - 1)) << 3));
       const currentVoiceless = !isVoiced(f2, ceiling);
       const curDelta = load<f64>(delta + ((<usize>(f * maxn + c2 - 1)) << 3));
       let maximum = -1e30;
@@ -429,7 +538,9 @@ function pathFinder(
         } else if (previousVoiceless) {
           transitionCost = voicedUnvoicedCost;
         } else {
-          transitionCost = octaveJumpCost * Math.abs(log2(f1 / f2));
+          transitionCost =
+            octaveJumpCost *
+            Math.abs(load<f64>(octaves + ((<usize>((f - 1) * maxn + c1 - 1)) << 3)) - octave2);
         }
         const value =
           load<f64>(delta + ((<usize>((f - 1) * maxn + c1 - 1)) << 3)) - transitionCost + curDelta;

@@ -1,8 +1,9 @@
-// A real-input FFT of any power-of-two size m on arena memory: the m real samples are packed as
-// m/2 complex ones (even + i odd), transformed with a radix-2 complex FFT, and split into the
-// m/2 + 1 bins of the real signal's spectrum; the inverse undoes it. Used for the correlations
-// of Praat's pitch analyses (the ac method's autocorrelation, the cc method's cross-correlation),
-// which Praat computes with its own FFT (ac) or directly (cc): the values agree to rounding.
+// A real-input FFT of any power-of-two size m on arena memory, in f64: the m real samples are
+// packed as m/2 complex ones (even + i odd), transformed with a radix-2 complex FFT, and split
+// into the m/2 + 1 bins of the real signal's spectrum; the inverse undoes it. Used for the cc
+// pitch analysis's cross-correlations of its strongest frames (r above 0.99, where HNR needs
+// more than the f32 transforms of fft32.ts give), which Praat sums lag by lag: the values agree
+// to rounding.
 
 import { arenaAlloc } from '../arena';
 

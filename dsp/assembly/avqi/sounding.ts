@@ -9,6 +9,11 @@
 import { allocF64, allocI32, ld, st, ldi, sti, roundTieUp } from './mem';
 import { hannBandFilter } from './filter';
 
+/** The pass band of Praat's silence detection (Hz): 80-8000, ramps of 80. */
+export const BAND_LOW: f64 = 80.0;
+export const BAND_HIGH: f64 = 8000.0;
+export const BAND_SMOOTH: f64 = 80.0;
+
 const SILENT: i32 = 0;
 const SOUNDING: i32 = 1;
 
@@ -197,12 +202,9 @@ function combineRuns(label: i32): void {
   }
 }
 
-/** The silence grid of x: fills the interval tier. */
-function detectSilences(x: usize, n: i32, rate: f64): void {
+/** The silence grid of x, whose 80-8000 Hz band is `filtered`: fills the interval tier. */
+function detectSilences(filtered: usize, n: i32, rate: f64): void {
   const duration = <f64>n / rate;
-  const filtered = allocF64(n);
-  memory.copy(filtered, x, (<usize>n) << 3);
-  hannBandFilter(filtered, n, rate, false, 80.0, 8000.0, 80.0);
   const contour = intensity(filtered, n, rate, 50.0, 0.003);
   starts = allocF64(intensityFrames + 2);
   ends = allocF64(intensityFrames + 2);
@@ -241,9 +243,19 @@ function detectSilences(x: usize, n: i32, rate: f64): void {
 
 let joinedLength: i32 = 0;
 
-/** Samples of the sounding parts of `speech` (already high-passed), joined; length in soundingLength(). */
-export function soundingParts(speech: usize, n: i32, rate: f64): usize {
-  detectSilences(speech, n, rate);
+/**
+ * Samples of the sounding parts of `speech` (already high-passed), joined; length in
+ * soundingLength(). `banded` is the speech band-passed 80-8000 Hz (80 Hz ramps) as Praat's
+ * silence detection filters it (filter.ts, stopThenPass), or 0 to filter it here.
+ */
+export function soundingParts(speech: usize, n: i32, rate: f64, banded: usize = 0): usize {
+  let filtered = banded;
+  if (filtered == 0) {
+    filtered = allocF64(n);
+    memory.copy(filtered, speech, (<usize>n) << 3);
+    hannBandFilter(filtered, n, rate, false, BAND_LOW, BAND_HIGH, BAND_SMOOTH);
+  }
+  detectSilences(filtered, n, rate);
   const dx = 1.0 / rate;
   const x1 = 0.5 * dx;
   // Neighbouring intervals share a boundary, so a sample centred exactly on one is taken twice.

@@ -22,8 +22,8 @@ function countBackendRequests(page: Page): { count: () => number } {
   return { count: () => n };
 }
 
-/** Resolves once no API, auth or REST request of the page has been in flight for half a second. */
-function backendSettled(page: Page): () => Promise<void> {
+/** Resolves once no API, auth or REST request of the page has been in flight for `quietMs`. */
+function backendSettled(page: Page): (quietMs?: number) => Promise<void> {
   let inFlight = 0;
   let quietSince = Date.now();
   const backend = (url: string) => /\/(api|auth\/v1|rest\/v1)\//.test(new URL(url).pathname);
@@ -37,8 +37,24 @@ function backendSettled(page: Page): () => Promise<void> {
   };
   page.on('requestfinished', (req) => done(req.url()));
   page.on('requestfailed', (req) => done(req.url()));
-  return () =>
-    expect.poll(() => inFlight === 0 && Date.now() - quietSince >= 500, { timeout: 15_000 }).toBe(true);
+  return (quietMs = 500) =>
+    expect
+      .poll(() => inFlight === 0 && Date.now() - quietSince >= quietMs, { timeout: 15_000, intervals: [50] })
+      .toBe(true);
+}
+
+/**
+ * Lets `seconds` of the page's time pass in about a quarter of that: the page's clock (installed
+ * before the page opened) jumps on a second at a time, firing every timer due in it (a retry's
+ * back-off, a refresh, a poll), and each step waits for the requests those timers made to be
+ * answered, so that what the answers schedule runs in the next step, as in real time. A storm of
+ * requests, whether set off by timers or by answers, shows in the count just the same.
+ */
+async function letPageTimePass(page: Page, seconds: number, settled: (quietMs?: number) => Promise<void>) {
+  for (let s = 0; s < seconds; s += 1) {
+    await page.clock.runFor(1000);
+    await settled(150);
+  }
 }
 
 /**
@@ -47,8 +63,13 @@ function backendSettled(page: Page): () => Promise<void> {
  * count too), then signed out everywhere from device B (a password reset ends every session the
  * same way).
  */
-async function signInThenRevokeElsewhere(page: Page, request: APIRequestContext): Promise<void> {
+async function signInThenRevokeElsewhere(
+  page: Page,
+  request: APIRequestContext,
+): Promise<(quietMs?: number) => Promise<void>> {
   const member = await createOnboardedMember(request);
+  // The page's own clock, so that the seconds after the refusal can be let pass quickly.
+  await page.clock.install();
   const settled = backendSettled(page);
   await signInToHome(page, member);
   await settled();
@@ -57,6 +78,7 @@ async function signInThenRevokeElsewhere(page: Page, request: APIRequestContext)
     headers: { apikey: await anonKey(request), Authorization: `Bearer ${other}` },
   });
   expect(res.status()).toBe(204);
+  return settled;
 }
 
 test.describe('a session revoked on another device', () => {
@@ -66,7 +88,7 @@ test.describe('a session revoked on another device', () => {
       request,
       consoleErrors,
     }) => {
-      await signInThenRevokeElsewhere(page, request);
+      const settled = await signInThenRevokeElsewhere(page, request);
 
       const requests = countBackendRequests(page);
       await page.goto(path);
@@ -74,7 +96,7 @@ test.describe('a session revoked on another device', () => {
       await expect(page).toHaveURL(new RegExp(`/\\?returnTo=${back.replace(/[?]/g, '\\?')}$`));
       await expect(page.getByText('You were signed out. Please sign in again.')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'welcome back' })).toBeVisible();
-      await page.waitForTimeout(6000);
+      await letPageTimePass(page, 6, settled);
       expect(requests.count(), 'requests in the 6 s after the reload').toBeLessThan(15);
       dropExpectedRefusals(consoleErrors);
     });
@@ -85,7 +107,7 @@ test.describe('a session revoked on another device', () => {
     request,
     consoleErrors,
   }) => {
-    await signInThenRevokeElsewhere(page, request);
+    const settled = await signInThenRevokeElsewhere(page, request);
 
     // The refresh the app asks for is held, so the member reloads while it is under way (the
     // race a loaded machine produced now and then: the old page's work was lost with it).
@@ -108,7 +130,7 @@ test.describe('a session revoked on another device', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/\?returnTo=%2F(profile|home)$/);
     await expect(page.getByText('You were signed out. Please sign in again.')).toBeVisible();
-    await page.waitForTimeout(4_000);
+    await letPageTimePass(page, 4, settled);
     expect(refreshes, 'refresh requests from both pages').toBe(1);
     dropExpectedRefusals(consoleErrors);
   });

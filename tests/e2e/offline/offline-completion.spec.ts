@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures';
+import { networkSettled } from '../support/traffic';
 import {
   autoplayLaunch,
   completedSessions,
@@ -88,7 +89,7 @@ test('a session completed offline is sent once when back online and counted once
   await page.reload();
   await expect(page.getByTestId('stat-tone-tokens')).toHaveText(/\D20$/);
   await expect(page.getByTestId('pending-sync')).toHaveCount(0);
-  await page.waitForTimeout(1_000);
+  await networkSettled(page); // the outbox sends at start: whatever it would send has arrived
   expect(await completedSessions(request, page, token)).toHaveLength(1);
   expect(await dashboardTokens(request, page, token)).toBe(20);
 

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { networkSettled } from '../support/traffic';
 import { anonKey } from '../support/members';
 import {
   audioTime,
@@ -111,7 +112,7 @@ test('a private reflection written offline waits in the list and is saved once w
   // A reload sends nothing again.
   await page.reload();
   await expect(page.getByText('Nothing is waiting to sync.')).toBeVisible();
-  await page.waitForTimeout(1_000);
+  await networkSettled(page); // the outbox sends at start: whatever it would send has arrived
   expect(await reflectionsOf(request, token)).toEqual(['Warm and open after the hum.']);
 
   const unexpected = consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e));

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { networkSettled } from '../support/traffic';
 import { signInNewMember } from '../listening/support';
 import { fakeMicLaunch } from '../tuning/fake-mic';
 
@@ -46,7 +47,7 @@ test('a template session finished offline is saved once when back online', async
   await expect.poll(async () => (await totals(request, page, token)).totalSessions).toBe(1);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Start Session' })).toBeVisible();
-  await page.waitForTimeout(1_000);
+  await networkSettled(page); // the outbox sends at start: whatever it would send has arrived
   expect(await totals(request, page, token)).toMatchObject({ totalSessions: 1, toneTokens: 20 });
 
   // Requests the page tried while offline (spoken cues, logs) fail in the console by design.

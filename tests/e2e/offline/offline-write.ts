@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { signInNewMember, type SignedInMember } from '../listening/support';
+import { networkSettled } from '../support/traffic';
 import { expect, waitForServiceWorker } from './support';
 
 /** The toast and words a write kept in the outbox shows (src/lib/outbox/offline-writes.ts). */
@@ -82,6 +83,8 @@ export async function expectOfflineWriteArrivesOnce(
   await expect.poll(() => write.count(request, token)).toBe(after);
   await page.reload();
   await expect(page.getByText('Nothing is waiting to sync.')).toBeVisible();
-  await page.waitForTimeout(1_500);
+  // The outbox sends at start: once the reloaded page has no request left in flight, anything
+  // it would send again has reached the server.
+  await networkSettled(page);
   expect(await write.count(request, token), 'a reload sends nothing again').toBe(after);
 }

@@ -1,5 +1,6 @@
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
 import { autoplayLaunch } from '../listening/support';
+import { followTraffic } from '../support/traffic';
 
 /**
  * The offline specs run with the service worker allowed (the project blocks it elsewhere) and,
@@ -16,6 +17,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      followTraffic(page); // for `networkSettled`
       const record = (text: string) => {
         if (/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(text)) return;
         errors.push(text);

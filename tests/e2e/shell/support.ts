@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { CIRCLE_ROUTES, ROUTES, type ScreenFrame } from '../../../src/app/route-table';
 import { accessTokenOf, createOnboardedMember, type Member } from '../support/members';
+import { networkSettled } from '../support/traffic';
 
 /** The circle the practising member creates: mixed case, so a lowercasing style would show. */
 export const CIRCLE_NAME = 'QA Tuesday Hummers';
@@ -85,7 +86,7 @@ export function routesToWalk(circleId: number | null): WalkStop[] {
 
 /** Waits until the screen has its data: no request in flight and no 'loading…' left showing. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.getByText(/^loading…$/i)).toHaveCount(0);
   // Entrance animations and transitions (fade-ins) end before the contrast is measured; an
   // endless one (a pulse) never does and is not waited for. Waiting for them, rather than a
@@ -116,7 +117,11 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!loaded) await page.addScriptTag({ path: AXE_SOURCE });
   return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    // Only violations are read: axe then skips collecting the details of every passing node.
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact ?? null,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { frameOf } from '../../../src/app/route-table';
 import { expect, test } from '../support/fixtures';
@@ -30,14 +31,25 @@ test.describe.configure({ timeout: 600_000 });
 // The app's Content-Security-Policy forbids inline scripts; axe is injected as one.
 test.use({ bypassCSP: true });
 
-/** Opens every stop; checks its way out (soft, so one run names every stuck screen) and returns the axe violations. */
+/**
+ * Opens every stop; checks its way out (soft, so one run names every stuck screen) and returns
+ * the axe violations. axe runs once per distinct document: signed out, most routes land on the
+ * same sign-in screen, and a document whose markup is the same as one already checked (same
+ * styles, same viewport) has the same violations. The way out is checked at every stop.
+ */
 async function walk(page: Page, stops: WalkStop[]): Promise<string[]> {
   const violations: string[] = [];
+  const checked = new Set<string>();
   for (const stop of stops) {
     await page.goto(stop.url);
     await settle(page);
     const landed = new URL(page.url()).pathname;
-    violations.push(...describeViolations(landed, await axeViolations(page)));
+    const markup = await page.evaluate(() => document.documentElement.outerHTML);
+    const digest = createHash('sha256').update(markup).digest('hex');
+    if (!checked.has(digest)) {
+      checked.add(digest);
+      violations.push(...describeViolations(landed, await axeViolations(page)));
+    }
     const frame = frameOf(landed);
     const where = `${stop.url} (landed on ${landed}, ${frame ?? 'no route'})`;
     if (frame === 'tab' || frame === 'below') {

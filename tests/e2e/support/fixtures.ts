@@ -1,4 +1,5 @@
 import { test as base, expect, type ConsoleMessage } from '@playwright/test';
+import { followTraffic } from './traffic';
 
 /**
  * Every e2e test talks to the server the global setup started, and fails if the page logs a
@@ -14,6 +15,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      // Every page's requests are followed from its start, for the screens' `settle`.
+      followTraffic(page);
       page.on('console', (msg: ConsoleMessage) => {
         if (msg.type() === 'error') errors.push(msg.text());
       });

@@ -89,7 +89,8 @@ test.describe('template sessions', () => {
     await expect(page.getByText('Paused', { exact: true })).toBeVisible();
     expect(await cueAudio.evaluate((el) => (el as HTMLAudioElement).paused)).toBe(true);
     const frozen = await page.getByTestId('countdown').textContent();
-    await page.waitForTimeout(1500);
+    // A second and a half of the page's time, at once: a running countdown would have moved.
+    await page.clock.runFor(1500);
     await expect(page.getByTestId('countdown')).toHaveText(frozen ?? '');
     await page.getByRole('button', { name: 'Resume' }).click();
     await expect(page.getByText('Paused', { exact: true })).toHaveCount(0);

@@ -8,8 +8,8 @@ import { useWakeLock } from './use-wake-lock';
 
 /**
  * Mounted once in the layout: shows the full-screen player over any route while the store
- * has an active session. An id that is not a number, or a session that cannot be read,
- * gives the spec's toast and closes the player again (spec core §8).
+ * has an active session. An id that is not a number, or a session that cannot be read (and is
+ * not held already), gives the spec's toast and closes the player again (spec core §8).
  * Its history entry is kept by LazyPlayerOverlay (src/app/lazy-shell.tsx), which stays mounted
  * after a close, when this component is already gone.
  */
@@ -27,8 +27,12 @@ export function PlayerOverlay() {
     close();
   }, [id, valid, close]);
 
+  // Only a session it does not hold closes the player. One it holds (from a list, a download or
+  // restored from the device) may be refreshed, and offline that refresh fails: it kept playing
+  // for a few seconds, until supabase-js gave up retrying, and then closed (docs/offline.md).
+  const unreadable = query.isError && query.data === undefined;
   useEffect(() => {
-    if (!valid || !query.isError) return;
+    if (!valid || !unreadable) return;
     console.warn('Could not load session', id, query.error);
     // Offline, and no saved list holds this session: say why instead of a bare failure.
     if (!navigator.onLine || isNetworkFailure(query.error))
@@ -39,7 +43,7 @@ export function PlayerOverlay() {
       });
     else toast({ title: 'Could not load session', variant: 'destructive' });
     close();
-  }, [valid, id, query.isError, query.error, close]);
+  }, [valid, id, unreadable, query.error, close]);
 
   if (!valid || !query.data) return null;
   return (

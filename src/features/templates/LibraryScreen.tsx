@@ -38,16 +38,17 @@ export function LibraryScreen() {
           </button>
         ))}
       </div>
-      {list.isError ? (
+      {/* The list held (saved on the device) wins over an error: offline its refresh fails. */}
+      {list.data ? (
+        <TemplateList items={list.data.filter((t) => focus === 'all' || t.category === focus)} />
+      ) : list.isError ? (
         <StateMessage
           kind="error"
           title="We couldn't load the library just now."
           onRetry={() => void list.refetch()}
         />
-      ) : list.isPending ? (
-        <StateMessage kind="loading" title="Loading sessions..." />
       ) : (
-        <TemplateList items={list.data.filter((t) => focus === 'all' || t.category === focus)} />
+        <StateMessage kind="loading" title="Loading sessions..." />
       )}
     </section>
   );

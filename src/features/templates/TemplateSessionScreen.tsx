@@ -29,7 +29,8 @@ export function TemplateSessionScreen() {
         </Link>
       </section>
     );
-  if (query.isError)
+  // A template held (saved on the device) still opens when its refresh fails, as it does offline.
+  if (query.isError && !query.data)
     return (
       <section className={styles.centred}>
         <StateMessage

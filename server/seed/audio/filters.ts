@@ -32,6 +32,22 @@ export class LowPass {
     this.ic2 = 2 * v2 - this.ic2;
     return v2;
   }
+
+  /** process() over buf[from..to) in place, the state held in locals (the same arithmetic). */
+  run(buf: Float32Array, from: number, to: number): void {
+    const { a1, a2, a3 } = this;
+    let { ic1, ic2 } = this;
+    for (let i = from; i < to; i++) {
+      const v3 = (buf[i] as number) - ic2;
+      const v1 = a1 * ic1 + a2 * v3;
+      const v2 = ic2 + a2 * ic1 + a3 * v3;
+      ic1 = 2 * v1 - ic1;
+      ic2 = 2 * v2 - ic2;
+      buf[i] = v2;
+    }
+    this.ic1 = ic1;
+    this.ic2 = ic2;
+  }
 }
 
 /** One-pole smoother / gentle low-pass. */
@@ -54,18 +70,30 @@ export class OnePole {
  * natural relative formant levels (no per-vowel level tables needed).
  */
 export class Resonator {
-  private y1 = 0;
-  private y2 = 0;
-  private a = 1;
-  private b = 0;
-  private c = 0;
+  /** Coefficients and state are public so that a hot loop can hold a cascade in local variables. */
+  y1 = 0;
+  y2 = 0;
+  a = 1;
+  b = 0;
+  c = 0;
+  private bandwidth = NaN;
+  private freq = NaN;
+  private poleRadius = 0;
 
   constructor(private readonly sampleRate: number) {}
 
+  /** Retuning is cheap when only the frequency moves (the bandwidth's exponentials are kept). */
   set(freq: number, bandwidth: number): void {
     const t = 1 / this.sampleRate;
-    this.c = -Math.exp(-2 * Math.PI * bandwidth * t);
-    this.b = 2 * Math.exp(-Math.PI * bandwidth * t) * Math.cos(2 * Math.PI * freq * t);
+    if (bandwidth !== this.bandwidth) {
+      this.bandwidth = bandwidth;
+      this.freq = NaN;
+      this.c = -Math.exp(-2 * Math.PI * bandwidth * t);
+      this.poleRadius = 2 * Math.exp(-Math.PI * bandwidth * t);
+    }
+    if (freq === this.freq) return;
+    this.freq = freq;
+    this.b = this.poleRadius * Math.cos(2 * Math.PI * freq * t);
     this.a = 1 - this.b - this.c;
   }
 

@@ -39,9 +39,41 @@ export function makeTable(partials: Partials): Float32Array {
   return table;
 }
 
-function chorusIncrement(hz: number, sampleRate: number, c: Chorus, t: number): number {
-  const cents = c.depthCents * Math.sin(c.phase + 2 * Math.PI * c.rate * t);
-  return (hz / sampleRate) * Math.pow(2, cents / 1200);
+/**
+ * The chorus's phase increments, one per block: hz * 2^(cents / 1200) with cents following a slow
+ * sine. Calling Math.sin and Math.pow for every block of every pad voice took as long as the
+ * oscillators themselves, so the LFO is a unit phasor rotated by one block's angle (exact start,
+ * rounding drift ~1e-13 over the longest track), and 2^x, with |x| at most a few cents, is its
+ * Taylor series (the fifth term is below 1e-15): the same pitches to double precision.
+ */
+class ChorusLfo {
+  private s: number;
+  private c: number;
+  private readonly rs: number;
+  private readonly rc: number;
+  private readonly base: number;
+  private readonly depth: number;
+
+  constructor(hz: number, sampleRate: number, chorus: Chorus, startSec: number) {
+    const start = chorus.phase + 2 * Math.PI * chorus.rate * startSec;
+    const step = (2 * Math.PI * chorus.rate * BLOCK) / sampleRate;
+    this.s = Math.sin(start);
+    this.c = Math.cos(start);
+    this.rs = Math.sin(step);
+    this.rc = Math.cos(step);
+    this.base = hz / sampleRate;
+    this.depth = (chorus.depthCents * Math.LN2) / 1200;
+  }
+
+  /** The increment for the current block, then advances one block. */
+  next(): number {
+    const y = this.depth * this.s;
+    const inc = this.base * (1 + y * (1 + y * (0.5 + y * (1 / 6 + y / 24))));
+    const s = this.s * this.rc + this.c * this.rs;
+    this.c = this.c * this.rc - this.s * this.rs;
+    this.s = s;
+    return inc;
+  }
 }
 
 /**
@@ -59,21 +91,28 @@ export function addOsc(
 ): void {
   let phase = startPhase;
   const n = Math.min(gains.length, out.length - start);
+  const lfo = new ChorusLfo(hz, sampleRate, chorus, start / sampleRate);
   for (let b = 0; b < n; b += BLOCK) {
-    const inc = chorusIncrement(hz, sampleRate, chorus, (start + b) / sampleRate);
+    const inc = lfo.next();
     const end = Math.min(n, b + BLOCK);
-    for (let i = b; i < end; i++) {
-      phase += inc;
-      if (phase >= 1) phase -= 1;
-      let s: number;
-      if (table === null) s = 2 * phase - 1 - polyBlep(phase, inc);
-      else {
+    // Two specialised loops (no per-sample branch on the timbre); indices are in range by construction.
+    if (table === null) {
+      for (let i = b; i < end; i++) {
+        phase += inc;
+        if (phase >= 1) phase -= 1;
+        const s = 2 * phase - 1 - polyBlep(phase, inc);
+        out[start + i] = (out[start + i] as number) + (gains[i] as number) * s;
+      }
+    } else {
+      for (let i = b; i < end; i++) {
+        phase += inc;
+        if (phase >= 1) phase -= 1;
         const x = phase * TABLE_SIZE;
         const k = x | 0;
-        const a = table[k] ?? 0;
-        s = a + ((table[k + 1] ?? 0) - a) * (x - k);
+        const a = table[k] as number;
+        const s = a + ((table[k + 1] as number) - a) * (x - k);
+        out[start + i] = (out[start + i] as number) + (gains[i] as number) * s;
       }
-      out[start + i] = (out[start + i] ?? 0) + (gains[i] ?? 0) * s;
     }
   }
 }

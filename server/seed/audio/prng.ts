@@ -2,11 +2,13 @@
 export type Rng = () => number;
 
 export function createRng(seed: number): Rng {
-  let a = seed >>> 0;
+  // The state is kept as a signed 32-bit integer (`| 0`, not `>>> 0`): the same bits, so the same
+  // stream, but V8 keeps it unboxed, which about halves the cost of a call (the voice and the noise
+  // textures draw one number per sample).
+  let a = seed | 0;
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };

@@ -13,8 +13,11 @@ export interface RenderedFile {
   bytes: Uint8Array;
 }
 
-/** Share of a job's time that is the bed (measured about 45%, see README); the files share the rest. */
-const BED_SHARE = 0.45;
+/**
+ * Share of a job's time that is the bed (measured about 20% of a guided session's CPU since the
+ * synthesis got cheaper, see docs/features.md); the files (mostly their MP3 encoding) share the rest.
+ */
+const BED_SHARE = 0.2;
 
 /**
  * Decodes the committed cue clips one guided session uses (a few hundred KB of MP3) and plans

@@ -9,15 +9,27 @@ function renderOcean(ctx: BedContext, out: Float32Array): void {
   const lp = new LowPass(sr, 500, 0.5);
   let waveStart = 0;
   let waveLen = Math.round(between(ctx.rng, 6, 11) * sr);
+  // swell = sin²(πp) = (1 - cos 2πp) / 2 over each wave, with cos 2πp from a unit phasor rotated
+  // once per sample (restarted exactly at every wave) instead of Math.pow(Math.sin()) per sample.
+  let rc = Math.cos((2 * Math.PI) / waveLen);
+  let rs = Math.sin((2 * Math.PI) / waveLen);
+  let c = 1;
+  let s = 0;
   for (let i = 0; i < out.length; i++) {
     if (i - waveStart >= waveLen) {
       waveStart = i;
       waveLen = Math.round(between(ctx.rng, 6, 11) * sr);
+      rc = Math.cos((2 * Math.PI) / waveLen);
+      rs = Math.sin((2 * Math.PI) / waveLen);
+      c = 1;
+      s = 0;
     }
-    const p = (i - waveStart) / waveLen;
-    const swell = Math.pow(Math.sin(Math.PI * p), 2);
+    const swell = 0.5 - 0.5 * c;
+    const next = c * rc - s * rs;
+    s = s * rc + c * rs;
+    c = next;
     if (i % 64 === 0) lp.set(250 + 700 * swell, 0.5);
-    out[i] = (out[i] ?? 0) + 1.2 * swell * lp.process(ctx.rng() * 2 - 1);
+    out[i] = (out[i] as number) + 1.2 * swell * lp.process(ctx.rng() * 2 - 1);
   }
 }
 
@@ -33,13 +45,13 @@ function addPluck(out: Float32Array, start: number, hz: number, gain: number, ct
   }
   const len = Math.min(Math.round(2.2 * sr), out.length - start);
   let prev = 0;
-  for (let i = 0; i < len; i++) {
-    const j = i % period;
-    const y = line[j] ?? 0;
+  for (let i = 0, j = 0; i < len; i++) {
+    const y = line[j] as number;
     line[j] = 0.996 * 0.5 * (y + prev);
     prev = y;
-    const attack = Math.min(1, i / 64);
-    out[start + i] = (out[start + i] ?? 0) + gain * attack * y;
+    if (++j === period) j = 0;
+    const attack = i < 64 ? i / 64 : 1;
+    out[start + i] = (out[start + i] as number) + gain * attack * y;
   }
 }
 
@@ -77,12 +89,20 @@ function renderBells(ctx: BedContext, out: Float32Array): void {
       const fall = Math.exp(-1 / (decay * sr));
       let env = 0.2 * amp;
       const len = Math.min(Math.round(decay * 5 * sr), out.length - start);
-      for (let i = 0; i < len; i++) {
+      // The 80-sample attack ramp gets its own loop so the long decay runs without it.
+      const ramp = Math.min(len, 80);
+      for (let i = 0; i < ramp; i++) {
         const y = k * y1 - y2;
         y2 = y1;
         y1 = y;
-        const attack = Math.min(1, i / 80);
-        out[start + i] = (out[start + i] ?? 0) + env * attack * y;
+        out[start + i] = (out[start + i] as number) + env * (i / 80) * y;
+        env *= fall;
+      }
+      for (let i = ramp; i < len; i++) {
+        const y = k * y1 - y2;
+        y2 = y1;
+        y1 = y;
+        out[start + i] = (out[start + i] as number) + env * y;
         env *= fall;
       }
     }

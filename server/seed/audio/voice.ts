@@ -64,12 +64,26 @@ interface VoiceState {
   muffle: number;
   muffled: number;
   lastPulse: number;
-  filters: Resonator[];
+  filters: [Resonator, Resonator, Resonator, Resonator];
+  smoothing: Smoothing;
+}
+
+/** Per-block smoothing factors of the controls (one-pole glides with these time constants). */
+interface Smoothing {
+  attack: number;
+  release: number;
+  pitch: number;
+  vowel: number;
+}
+
+function smoothing(sr: number): Smoothing {
+  const k = (tau: number) => 1 - Math.exp(-BLOCK / (tau * sr));
+  return { attack: k(0.06), release: k(0.1), pitch: k(0.045), vowel: k(0.06) };
 }
 
 function newState(sr: number, first: SungNote, base: number, ctx: VoiceContext): VoiceState {
   const shape = vowelShape(first.vowel, ctx.guide.voice);
-  const filters = [0, 1, 2, 3].map(() => new Resonator(sr));
+  const filters = [new Resonator(sr), new Resonator(sr), new Resonator(sr), new Resonator(sr)] as const;
   return {
     phase: 0,
     midi: degreeToMidi(base, ctx.mode, first.degree),
@@ -78,7 +92,8 @@ function newState(sr: number, first: SungNote, base: number, ctx: VoiceContext):
     muffle: shape.muffle,
     muffled: 0,
     lastPulse: 0,
-    filters,
+    filters: [...filters],
+    smoothing: smoothing(sr),
   };
 }
 
@@ -90,25 +105,24 @@ function stepControls(
   ctx: VoiceContext,
   t: number,
 ): number {
-  const sr = ctx.sampleRate;
-  const k = (tau: number) => 1 - Math.exp(-BLOCK / (tau * sr));
+  const k = st.smoothing;
   const age = n ? t - n.start : 0;
   const dip = n !== null && n.articulate && age > n.dur - 0.08;
   const ampTarget = n === null ? 0 : dip ? 0.3 : 1;
-  st.amp += (ampTarget - st.amp) * k(ampTarget > st.amp ? 0.06 : 0.1);
-  st.midi += (midiTarget - st.midi) * k(0.045);
+  st.amp += (ampTarget - st.amp) * (ampTarget > st.amp ? k.attack : k.release);
+  st.midi += (midiTarget - st.midi) * k.pitch;
   if (n) {
     const shape = vowelShape(n.vowel, ctx.guide.voice);
-    for (let i = 0; i < 3; i++) st.formants[i as 0] += ((shape.f[i] ?? 0) - st.formants[i as 0]) * k(0.06);
-    st.muffle += (shape.muffle - st.muffle) * k(0.06);
+    for (let i = 0; i < 3; i++) st.formants[i as 0] += ((shape.f[i] ?? 0) - st.formants[i as 0]) * k.vowel;
+    st.muffle += (shape.muffle - st.muffle) * k.vowel;
   }
   const f0 = midiToHz(st.midi);
   // Singers raise F1 above the pitch on high notes (formant tuning); it also keeps them from sounding thin.
   const [f1, f2, f3] = st.formants;
-  st.filters[0]?.set(Math.max(f1, f0 * 1.15), 90);
-  st.filters[1]?.set(f2, 110);
-  st.filters[2]?.set(f3, 170);
-  st.filters[3]?.set(3400, 250);
+  st.filters[0].set(Math.max(f1, f0 * 1.15), 90);
+  st.filters[1].set(f2, 110);
+  st.filters[2].set(f3, 170);
+  st.filters[3].set(3400, 250);
   return f0;
 }
 
@@ -143,19 +157,53 @@ function renderPhrase(out: Float32Array, phrase: Phrase, base: number, ctx: Voic
     const muffleK = 1 - Math.exp((-2 * Math.PI * st.muffle) / sr);
     const trill = n?.trill ?? false;
     const end = Math.min(s1, b + BLOCK);
+    // The formant cascade's coefficients and state live in locals for the block (same arithmetic
+    // as Resonator.process, without a property store and reload per filter and sample).
+    const [r0, r1, r2, r3] = st.filters;
+    const { a: a0, b: b0, c: c0 } = r0;
+    const { a: a1, b: b1, c: c1 } = r1;
+    const { a: a2, b: b2, c: c2 } = r2;
+    const { a: a3, b: b3, c: c3 } = r3;
+    let { y1: p0, y2: q0 } = r0;
+    let { y1: p1, y2: q1 } = r1;
+    let { y1: p2, y2: q2 } = r2;
+    let { y1: p3, y2: q3 } = r3;
+    let { phase, lastPulse, muffled } = st;
     for (let i = b; i < end; i++) {
-      st.phase += inc;
-      if (st.phase >= 1) st.phase -= 1;
-      const aspiration = (ctx.rng() * 2 - 1) * (st.phase < OPEN + CLOSE ? 0.05 : 0.015);
-      const pulse = glottalPulse(st.phase);
-      let x = pulse - PULSE_MEAN + (RADIATION * (pulse - st.lastPulse)) / inc + aspiration;
-      st.lastPulse = pulse;
-      for (const f of st.filters) x = f.process(x);
-      st.muffled += (x - st.muffled) * muffleK;
+      phase += inc;
+      if (phase >= 1) phase -= 1;
+      const aspiration = (ctx.rng() * 2 - 1) * (phase < OPEN + CLOSE ? 0.05 : 0.015);
+      const pulse = glottalPulse(phase);
+      const x = pulse - PULSE_MEAN + (RADIATION * (pulse - lastPulse)) / inc + aspiration;
+      lastPulse = pulse;
+      const y0 = a0 * x + b0 * p0 + c0 * q0;
+      q0 = p0;
+      p0 = y0;
+      const y1 = a1 * y0 + b1 * p1 + c1 * q1;
+      q1 = p1;
+      p1 = y1;
+      const y2 = a2 * y1 + b2 * p2 + c2 * q2;
+      q2 = p2;
+      p2 = y2;
+      const y3 = a3 * y2 + b3 * p3 + c3 * q3;
+      q3 = p3;
+      p3 = y3;
+      muffled += (y3 - muffled) * muffleK;
       const a = prevAmp + ((st.amp - prevAmp) * (i - b)) / BLOCK;
       const flutter = trill ? 0.62 + 0.38 * Math.sin((2 * Math.PI * 27 * i) / sr) : 1;
-      out[i] = (out[i] ?? 0) + a * flutter * st.muffled;
+      out[i] = (out[i] as number) + a * flutter * muffled;
     }
+    st.phase = phase;
+    st.lastPulse = lastPulse;
+    st.muffled = muffled;
+    r0.y1 = p0;
+    r0.y2 = q0;
+    r1.y1 = p1;
+    r1.y2 = q1;
+    r2.y1 = p2;
+    r2.y2 = q2;
+    r3.y1 = p3;
+    r3.y2 = q3;
     prevAmp = st.amp;
   }
 }

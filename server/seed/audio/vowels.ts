@@ -30,16 +30,25 @@ const FEMININE: Record<Register, number> = { baritone: 0, tenor: 0.3, alto: 0.8,
 export const REGISTER_LOW: Record<Register, number> = { baritone: 43, tenor: 48, alto: 55, soprano: 62 };
 
 export interface VowelShape {
-  f: [number, number, number];
+  readonly f: readonly [number, number, number];
   /** Closed-mouth hums radiate almost nothing above ~1 kHz: a low-pass cutoff in Hz. */
-  muffle: number;
+  readonly muffle: number;
 }
 
+const shapes = new Map<string, VowelShape>();
+
+/** The shape of a vowel in a register (memoised: the voice asks for it once per 2 ms block). */
 export function vowelShape(vowel: Vowel, register: Register): VowelShape {
-  const w = FEMININE[register];
-  const m = MALE[vowel];
-  const f = FEMALE[vowel];
-  const mix = (k: 0 | 1 | 2) => m[k] + (f[k] - m[k]) * w;
-  const muffle = vowel === 'm' ? 700 : vowel === 'ng' ? 1100 : 4500;
-  return { f: [mix(0), mix(1), mix(2)], muffle };
+  const key = `${vowel}/${register}`;
+  let shape = shapes.get(key);
+  if (!shape) {
+    const w = FEMININE[register];
+    const m = MALE[vowel];
+    const f = FEMALE[vowel];
+    const mix = (k: 0 | 1 | 2) => m[k] + (f[k] - m[k]) * w;
+    const muffle = vowel === 'm' ? 700 : vowel === 'ng' ? 1100 : 4500;
+    shape = { f: [mix(0), mix(1), mix(2)], muffle };
+    shapes.set(key, shape);
+  }
+  return shape;
 }

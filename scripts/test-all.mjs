@@ -114,7 +114,7 @@ fs.mkdirSync(path.join(root, 'test-results/logs'), { recursive: true });
 const browserReady = ensureChromium();
 const enginesMissing = ensureEnginePackages();
 
-// The browser suites need the demo catalogue's audio (about 370 s of CPU on a fresh checkout).
+// The browser suites need the demo catalogue's audio (about 2 min of CPU on a fresh checkout).
 // It renders from the start, at the lowest priority, into the cache the e2e setup copies, so it
 // takes only the CPU the suites below leave idle instead of running alone before the e2e tests.
 const audioMissing = missingAudio().length;

@@ -15,7 +15,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 72;
 
 /** scrypt with N=2^15, r=8, p=1 (32 MiB): OWASP's floor, a ~0.1 s hash on a small server. */
-export const PASSWORD_HASH_N = 2 ** 15;
+const PASSWORD_HASH_N = 2 ** 15;
 const PARAMS = { r: 8, p: 1 };
 const KEY_LEN = 32;
 const maxmem = (N: number, r: number) => 256 * N * r;

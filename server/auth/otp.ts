@@ -61,7 +61,7 @@ export async function otp(ctx: AuthContext, c: Context): Promise<Response> {
   await limitMail(ctx.limits.mailPerEmail, email);
   if (!user) {
     // No password was chosen: a random one nobody knows, until the member sets their own.
-    const hash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
+    const hash = await hashPassword(crypto.randomBytes(32).toString('base64url'), ctx.deps.config);
     user = await createUser(ctx, email, hash, body.data ?? {}, null);
   }
   await sendLink(ctx, c, user, user.email_confirmed_at ? 'magiclink' : 'signup', pkce);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
+import type { Config } from '../config';
 import { AuthError, weakPassword } from './errors';
 
 const scrypt = promisify(crypto.scrypt) as (
@@ -14,14 +15,22 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 72;
 
 /** scrypt with N=2^15, r=8, p=1 (32 MiB): OWASP's floor, a ~0.1 s hash on a small server. */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+const PASSWORD_HASH_N = 2 ** 15;
+const PARAMS = { r: 8, p: 1 };
 const KEY_LEN = 32;
 const maxmem = (N: number, r: number) => 256 * N * r;
 
-/** Stored as `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
+/** scrypt's N for new hashes: production's unless a test's config lowers it (Config.passwordHashN). */
+const costOf = (config: Pick<Config, 'passwordHashN'>) => config.passwordHashN ?? PASSWORD_HASH_N;
+
+/**
+ * Stored as `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking old hashes
+ * (verifying reads N from the hash).
+ */
+export async function hashPassword(password: string, config: Pick<Config, 'passwordHashN'>): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const { N, r, p } = PARAMS;
+  const N = costOf(config);
+  const { r, p } = PARAMS;
   const hash = await scrypt(password.normalize('NFKC'), salt, KEY_LEN, { N, r, p, maxmem: maxmem(N, r) });
   return ['scrypt', N, r, p, salt.toString('base64url'), hash.toString('base64url')].join('$');
 }
@@ -47,9 +56,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * A hash of a random password, made once, to verify against when the email is unknown: the
  * answer then takes as long as for a real member, so timing does not reveal who has an account.
  */
-let dummy: Promise<string> | undefined;
-export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(crypto.randomBytes(16).toString('hex'));
+const dummies = new Map<number, Promise<string>>();
+export function dummyHash(config: Pick<Config, 'passwordHashN'>): Promise<string> {
+  const N = costOf(config);
+  let dummy = dummies.get(N);
+  if (!dummy) dummies.set(N, (dummy = hashPassword(crypto.randomBytes(16).toString('hex'), config)));
   return dummy;
 }
 

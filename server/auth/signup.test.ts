@@ -1,5 +1,6 @@
 import type { AuthWeakPasswordError } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../test-support';
 import type { AuthContext } from './context';
 import { LINK_TTL_MS } from './links';
@@ -46,7 +47,32 @@ describe('POST /auth/v1/signup', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.token_hash).not.toContain(token);
     const stored = await t.deps.sql.get<{ password_hash: string }>('SELECT password_hash FROM users');
-    expect(stored?.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(stored?.password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
+  });
+
+  it("hashes at production's cost (scrypt N=2^15) when the config sets none, and signs in with it", async () => {
+    // Every other test runs at testConfig's 2^10; the server's own config never sets a cost.
+    expect(loadConfig({}).passwordHashN).toBeUndefined();
+    const production = await createTestApp({ passwordHashN: undefined });
+    try {
+      await signUpConfirmed(production, 'ada@example.com');
+      const stored = await production.deps.sql.get<{ password_hash: string }>(
+        'SELECT password_hash FROM users',
+      );
+      expect(stored?.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+      const { error } = await client(production).auth.signInWithPassword({
+        email: 'ada@example.com',
+        password: PASSWORD,
+      });
+      expect(error).toBeNull();
+      const wrong = await client(production).auth.signInWithPassword({
+        email: 'ada@example.com',
+        password: 'not the password',
+      });
+      expect(wrong.error?.message).toBe('Invalid login credentials');
+    } finally {
+      await production.close();
+    }
   });
 
   it('answers a confirmed address with an obfuscated user and sends no mail', async () => {

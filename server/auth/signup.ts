@@ -39,7 +39,7 @@ export async function signup(ctx: AuthContext, c: Context): Promise<Response> {
 
   await limitMail(ctx.limits.mailPerEmail, email);
   // Hashed on every path, also when unused, so all three answers take the same time.
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, ctx.deps.config);
   const existing = await ctx.repo.userByEmail(email);
   if (existing?.email_confirmed_at) return c.json(obfuscatedUserJson(email, metadata, isoNow(ctx.deps)));
   // An unconfirmed account keeps its first password: letting a second signup replace it would
@@ -71,7 +71,7 @@ async function signupConfirmed(
   password: string,
   metadata: Record<string, unknown>,
 ): Promise<Response> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.deps.config);
   if (await ctx.repo.userByEmail(email))
     throw new AuthError(422, 'user_already_exists', 'User already registered');
   const user = await createUser(ctx, email, passwordHash, metadata, isoNow(ctx.deps));

@@ -44,7 +44,8 @@ async function passwordGrant(ctx: AuthContext, c: Context): Promise<Response> {
   const user = body.password ? await ctx.repo.userByEmail(email) : undefined;
   // An unknown address still costs one scrypt, so the answer time does not reveal accounts.
   const ok =
-    !!body.password && (await verifyPassword(body.password, user?.password_hash ?? (await dummyHash())));
+    !!body.password &&
+    (await verifyPassword(body.password, user?.password_hash ?? (await dummyHash(ctx.deps.config))));
   if (!user || !ok) {
     await signInFailures.fail(pairKey);
     await signInFailuresPerIp.fail(ip);

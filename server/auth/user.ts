@@ -59,7 +59,7 @@ export async function updateUser(ctx: AuthContext, c: Context): Promise<Response
   const body = await authBody(c, updateSchema);
   const newEmail = body.email === undefined ? null : normalizeEmail(body.email);
   const pkce = pkceRequest(body);
-  const newHash = body.password === undefined ? undefined : await newPasswordHash(user, body.password);
+  const newHash = body.password === undefined ? undefined : await newPasswordHash(ctx, user, body.password);
   // After the password checks, so a refused password sends no mail.
   if (newEmail && newEmail !== user.email) await startEmailChange(ctx, c, user, newEmail, pkce);
   const now = isoNow(ctx.deps);
@@ -81,12 +81,12 @@ export async function updateUser(ctx: AuthContext, c: Context): Promise<Response
   return c.json(userJson((await ctx.repo.userById(user.id)) ?? user));
 }
 
-async function newPasswordHash(user: UserRow, password: string): Promise<string> {
+async function newPasswordHash(ctx: AuthContext, user: UserRow, password: string): Promise<string> {
   checkPasswordPolicy(password);
   if (await verifyPassword(password, user.password_hash)) {
     throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
   }
-  return hashPassword(password);
+  return hashPassword(password, ctx.deps.config);
 }
 
 const SCOPES = ['global', 'local', 'others'] as const;

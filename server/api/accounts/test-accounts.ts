@@ -38,7 +38,7 @@ export function testAccountRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/dev/test-accounts', async (c) => {
     if (!deps.config.demoMode) throw new ApiError(404, 'not_found', 'Not found.');
     const input = await jsonBody(c, body);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, deps.config);
     const now = new Date(deps.now()).toISOString();
     const id = crypto.randomUUID();
     const metadata = { first_name: input.firstName, last_name: input.lastName };

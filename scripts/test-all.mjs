@@ -210,9 +210,7 @@ async function e2eSuite() {
   }
   const e2eFile = path.join(root, 'test-results/e2e.json');
   fs.rmSync(e2eFile, { force: true });
-  // Three workers here (two by default): the tests mostly wait on the page, and with two the
-  // suite used about 0.7 of a core once the PostgreSQL lane had ended.
-  const e2e = await run('end-to-end tests (playwright)', bin('playwright'), ['test', '--workers=3']);
+  const e2e = await run('end-to-end tests (playwright)', bin('playwright'), ['test']);
   const stats = readJson(e2eFile)?.stats;
   const failed = stats ? stats.unexpected + stats.flaky : 1;
   return {

@@ -115,13 +115,13 @@ const browserReady = ensureChromium();
 const enginesMissing = ensureEnginePackages();
 
 // The browser suites need the demo catalogue's audio (about 2 min of CPU on a fresh checkout).
-// It renders from the start, at the lowest priority, into the cache the e2e setup copies, so it
-// takes only the CPU the suites below leave idle instead of running alone before the e2e tests.
+// It renders from the start, beside the build, into the cache the e2e setup copies: the browser
+// tests, the longest suite, start as soon as it is complete.
 const audioMissing = missingAudio().length;
-const audio = audioMissing > 0 ? renderDemoAudio({ nice: 19, log: logFile('demo-audio') }) : null;
+const audio = audioMissing > 0 ? renderDemoAudio({ log: logFile('demo-audio') }) : null;
 if (audio) {
   console.log(
-    `Rendering ${audioMissing} demo audio files in the background for the browser tests (nice 19; ` +
+    `Rendering ${audioMissing} demo audio files in the background for the browser tests (` +
       `progress in ${path.relative(root, logFile('demo-audio'))}).`,
   );
 }
@@ -153,10 +153,9 @@ try {
 // Both Vitest runs start at once. Vitest's default on two cores is a single worker, which ran
 // every file one after another, mostly waiting (timers, child processes, PostgreSQL round trips).
 // The SQLite run gets two workers, the PostgreSQL run (mostly waiting on the database) one.
-// The browser tests start as soon as the SQLite run ends, while the PostgreSQL run goes on
-// beside them: it uses a fraction of a core, and the browser tests mostly wait on the page
-// (their CPU time is about a third of two cores' wall time), so running the two one after the
-// other left both cores idle for minutes.
+// The browser tests start beside them as soon as the demo audio is there: they are the longest
+// suite and mostly wait on the page, so when they started after the SQLite run, the other lane
+// was done minutes before them and the machine used 1.2 of its 2 cores on average.
 const unitFile = path.join(root, 'test-results/unit.json');
 const pgFile = path.join(root, 'test-results/server-postgres.json');
 fs.rmSync(unitFile, { force: true });
@@ -196,12 +195,11 @@ const pgRun = pg
       seconds: 0,
       notes: ['not run: PostgreSQL could not be started (see the message above)'],
     });
-results.push(await sqliteRun);
+const audioReady = audio && built ? waitForAudio(audio) : Promise.resolve(null);
 
-const audioNote = audio && built ? await waitForAudio(audio) : null;
-
-/** The browser tests (Playwright); counts from their JSON report. */
+/** The browser tests (Playwright), once the audio is there; counts from their JSON report. */
 async function e2eSuite() {
+  const audioNote = await audioReady;
   if (!browserReady || !built) {
     console.error(
       !built ? 'End-to-end tests skipped: the build failed.' : 'End-to-end tests skipped: no Chromium.',
@@ -251,13 +249,18 @@ async function crossEngineSuite() {
     notes: (engines?.skipped ?? []).map((s) => `${s.engine} skipped: ${s.reason}`),
   };
 }
-// Attached after the wait for the demo audio above, so the cross-engine server finds it complete.
+// After the PostgreSQL run and the demo audio, so the cross-engine server finds it complete.
 const secondLane = pgRun.then(async (pgResult) => {
   pg?.stop();
+  await audioReady;
   return [pgResult, await crossEngineSuite()];
 });
-const [[pgResult, enginesResult], e2eResult] = await Promise.all([secondLane, e2eSuite()]);
-results.push(pgResult, e2eResult, enginesResult);
+const [sqliteResult, [pgResult, enginesResult], e2eResult] = await Promise.all([
+  sqliteRun,
+  secondLane,
+  e2eSuite(),
+]);
+results.push(sqliteResult, pgResult, e2eResult, enginesResult);
 if (audio && audio.child.exitCode === null) audio.child.kill('SIGTERM');
 
 console.log('\nSummary');

@@ -4,7 +4,7 @@ import {
   SAVED_OFFLINE,
   type OfflineWriteCase,
 } from './offline-write';
-import { fakeMicLaunch, loopingSungA3 } from '../tuning/fake-mic';
+import { fakeMicLaunch, loopingSungA3, voiceHistoryAround } from '../tuning/fake-mic';
 import { expect, OFFLINE_TIMEOUT_MS, offlineUse, test } from './support';
 
 /**
@@ -14,26 +14,8 @@ import { expect, OFFLINE_TIMEOUT_MS, offlineUse, test } from './support';
  * tuning/match-the-note.spec.ts; its own file, as the microphone is a launch option.
  */
 
-/**
- * Three earlier recordings around F3 in this browser's history, so the one-note exercise is
- * placed on A3, the fake microphone's 220 Hz (as in tuning/match-the-note.spec.ts).
- */
-const F3_HISTORY = JSON.stringify(
-  [1, 2, 3].map((i) => ({
-    id: `seed-${i}`,
-    at: new Date(Date.now() - i * 86_400_000).toISOString(),
-    durationSec: 8,
-    overall: 70,
-    clarity: 70,
-    stability: 70,
-    resonance: 50,
-    projection: 50,
-    breathiness: 20,
-    volume: 50,
-    pitchHz: 174.61,
-    voicedFrames: 400,
-  })),
-);
+/** Earlier recordings around F3: the one-note exercise is placed on A3, the fake voice's note. */
+const F3_HISTORY = voiceHistoryAround(174.61);
 
 test.use({
   ...offlineUse,

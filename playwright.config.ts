@@ -1,11 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './scripts/lib/chromium.mjs';
 
 /**
  * End-to-end tests drive Debian's Chromium (Playwright's own browser download is not
  * available here). The global setup starts the real server on a free port with a temporary
  * DATA_DIR and publishes its URL as E2E_BASE_URL.
  */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = chromiumPath();
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -259,7 +259,10 @@ describe('a live stream ends with its member’s access', () => {
       seen.push(await a.present());
       expect((await post(m, `/api/voice-circles/${id}/leave`)).status).toBe(200);
       seen.push(await a.present());
-      expect((await s.rest(500)).map((e) => e.event)).toEqual(['state', 'closed']);
+      // Its own opening state, perhaps a presence update that was on its way, then the end.
+      const events = (await s.rest(500)).map((e) => e.event);
+      expect(events.at(-1)).toBe('closed');
+      expect(events.slice(0, -1).every((e) => e === 'state') && events.length >= 2).toBe(true);
     }
     expect(seen).toEqual([['Ana', 'Ben'], ['Ana'], ['Ana', 'Cy'], ['Ana'], ['Ana', 'Dee'], ['Ana']]);
     await a.close();

@@ -177,16 +177,17 @@ describe('live streams over proxies', () => {
     const sql = t.deps.sql;
     await sql.run(
       `INSERT INTO session_templates (id, slug, title, description, category, difficulty, voice_level,
-        duration_sec, instructions_json) VALUES (8, 'circle-fast', 'Quick', '', 'free', 'beginner', 'all', 61, ?)`,
+        duration_sec, instructions_json) VALUES (8, 'circle-fast', 'Quick', '', 'free', 'beginner', 'all', 62, ?)`,
       [
         JSON.stringify([
-          { text: 'One', duration: 1 },
+          { text: 'One', duration: 2 },
           { text: 'Two', duration: 60 },
         ]),
       ],
     );
-    // Step one ends 300 ms from now.
-    const start = new Date(t.deps.now() - 700).toISOString();
+    // Step one ends 1.2 s from now: enough for the inserts and the request on a loaded machine
+    // (with 300 ms, a slow PostgreSQL run opened the stream after step one had ended).
+    const start = new Date(t.deps.now() - 800).toISOString();
     const created = await sql.get<{ id: number }>(
       `INSERT INTO voice_circles (name, session_type, scheduled_time, invite_code, template_id, created_at)
        VALUES ('Fast', 'real_time', ?, 'code-fast', 8, ?) RETURNING id`,
@@ -203,7 +204,7 @@ describe('live streams over proxies', () => {
     const reader = res.body?.getReader();
     const decoder = new TextDecoder();
     let text = '';
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + 5000;
     while (Date.now() < deadline && !(text.includes(': keep-alive') && text.includes('"stepIndex":1'))) {
       const chunk = await reader?.read();
       if (!chunk || chunk.done) break;

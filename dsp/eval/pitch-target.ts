@@ -229,12 +229,6 @@ export function errorsOf(take: Take, frames: PitchFrame[], options?: ScoreOption
   return { cents, held, result };
 }
 
-export function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-}
-
 export const max = (values: number[]) => values.reduce((m, v) => Math.max(m, v), 0);
 
 /** The goals: 3 cents on steady notes, 10 with vibrato; held share within 0.05. */

@@ -10,7 +10,8 @@
 //   (at most a quarter of the note), to the note's end. It skips the attack and any scoop; when
 //   the voice never arrives, it starts 150 ms after the voice began.
 // - centsOff: the median over the held part's voiced frames (at least 3), else null (not sung);
-//   the median of the trace joining the frames by straight lines (see traceValues).
+//   each frame first averaged with its neighbours within ±50 ms (see smoothCents), then the
+//   median of the trace joining them by straight lines (see traceValues).
 // - heldFraction: in-tune frames over the note's frames; if the take stops before the note
 //   ends, the missing time counts as not held.
 import { centsBetween, formatNote, noteTimes, targetHzAt } from './notes';

@@ -8,7 +8,7 @@ import type { Source } from '../synth/specs';
 import { renderSungTake, type SungSegment } from './sung-take';
 import type { PitchRange } from '../types';
 import { analysisRangeFor, noteTimes, parseTarget, targetHzAt } from '../../src/domain/pitch-target/notes';
-import { scoreTake } from '../../src/domain/pitch-target/score';
+import { scoreTake, type ScoreOptions } from '../../src/domain/pitch-target/score';
 import type { ExerciseResult, PitchFrame, TargetNote } from '../../src/domain/pitch-target/types';
 
 /** 24 kHz: the rate the engine analyses a 48 kHz microphone at, and pitchy's 2048-sample window (85 ms). */
@@ -125,7 +125,7 @@ function seedOf(text: string): number {
  * sings the same condition again with another random draw of jitter, shimmer and noise
  * (take 0 is the accuracy table's).
  */
-export function buildTake(condition: TakeCondition, retake = 0): Take {
+export function buildTake(condition: TakeCondition, retake = 0, seedBase = ''): Take {
   const target = parseTarget(condition.target);
   const segments: SungSegment[] = [];
   target.forEach((note, i) => {
@@ -152,7 +152,7 @@ export function buildTake(condition: TakeCondition, retake = 0): Take {
   const { samples, jitterCents } = renderSungTake(
     segments,
     TAKE_RATE,
-    seedOf(retake > 0 ? `${condition.label} #${retake}` : condition.label),
+    seedOf(`${seedBase}${retake > 0 ? `${condition.label} #${retake}` : condition.label}`),
   );
   const spans = noteTimes(target);
   const truth = target.map((note, i) => {
@@ -216,8 +216,8 @@ export interface Errors {
   result: ExerciseResult;
 }
 
-export function errorsOf(take: Take, frames: PitchFrame[]): Errors {
-  const result = scoreTake(take.target, frames);
+export function errorsOf(take: Take, frames: PitchFrame[], options?: ScoreOptions): Errors {
+  const result = scoreTake(take.target, frames, options);
   const cents: number[] = [];
   const held: number[] = [];
   result.notes.forEach((note, i) => {
@@ -229,88 +229,89 @@ export function errorsOf(take: Take, frames: PitchFrame[]): Errors {
   return { cents, held, result };
 }
 
-export interface AccuracyRow {
-  condition: TakeCondition;
-  truth: Take['truth'];
-  ours: Errors;
-  pitchy: Errors;
-}
-
-export function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-}
-
 export const max = (values: number[]) => values.reduce((m, v) => Math.max(m, v), 0);
-
-/** Every condition, synthesised once and scored from both engines' frames. */
-export function evaluatePitchTargets(module: WebAssembly.Module): AccuracyRow[] {
-  return CONDITIONS.map((condition) => {
-    const take = buildTake(condition);
-    return {
-      condition,
-      truth: take.truth,
-      ours: errorsOf(take, oursFrames(module, take.samples, TAKE_RATE, analysisRangeFor(take.target))),
-      pitchy: errorsOf(take, pitchyFrames(take.samples, TAKE_RATE)),
-    };
-  });
-}
-
-/**
- * Ties in cents: differences under half a cent. Not a bias of either engine (on clean notes both
- * read within 0.02 c of the truth, 0.08 c at A5): the median of a jittery note's pitch trace
- * lands a few tenths of a cent either side of the note's mean pitch, and on which side changes
- * with the random draw of the take, for our frames and pitchy's alike (evaluateRetakes and
- * docs/pitch-matching.md, "Ties"). The held share has no tie: ours is at least as close on
- * every row outright.
- */
-export const TIE_CENTS = 0.5;
-export const TIE_HELD = 0;
-
-/** Ours at least as close as pitchy on a row: its worst note no further off, in cents and held share. */
-export function oursAtLeastAsClose(row: AccuracyRow): boolean {
-  return (
-    max(row.ours.cents) <= max(row.pitchy.cents) + TIE_CENTS &&
-    max(row.ours.held) <= max(row.pitchy.held) + TIE_HELD
-  );
-}
 
 /** The issue's goals: 3 cents on steady notes, 10 with vibrato; held share within 0.05. */
 export const GOAL_CENTS = { steady: 3, vibrato: 10 } as const;
 export const GOAL_HELD = 0.05;
 
-/** One condition sung `takes` times (retakes 0..takes-1): how each engine's worst note fared. */
+/** Takes per condition: enough that a row's mean says more about the engine than the draw. */
+export const RETAKES = 16;
+
+/** One condition sung `takes` times (retakes 0..takes-1), scored from both engines' frames. */
 export interface RetakeRow {
   condition: TakeCondition;
   takes: number;
-  /** Per take, the row's worst |error| (cents, held share), as the accuracy table counts it. */
-  ours: { cents: number[]; held: number[] };
-  pitchy: { cents: number[]; held: number[] };
+  /** Take 0's truth (the single take the docs' per-note examples show). */
+  truth: Take['truth'];
+  /** Per take, every sung note's errors and the result. */
+  ours: Errors[];
+  pitchy: Errors[];
 }
 
 /**
- * Every condition sung `takes` times with fresh random jitter, shimmer and noise: the spread the
- * single-take table hides. Where one take has pitchy a few tenths of a cent closer, the
- * retakes show whether that is the engine or the draw. (Slow: about 0.3 s a take; the bench's.)
+ * Every condition sung `takes` times with fresh random jitter, shimmer and noise (take 0 is
+ * the same draw as always; `seedBase` moves every take to another draw, to check that a row's
+ * verdict is the engine's and not the seed's). About 40 ms of CPU a take.
  */
-export function evaluateRetakes(module: WebAssembly.Module, takes: number): RetakeRow[] {
+export function evaluateRetakes(module: WebAssembly.Module, takes = RETAKES, seedBase = ''): RetakeRow[] {
   return CONDITIONS.map((condition) => {
-    const row: RetakeRow = {
-      condition,
-      takes,
-      ours: { cents: [], held: [] },
-      pitchy: { cents: [], held: [] },
-    };
+    const row: RetakeRow = { condition, takes, truth: [], ours: [], pitchy: [] };
     for (let k = 0; k < takes; k++) {
-      const take = buildTake(condition, k);
-      const ours = errorsOf(take, oursFrames(module, take.samples, TAKE_RATE, analysisRangeFor(take.target)));
-      const pitchy = errorsOf(take, pitchyFrames(take.samples, TAKE_RATE));
-      row.ours.cents.push(max(ours.cents));
-      row.ours.held.push(max(ours.held));
-      row.pitchy.cents.push(max(pitchy.cents));
-      row.pitchy.held.push(max(pitchy.held));
+      const take = buildTake(condition, k, seedBase);
+      if (k === 0) row.truth = take.truth;
+      row.ours.push(
+        errorsOf(take, oursFrames(module, take.samples, TAKE_RATE, analysisRangeFor(take.target))),
+      );
+      row.pitchy.push(errorsOf(take, pitchyFrames(take.samples, TAKE_RATE)));
     }
     return row;
   });
+}
+
+/** Per take, the row's worst note's |error| (a row is as good as its worst note). */
+export const worstPerTake = (takes: readonly Errors[], what: 'cents' | 'held'): number[] =>
+  takes.map((e) => max(e[what]));
+
+export const mean = (values: readonly number[]) =>
+  values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+
+/**
+ * Pitchy's lead, in standard errors of the per-take differences, that the takes cannot tell
+ * from chance (about 0.5 % one-sided over 16 takes): a smaller lead is "no difference the takes can resolve".
+ */
+export const RESOLVE_SE = 3;
+
+/** How ours and pitchy compare on one measure of one row, over its takes. */
+export interface Comparison {
+  /** Mean over the takes of the worst note's |error|. */
+  ours: number;
+  pitchy: number;
+  /** ours - pitchy (negative: ours closer), and its standard error over the paired takes. */
+  diff: number;
+  se: number;
+  /**
+   * 'ours': ours at least as close (diff <= 0, no tie); 'unresolved': pitchy closer by less than
+   * RESOLVE_SE standard errors; 'pitchy': pitchy closer beyond what the takes' spread explains.
+   */
+  verdict: 'ours' | 'unresolved' | 'pitchy';
+}
+
+export function compare(ours: readonly number[], pitchy: readonly number[]): Comparison {
+  const diffs = ours.map((v, i) => Math.min(v, 99) - Math.min(pitchy[i] ?? 99, 99));
+  const diff = mean(diffs);
+  const sd = Math.sqrt(
+    mean(diffs.map((d) => (d - diff) ** 2)) * (diffs.length / Math.max(1, diffs.length - 1)),
+  );
+  const se = sd / Math.sqrt(Math.max(1, diffs.length));
+  const verdict = diff <= 0 ? 'ours' : diff <= RESOLVE_SE * se ? 'unresolved' : 'pitchy';
+  return { ours: mean(ours), pitchy: mean(pitchy), diff, se, verdict };
+}
+
+/** A row's comparison in cents and in held share. */
+export function compareRow(row: RetakeRow): { cents: Comparison; held: Comparison } {
+  return {
+    cents: compare(worstPerTake(row.ours, 'cents'), worstPerTake(row.pitchy, 'cents')),
+    held: compare(worstPerTake(row.ours, 'held'), worstPerTake(row.pitchy, 'held')),
+  };
 }

@@ -96,6 +96,26 @@ describe('scoreTake', () => {
     expect(scoreTake(parseTarget('A3:1'), take).score).toBe(0);
   });
 
+  it('reads the centre of a jittery note, not the middle frame of its scatter', () => {
+    // A voice whose 10 ms frames scatter +3, +3, -6 cents around the note: centre 0, yet the
+    // median of the raw frames (and of the trace joining them) reads over a cent sharp.
+    // Averaged over ±50 ms before the median, the note reads its centre.
+    const scatter = [3, 3, -6];
+    let j = 0;
+    const take = frames(0, 2, () => cents(220, scatter[j++ % 3] ?? 0));
+    const target = parseTarget('A3:2');
+    expect(Math.abs(scoreTake(target, take).notes[0]?.centsOff ?? 99)).toBeLessThanOrEqual(0.5);
+    expect(scoreTake(target, take, { smoothSeconds: 0 }).notes[0]?.centsOff).toBeGreaterThanOrEqual(1);
+  });
+
+  it('an octave slip is not averaged into its neighbours', () => {
+    // Every fifth frame an octave up: the median of the frames is on the note, and stays there
+    // (averaging slips into their neighbours would lift every value by about 2 semitones).
+    let j = 0;
+    const take = frames(0, 2, () => (j++ % 5 === 0 ? 440 : 220));
+    expect(scoreTake(parseTarget('A3:2'), take).notes[0]?.centsOff).toBe(0);
+  });
+
   it('says its rule in words and the points follow it', () => {
     expect(SCORE_RULE_TEXT).toMatch(/70 points .* within 50 cents/);
     expect(notePoints(0, 1)).toBe(100);

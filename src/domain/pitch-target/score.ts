@@ -10,7 +10,8 @@
 //   (at most a quarter of the note), to the note's end. It skips the attack and any scoop; when
 //   the voice never arrives, it starts 150 ms after the voice began.
 // - centsOff: the median over the held part's voiced frames (at least 3), else null (not sung);
-//   the median of the trace joining the frames by straight lines (see traceValues).
+//   each frame first averaged with its neighbours within ±50 ms (see smoothCents), then the
+//   median of the trace joining them by straight lines (see traceValues).
 // - heldFraction: in-tune frames over the note's frames; if the take stops before the note
 //   ends, the missing time counts as not held.
 import { centsBetween, formatNote, noteTimes, targetHzAt } from './notes';
@@ -25,11 +26,19 @@ export interface ScoreOptions {
   arrivalFrames?: number;
   /** Where the target starts in the take, seconds (0: from the take's first sample). */
   offsetSeconds?: number;
+  /**
+   * Half-width of the moving average over the held part's cents before the median, seconds
+   * (0: the frames as they are). See smoothCents.
+   */
+  smoothSeconds?: number;
 }
 
 export const SCORE_TOLERANCE_CENTS = 50;
 export const ATTACK_SKIP_SECONDS = 0.15;
 export const ARRIVAL_FRAMES = 3;
+export const SMOOTH_SECONDS = 0.05;
+/** Neighbours further than this from a frame are not averaged into it (octave slips, breaks). */
+const SMOOTH_GATE_CENTS = 100;
 const MIN_VOICED_FRAMES = 3;
 /** Points a note earns for being held in tune, and for its median being close. */
 const HELD_POINTS = 70;
@@ -82,6 +91,32 @@ function traceValues(cents: readonly (number | null)[]): number[] {
     for (let k = 0; k < TRACE_STEPS; k++) out.push(c + ((next - c) * k) / TRACE_STEPS);
   });
   return out;
+}
+
+/**
+ * A centred moving average of the held part's cents over `half` frames either side (fewer at
+ * the ends of the part, so the window stays centred), of voiced neighbours within
+ * SMOOTH_GATE_CENTS. Why: each frame reads the pitch of one short window (ours is 32 ms at A3),
+ * so on a jittery voice single frames scatter a few cents; the median of such frames lands
+ * tenths of a cent either side of the note's mean, by chance. Averaging neighbours before the
+ * median makes each value the pitch over a longer stretch, so the median comes closer to the
+ * note's true centre, while the gate keeps an octave slip from spreading into its neighbours.
+ */
+function smoothCents(cents: readonly (number | null)[], half: number): (number | null)[] {
+  if (half < 1) return [...cents];
+  return cents.map((c, j) => {
+    if (c === null) return null;
+    const reach = Math.min(half, j, cents.length - 1 - j);
+    let sum = 0;
+    let n = 0;
+    for (let k = j - reach; k <= j + reach; k++) {
+      const v = cents[k];
+      if (v === null || v === undefined || Math.abs(v - c) > SMOOTH_GATE_CENTS) continue;
+      sum += v;
+      n++;
+    }
+    return sum / n;
+  });
 }
 
 /** Typical spacing of the frames (the engine's hop, 10 ms), from the take itself. */
@@ -139,7 +174,9 @@ function measureNote(
     const heldPart = fromIndex < 0 ? [] : cents.slice(fromIndex);
     const voiced = (part: (number | null)[]) => part.filter((c) => c !== null).length;
     const part = voiced(heldPart) >= MIN_VOICED_FRAMES ? heldPart : cents;
-    if (voiced(part) >= MIN_VOICED_FRAMES) centsOff = median(traceValues(part));
+    if (voiced(part) >= MIN_VOICED_FRAMES) {
+      centsOff = median(traceValues(smoothCents(part, Math.round(o.smoothSeconds / step))));
+    }
   }
   // Time the take did not cover (it stopped early) counts as not held.
   const missing =
@@ -173,6 +210,7 @@ export function scoreTake(
     attackSkipSeconds: options.attackSkipSeconds ?? ATTACK_SKIP_SECONDS,
     arrivalFrames: options.arrivalFrames ?? ARRIVAL_FRAMES,
     offsetSeconds: options.offsetSeconds ?? 0,
+    smoothSeconds: options.smoothSeconds ?? SMOOTH_SECONDS,
   };
   const sorted = [...frames].sort((a, b) => a.t - b.t).map((f) => ({ t: f.t - o.offsetSeconds, f0: f.f0 }));
   const step = frameStep(sorted);

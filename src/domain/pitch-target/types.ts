@@ -25,7 +25,8 @@ export interface NoteResult {
   target: string;
   /**
    * Median cents between the voice and the target over the note's held part (positive =
-   * sharp), rounded to 0.1; null when the note was not sung (and always for a rest).
+   * sharp; each frame averaged with its neighbours within ±50 ms first, score.ts), rounded to
+   * 0.1; null when the note was not sung (and always for a rest).
    */
   centsOff: number | null;
   /**

@@ -4,8 +4,9 @@
 // copies both recordings in and calls avqiAnalyse on an instance of its own: nothing here
 // touches the live analyser's state. The index itself is combined in TypeScript
 // (src/domain/voice/avqi.ts) so that the app, the CLI and the benchmark share one formula.
-import { allocF64, ld, st } from './mem';
-import { fftForget } from './fft';
+import { arenaMark, arenaRelease } from '../arena';
+import { allocF64, ld, st, powerOfTwoAtLeast } from './mem';
+import { fftForget, fftRelease, fftReserve } from './fft';
 import { hannBandFilter, stopThenPass } from './filter';
 import { resample, resampledLength } from './resample';
 import { soundingParts, soundingLength, BAND_LOW, BAND_HIGH, BAND_SMOOTH } from './sounding';
@@ -57,6 +58,13 @@ export function avqiAnalyse(
     speech = resample(speech0, speechN0, speechRate, vowelRate, 50);
     speechN = resampledLength();
   }
+  // Room for every whole-recording transform to come (both recordings, then the joined signal
+  // padded by 2000 samples for the 10 kHz resampling), reserved before any stage's working memory
+  // so that it outlives their release; pages no transform reaches are never touched.
+  const dx = 1.0 / rate;
+  const lead = <i32>Math.floor(0.001 * rate + 0.5);
+  const joinedBound = lead + speechN + (vowelN < <i32>(3.0 * rate) + 2 ? vowelN : <i32>(3.0 * rate) + 2) + 2100;
+  fftReserve(powerOfTwoAtLeast(joinedBound > vowelN ? joinedBound : vowelN));
   // Step 0: the 34 Hz high-pass (stop Hann band 0-34 Hz, 0.1 Hz ramps) on both recordings; the
   // speech's transform also gives the 80-8000 Hz band that step 1's silence detection reads.
   const banded = allocF64(speechN);
@@ -68,8 +76,6 @@ export function avqiAnalyse(
   const soundingN = soundingLength();
 
   // The joined signal: 1 ms of silence, the voiced speech windows, the vowel's last 3 s.
-  const dx = 1.0 / rate;
-  const lead = <i32>Math.floor(0.001 * rate + 0.5);
   const vowelDuration = <f64>vowelN * dx;
   let vowelFirst = 1;
   let vowelLast = vowelN;
@@ -91,18 +97,29 @@ export function avqiAnalyse(
   for (let s = vowelFirst; s <= vowelLast; s++) st(joined, at++, ld(vowel, s - 1));
   joinedSamples = at;
 
+  // Each measure's working memory is released once it is read, so the next stage reuses pages
+  // already in memory (a fresh page costs a fault: about as much as a millisecond per megabyte).
+  const mark = arenaMark();
   cppsDb = cpps(joined, at, rate, <f64>(at - vowelPart) * dx);
   // The vowel's own frames of the cepstrogram, for callers that judge the vowel alone.
   vowelCpps = tailCpps();
+  release(mark);
   measureLtas(joined, at, rate);
   slopeDb = ltasSlope();
   tiltDb = ltasTilt();
+  release(mark);
   measurePeriodicity(joined, at, rate);
   shimmerPct = periodicityShimmerPercent();
   shimmerDecibel = periodicityShimmerDb();
   hnrDb = periodicityHnr();
   if (isNaN(hnrDb) || isNaN(shimmerPct)) return AVQI_NOT_A_VOICE;
   return AVQI_OK;
+}
+
+/** Frees the arena down to `mark`, and the transforms' tables if they lay above it. */
+function release(mark: usize): void {
+  fftRelease(mark);
+  arenaRelease(mark);
 }
 
 export function avqiCpps(): f64 {

@@ -2,7 +2,7 @@
 // FFT of the whole recording, zero-padded to a power of two; each bin is multiplied by a band
 // shape whose edges are raised-cosine ramps `smooth` Hz wide either side of fmin and fmax
 // (fmax 0 = the Nyquist frequency); back to the time domain and cut to the original length.
-import { allocF64, ld, st, powerOfTwoAtLeast } from './mem';
+import { ld, st, powerOfTwoAtLeast } from './mem';
 import { fftPrepare, fftIm, fftRe, fftSignal, realForward, realInverse } from './fft';
 
 /** The band shape at frequency f (Praat's Spectrum_passHannBand / Spectrum_stopHannBand). */
@@ -93,22 +93,22 @@ export function stopThenPass(
   const bins = (nfft >> 1) + 1;
   const re = fftRe();
   const im = fftIm();
-  const passRe = allocF64(bins);
-  const passIm = allocF64(bins);
   const dt = 1.0 / rate;
   const df = 1.0 / (dt * <f64>nfft);
   const nyquist = 0.5 / dt;
   for (let k = 0; k < bins; k++) {
-    const f = <f64>k * df;
-    const stop = bandFactor(f, nyquist, true, stopMin, stopMax, stopSmooth);
-    const a = stop == 1.0 ? ld(re, k) : ld(re, k) * stop;
-    const b = stop == 1.0 ? ld(im, k) : ld(im, k) * stop;
-    st(re, k, a);
-    st(im, k, b);
-    const pass = bandFactor(f, nyquist, false, passMin, passMax, passSmooth);
-    st(passRe, k, a * pass);
-    st(passIm, k, b * pass);
+    const stop = bandFactor(<f64>k * df, nyquist, true, stopMin, stopMax, stopSmooth);
+    if (stop == 1.0) continue;
+    st(re, k, ld(re, k) * stop);
+    st(im, k, ld(im, k) * stop);
   }
-  inverse(passRe, passIm, nfft, banded, n);
+  // The stopped signal first (the inverse reads the bins and leaves them), then the same bins
+  // times the pass band: no second spectrum is kept.
   inverse(re, im, nfft, x, n);
+  for (let k = 0; k < bins; k++) {
+    const pass = bandFactor(<f64>k * df, nyquist, false, passMin, passMax, passSmooth);
+    st(re, k, ld(re, k) * pass);
+    st(im, k, ld(im, k) * pass);
+  }
+  inverse(re, im, nfft, banded, n);
 }

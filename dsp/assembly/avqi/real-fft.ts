@@ -57,30 +57,45 @@ export function realFftSetup(n: i32): void {
   }
 }
 
-/** In-place complex FFT of the work arrays (size half); inverse = conjugate twiddles, unscaled. */
+/**
+ * In-place complex FFT of the work arrays (size half), which the caller filled in bit-reversed
+ * order (realForward gathers through the table, realInverse scatters through it); inverse =
+ * conjugate twiddles, unscaled.
+ */
 function complexTransform(inverse: bool): void {
   const n = half;
-  for (let i = 1; i < n; i++) {
-    const j = load<i32>(bitReverse + ((<usize>i) << 2));
-    if (i < j) {
-      const tr = f(workRe, i);
-      put(workRe, i, f(workRe, j));
-      put(workRe, j, tr);
-      const ti = f(workIm, i);
-      put(workIm, i, f(workIm, j));
-      put(workIm, j, ti);
-    }
-  }
   // Length-2 butterflies: the twiddle is 1.
-  for (let a = 0; a < n; a += 2) {
-    const ar = f(workRe, a);
-    const ai = f(workIm, a);
-    const br = f(workRe, a + 1);
-    const bi = f(workIm, a + 1);
-    put(workRe, a, ar + br);
-    put(workIm, a, ai + bi);
-    put(workRe, a + 1, ar - br);
-    put(workIm, a + 1, ai - bi);
+  if (ASC_FEATURE_SIMD) {
+    for (let a = 0; a < n; a += 4) {
+      const o = (<usize>a) << 3;
+      const r0 = v128.load(workRe + o);
+      const r1 = v128.load(workRe + o + 16);
+      const i0 = v128.load(workIm + o);
+      const i1 = v128.load(workIm + o + 16);
+      const ar = v128.shuffle<f64>(r0, r1, 0, 2);
+      const br = v128.shuffle<f64>(r0, r1, 1, 3);
+      const ai = v128.shuffle<f64>(i0, i1, 0, 2);
+      const bi = v128.shuffle<f64>(i0, i1, 1, 3);
+      const sr = f64x2.add(ar, br);
+      const dr = f64x2.sub(ar, br);
+      const si = f64x2.add(ai, bi);
+      const di = f64x2.sub(ai, bi);
+      v128.store(workRe + o, v128.shuffle<f64>(sr, dr, 0, 2));
+      v128.store(workRe + o + 16, v128.shuffle<f64>(sr, dr, 1, 3));
+      v128.store(workIm + o, v128.shuffle<f64>(si, di, 0, 2));
+      v128.store(workIm + o + 16, v128.shuffle<f64>(si, di, 1, 3));
+    }
+  } else {
+    for (let a = 0; a < n; a += 2) {
+      const ar = f(workRe, a);
+      const ai = f(workIm, a);
+      const br = f(workRe, a + 1);
+      const bi = f(workIm, a + 1);
+      put(workRe, a, ar + br);
+      put(workIm, a, ai + bi);
+      put(workRe, a + 1, ar - br);
+      put(workIm, a + 1, ai - bi);
+    }
   }
   const sign: f64 = inverse ? 1.0 : -1.0;
   for (let len = 4; len <= n; len <<= 1) {
@@ -139,28 +154,58 @@ function complexTransform(inverse: bool): void {
  */
 export function realForward(input: usize, outRe: usize, outIm: usize): void {
   for (let k = 0; k < half; k++) {
-    put(workRe, k, f(input, 2 * k));
-    put(workIm, k, f(input, 2 * k + 1));
+    const j = load<i32>(bitReverse + ((<usize>k) << 2));
+    const from = input + ((<usize>j) << 4);
+    put(workRe, k, load<f64>(from));
+    put(workIm, k, load<f64>(from, 8));
   }
   complexTransform(false);
-  for (let k = 0; k <= half; k++) {
-    const k1 = k == half ? 0 : k;
-    const k2 = k == 0 ? 0 : half - k;
-    const zr = f(workRe, k1);
-    const zi = f(workIm, k1);
-    const cr = f(workRe, k2);
-    const ci = -f(workIm, k2);
-    // E = (Z[k] + conj Z[half-k]) / 2, O = (Z[k] - conj Z[half-k]) / 2i
-    const er = 0.5 * (zr + cr);
-    const ei = 0.5 * (zi + ci);
-    const or = 0.5 * (zi - ci);
-    const oi = -0.5 * (zr - cr);
-    // X = E + W^k O, W = e^(-2 pi i / m)
-    const wr = f(cosFull, k);
-    const wi = -f(sinFull, k);
-    put(outRe, k, er + wr * or - wi * oi);
-    put(outIm, k, ei + wr * oi + wi * or);
+  splitForward(0, outRe, outIm);
+  let k = 1;
+  if (ASC_FEATURE_SIMD) {
+    // Bins k, k + 1 read Z[half-k-1], Z[half-k] swapped; each lane runs splitForward's operations.
+    const halfV = f64x2.splat(0.5);
+    const minusHalf = f64x2.splat(-0.5);
+    for (; k + 1 < half; k += 2) {
+      const o = (<usize>k) << 3;
+      const p = (<usize>(half - k - 1)) << 3;
+      const zr = v128.load(workRe + o);
+      const zi = v128.load(workIm + o);
+      const rr = v128.load(workRe + p);
+      const ri = v128.load(workIm + p);
+      const cr = v128.shuffle<f64>(rr, rr, 1, 0);
+      const ci = f64x2.neg(v128.shuffle<f64>(ri, ri, 1, 0));
+      const er = f64x2.mul(halfV, f64x2.add(zr, cr));
+      const ei = f64x2.mul(halfV, f64x2.add(zi, ci));
+      const or = f64x2.mul(halfV, f64x2.sub(zi, ci));
+      const oi = f64x2.mul(minusHalf, f64x2.sub(zr, cr));
+      const wr = v128.load(cosFull + o);
+      const wi = f64x2.neg(v128.load(sinFull + o));
+      v128.store(outRe + o, f64x2.sub(f64x2.add(er, f64x2.mul(wr, or)), f64x2.mul(wi, oi)));
+      v128.store(outIm + o, f64x2.add(f64x2.add(ei, f64x2.mul(wr, oi)), f64x2.mul(wi, or)));
+    }
   }
+  for (; k <= half; k++) splitForward(k, outRe, outIm);
+}
+
+/** Bin k of the real spectrum from the half-size complex transform in the work arrays. */
+function splitForward(k: i32, outRe: usize, outIm: usize): void {
+  const k1 = k == half ? 0 : k;
+  const k2 = k == 0 ? 0 : half - k;
+  const zr = f(workRe, k1);
+  const zi = f(workIm, k1);
+  const cr = f(workRe, k2);
+  const ci = -f(workIm, k2);
+  // E = (Z[k] + conj Z[half-k]) / 2, O = (Z[k] - conj Z[half-k]) / 2i
+  const er = 0.5 * (zr + cr);
+  const ei = 0.5 * (zi + ci);
+  const or = 0.5 * (zi - ci);
+  const oi = -0.5 * (zr - cr);
+  // X = E + W^k O, W = e^(-2 pi i / m)
+  const wr = f(cosFull, k);
+  const wi = -f(sinFull, k);
+  put(outRe, k, er + wr * or - wi * oi);
+  put(outIm, k, ei + wr * oi + wi * or);
 }
 
 /**
@@ -168,6 +213,7 @@ export function realForward(input: usize, outRe: usize, outIm: usize): void {
  * realForward, scaled by 1/m).
  */
 export function realInverse(inRe: usize, inIm: usize, output: usize): void {
+  // Z[k] goes straight to its bit-reversed place in the work arrays.
   for (let k = 0; k < half; k++) {
     const xr = f(inRe, k);
     const xi = f(inIm, k);
@@ -183,8 +229,9 @@ export function realInverse(inRe: usize, inIm: usize, output: usize): void {
     const or = dr * wr - di * wi;
     const oi = dr * wi + di * wr;
     // Z = E + i O
-    put(workRe, k, er - oi);
-    put(workIm, k, ei + or);
+    const j = load<i32>(bitReverse + ((<usize>k) << 2));
+    put(workRe, j, er - oi);
+    put(workIm, j, ei + or);
   }
   complexTransform(true);
   const scale = 1.0 / <f64>half;

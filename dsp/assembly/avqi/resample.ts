@@ -113,8 +113,9 @@ export function resample(x: usize, n: i32, rate: f64, newRate: f64, depth: i32):
     }
     if (1 >= from) st(re, 0, 0.0);
     realInverse(re, im, nfft, data);
-    source = allocF64(n);
-    memory.copy(source, data + ((<usize>pad) << 3), (<usize>n) << 3);
+    // Read in place from the transform's scratch (nothing below transforms again before the
+    // interpolation is done).
+    source = data + ((<usize>pad) << 3);
   }
   const out = allocF64(count);
   const newDx = 1.0 / newRate;

@@ -61,3 +61,16 @@ export function arenaMark(): usize {
 export function arenaRelease(mark: usize): void {
   if (mark >= base && mark <= top) top = mark;
 }
+
+/**
+ * Grows the memory once so that `bytes` more fit above the arena's top: an analysis that knows
+ * roughly what it needs avoids a grow per stage (each one a call into the engine, some of them
+ * slow). Pages never touched cost nothing. Does nothing when that much does not fit.
+ */
+export function arenaReserve(bytes: usize): void {
+  if (base == 0) arenaReset();
+  const end = top + bytes;
+  const have = (<usize>memory.size()) << 16;
+  if (end <= have) return;
+  memory.grow(<i32>((end - have + 0xffff) >> 16));
+}

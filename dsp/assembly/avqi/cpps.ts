@@ -42,16 +42,17 @@ export function tailCpps(): f64 {
 
 /**
  * The CPPS (dB) of x: n samples at `rate` (first sample centred at half a period). The frames
- * that start at or after `tailFrom` seconds are also averaged on their own (tailCpps).
+ * that start at or after `tailFrom` seconds are also averaged on their own (tailCpps). With
+ * `ltasToo`, the LTAS of x is measured from the resampling's transform when it fits (ltas.ts).
  */
-export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64): f64 {
+export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool = false): f64 {
   tailSum = 0;
   tailFrames = 0;
   const dx = 1.0 / rate;
   const duration = dx * <f64>n;
   let windowDuration = 2.0 * (3.0 / PITCH_FLOOR);
   if (windowDuration > duration) windowDuration = duration;
-  const sound = resample(x, n, rate, CEPSTRAL_RATE, 50);
+  const sound = resample(x, n, rate, CEPSTRAL_RATE, 50, ltasToo);
   const ns = resampledLength();
   const sdx = 1.0 / CEPSTRAL_RATE;
   const sx1 = 0.5 * (duration - <f64>(ns - 1) / CEPSTRAL_RATE);

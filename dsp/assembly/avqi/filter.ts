@@ -38,11 +38,11 @@ function forward(x: usize, n: i32): i32 {
   return nfft;
 }
 
-/** Back from the spectrum re/im (nfft points) to x, cut to n samples. */
+/** Back from the spectrum re/im (nfft points) to x, cut to n samples (x may be the scratch itself). */
 function inverse(re: usize, im: usize, nfft: i32, x: usize, n: i32): void {
   const padded = fftSignal();
   realInverse(re, im, nfft, padded);
-  memory.copy(x, padded, (<usize>n) << 3);
+  if (x != padded) memory.copy(x, padded, (<usize>n) << 3);
 }
 
 /** Filters x (n samples at `rate`) in place: stop = true removes the band, false keeps only it. */
@@ -75,7 +75,9 @@ export function hannBandFilter(
  * Two filters of x from one forward transform: x in place gets the stop band (stopMin..stopMax,
  * ramps of stopSmooth), and `banded` (n samples) gets that result filtered again by the pass
  * band (passMin..passMax, ramps of passSmooth). Equal to hannBandFilter twice (to rounding,
- * about 1e-16), which would transform the stopped signal forward a second time.
+ * about 1e-16), which would transform the stopped signal forward a second time. With banded = 0
+ * the band stays in the transforms' scratch (fft.ts): no copy, and no memory of its own, but only
+ * until the next transform. Returns where the band is.
  */
 export function stopThenPass(
   x: usize,
@@ -87,8 +89,8 @@ export function stopThenPass(
   passMin: f64,
   passMax: f64,
   passSmooth: f64,
-  banded: usize,
-): void {
+  bandedIn: usize,
+): usize {
   const nfft = forward(x, n);
   const bins = (nfft >> 1) + 1;
   const re = fftRe();
@@ -110,5 +112,7 @@ export function stopThenPass(
     st(re, k, ld(re, k) * pass);
     st(im, k, ld(im, k) * pass);
   }
+  const banded = bandedIn != 0 ? bandedIn : fftSignal();
   inverse(re, im, nfft, banded, n);
+  return banded;
 }

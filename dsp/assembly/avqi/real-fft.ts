@@ -98,7 +98,66 @@ function complexTransform(inverse: bool): void {
     }
   }
   const sign: f64 = inverse ? 1.0 : -1.0;
-  for (let len = 4; len <= n; len <<= 1) {
+  let len = 4;
+  if (ASC_FEATURE_SIMD) {
+    // Stages of half-length h and 2h together on the points k, k + h, k + 2h, k + 3h of each
+    // block of 4h: the same butterflies and twiddles as one stage after the other.
+    const signs = f64x2.splat(sign);
+    for (; len * 2 <= n; len <<= 2) {
+      const h = len >> 1;
+      const tc1 = stageCos + ((<usize>(h - 1)) << 3);
+      const ts1 = stageSin + ((<usize>(h - 1)) << 3);
+      const tc2 = stageCos + ((<usize>(2 * h - 1)) << 3);
+      const ts2 = stageSin + ((<usize>(2 * h - 1)) << 3);
+      const hb = (<usize>h) << 3;
+      for (let start = 0; start < n; start += 4 * h) {
+        const r0 = workRe + ((<usize>start) << 3);
+        const i0 = workIm + ((<usize>start) << 3);
+        for (let k = 0; k < h; k += 2) {
+          const o = (<usize>k) << 3;
+          const c1 = v128.load(tc1 + o);
+          const s1 = f64x2.mul(v128.load(ts1 + o), signs);
+          const xr0 = v128.load(r0 + o);
+          const xi0 = v128.load(i0 + o);
+          const xr1 = v128.load(r0 + o + hb);
+          const xi1 = v128.load(i0 + o + hb);
+          const xr2 = v128.load(r0 + o + 2 * hb);
+          const xi2 = v128.load(i0 + o + 2 * hb);
+          const xr3 = v128.load(r0 + o + 3 * hb);
+          const xi3 = v128.load(i0 + o + 3 * hb);
+          const tr1 = f64x2.sub(f64x2.mul(xr1, c1), f64x2.mul(xi1, s1));
+          const ti1 = f64x2.add(f64x2.mul(xr1, s1), f64x2.mul(xi1, c1));
+          const tr3 = f64x2.sub(f64x2.mul(xr3, c1), f64x2.mul(xi3, s1));
+          const ti3 = f64x2.add(f64x2.mul(xr3, s1), f64x2.mul(xi3, c1));
+          const yr0 = f64x2.add(xr0, tr1);
+          const yi0 = f64x2.add(xi0, ti1);
+          const yr1 = f64x2.sub(xr0, tr1);
+          const yi1 = f64x2.sub(xi0, ti1);
+          const yr2 = f64x2.add(xr2, tr3);
+          const yi2 = f64x2.add(xi2, ti3);
+          const yr3 = f64x2.sub(xr2, tr3);
+          const yi3 = f64x2.sub(xi2, ti3);
+          const ca = v128.load(tc2 + o);
+          const sa = f64x2.mul(v128.load(ts2 + o), signs);
+          const cb = v128.load(tc2 + o + hb);
+          const sb = f64x2.mul(v128.load(ts2 + o + hb), signs);
+          const ur2 = f64x2.sub(f64x2.mul(yr2, ca), f64x2.mul(yi2, sa));
+          const ui2 = f64x2.add(f64x2.mul(yr2, sa), f64x2.mul(yi2, ca));
+          const ur3 = f64x2.sub(f64x2.mul(yr3, cb), f64x2.mul(yi3, sb));
+          const ui3 = f64x2.add(f64x2.mul(yr3, sb), f64x2.mul(yi3, cb));
+          v128.store(r0 + o, f64x2.add(yr0, ur2));
+          v128.store(i0 + o, f64x2.add(yi0, ui2));
+          v128.store(r0 + o + 2 * hb, f64x2.sub(yr0, ur2));
+          v128.store(i0 + o + 2 * hb, f64x2.sub(yi0, ui2));
+          v128.store(r0 + o + hb, f64x2.add(yr1, ur3));
+          v128.store(i0 + o + hb, f64x2.add(yi1, ui3));
+          v128.store(r0 + o + 3 * hb, f64x2.sub(yr1, ur3));
+          v128.store(i0 + o + 3 * hb, f64x2.sub(yi1, ui3));
+        }
+      }
+    }
+  }
+  for (; len <= n; len <<= 1) {
     const h = len >> 1;
     const tc = stageCos + ((<usize>(h - 1)) << 3);
     const ts = stageSin + ((<usize>(h - 1)) << 3);

@@ -4,7 +4,7 @@
 import { avqiFromMeasures } from '../src/domain/voice/avqi';
 import { PURE_TONE_CENTROID_RATIO } from '../src/domain/voice/feedback';
 import { createSummaryAccumulator } from '../src/features/tuning/recording-summary';
-import { createVoiceAnalyser } from './loader';
+import { createVoiceAnalyserOn } from './loader';
 import {
   AssessmentError,
   MAX_ASSESSMENT_RATE,
@@ -105,13 +105,13 @@ function checkRate(what: string, rate: number): void {
  * and the sound must have harmonics above its pitch (a pure tone has its spectral centroid at
  * its pitch: the tuning room's PURE_TONE_CENTROID_RATIO).
  */
-function vowelSoundsLikeAVoice(module: WebAssembly.Module, vowel: MonoSamples, rate: number): boolean {
+function vowelSoundsLikeAVoice(instance: WebAssembly.Instance, vowel: MonoSamples, rate: number): boolean {
   const last3s = vowel.subarray(Math.max(0, vowel.length - Math.round(3 * rate)));
   const tail = last3s instanceof Float32Array ? last3s : Float32Array.from(last3s);
   // One frame every 40 ms rather than the live analyser's 10 ms: a share of voiced frames and
   // a centroid over 3 s need no finer grid (74 frames), and this check is not part of the method.
   const hop = Math.round(rate / 25);
-  const frames = createVoiceAnalyser(module, { sampleRate: rate, hop }).analyse(tail);
+  const frames = createVoiceAnalyserOn(instance, { sampleRate: rate, hop }).analyse(tail);
   const summary = createSummaryAccumulator();
   frames.forEach((f) => summary.add(f));
   const presence = summary.measurements().presence;
@@ -161,13 +161,8 @@ export function analyseAssessment(
   }
 
   const started = performance.now();
-  if (!vowelSoundsLikeAVoice(module, vowelMono, vowel.rate)) {
-    throw new AssessmentError(
-      'not-a-voice',
-      'The vowel recording does not sound like a voice: hold a steady "ah" close to the microphone.',
-    );
-  }
-
+  // One instance of its own for the vowel check (the live analyser, in the instance's fixed
+  // memory) and then the method (in the arena above it, grown on demand): never the worklet's.
   const instance = new WebAssembly.Instance(module, {
     env: {
       abort(): never {
@@ -175,6 +170,12 @@ export function analyseAssessment(
       },
     },
   });
+  if (!vowelSoundsLikeAVoice(instance, vowelMono, vowel.rate)) {
+    throw new AssessmentError(
+      'not-a-voice',
+      'The vowel recording does not sound like a voice: hold a steady "ah" close to the microphone.',
+    );
+  }
   const e = instance.exports as unknown as AvqiExports;
   e.arenaReset();
   const vowelPtr = copyIn(e, vowelMono);

@@ -274,11 +274,14 @@ export function praatPitch(
       let localMean = 0.0;
       for (let i = startSample; i <= endSample; i++) localMean += sample(sig, i);
       localMean /= <f64>(2 * nsampPeriod);
-      startSample = rightSample - halfnsampWindow;
-      for (let j = 1; j <= nsampWindow; j++) {
-        let v = sample(sig, startSample + j - 1) - localMean;
-        if (method == METHOD_AC) v *= load<f64>(window + ((<usize>j) << 3));
-        store<f64>(frame + ((<usize>j) << 3), v);
+      const frameStart = rightSample - halfnsampWindow;
+      // The windowed frame is the ac method's input; the cc method reads the signal itself and
+      // needs only the frame's local peak, taken from the same values.
+      if (method == METHOD_AC) {
+        for (let j = 1; j <= nsampWindow; j++) {
+          const v = (sample(sig, frameStart + j - 1) - localMean) * load<f64>(window + ((<usize>j) << 3));
+          store<f64>(frame + ((<usize>j) << 3), v);
+        }
       }
       let localPeak = 0.0;
       startSample = halfnsampWindow + 1 - halfnsampPeriod;
@@ -286,7 +289,11 @@ export function praatPitch(
       endSample = halfnsampWindow + halfnsampPeriod;
       if (endSample > nsampWindow) endSample = nsampWindow;
       for (let j = startSample; j <= endSample; j++) {
-        const v = Math.abs(load<f64>(frame + ((<usize>j) << 3)));
+        const v = Math.abs(
+          method == METHOD_AC
+            ? load<f64>(frame + ((<usize>j) << 3))
+            : sample(sig, frameStart + j - 1) - localMean,
+        );
         if (v > localPeak) localPeak = v;
       }
       if (pass == 1)
@@ -328,13 +335,10 @@ export function praatPitch(
           }
           realInverse(specRe64, specIm64, fftOut64);
         } else {
-          memory.fill(fftIn, 0, (<usize>nsampFFT) << 2);
-          for (let i = 1; i <= nsampWindow; i++)
-            f32At(fftIn, i - 1, load<f64>(amp + ((<usize>i) << 3)) - localMean);
+          toF32(amp + 8, fftIn, nsampWindow, localMean);
+          memory.fill(fftIn + ((<usize>nsampWindow) << 2), 0, (<usize>(nsampFFT - nsampWindow)) << 2);
           fft32Forward(fftIn, specRe, specIm);
-          for (let i = nsampWindow + 1; i <= localSpan; i++) {
-            f32At(fftIn, i - 1, load<f64>(amp + ((<usize>i) << 3)) - localMean);
-          }
+          toF32(amp + ((<usize>(nsampWindow + 1)) << 3), fftIn + ((<usize>nsampWindow) << 2), localSpan - nsampWindow, localMean);
           fft32Forward(fftIn, spec2Re, spec2Im);
           crossSpectrum(specRe, specIm, spec2Re, spec2Im, nsampFFT / 2 + 1);
           fft32Inverse(specRe, specIm, fftOut);
@@ -368,7 +372,7 @@ export function praatPitch(
         for (let j = 1; j <= mirror; j++)
           store<f64>(rBase - ((<usize>j) << 3), load<f64>(rBase + ((<usize>j) << 3)));
       } else {
-        for (let i = 0; i < nsampWindow; i++) f32At(fftIn, i, load<f64>(frame + ((<usize>(i + 1)) << 3)));
+        toF32(frame + 8, fftIn, nsampWindow, 0.0);
         autocorrelation(fftIn, fftOut, specRe, specIm, nsampFFT);
         const ac1 = <f64>load<f32>(fftOut);
         store<f64>(rBase, 1.0);
@@ -453,6 +457,21 @@ export function praatPitch(
 
 function f32At(p: usize, i: i32, v: f64): void {
   store<f32>(p + ((<usize>i) << 2), <f32>v);
+}
+
+/** to[i] = <f32>(from[i] - mean), i < count (f64 in, f32 out), four at a time where SIMD is on. */
+function toF32(from: usize, to: usize, count: i32, mean: f64): void {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const m = f64x2.splat(mean);
+    for (; i + 4 <= count; i += 4) {
+      const o = (<usize>i) << 3;
+      const a = f32x4.demote_f64x2_zero(f64x2.sub(v128.load(from + o), m));
+      const b = f32x4.demote_f64x2_zero(f64x2.sub(v128.load(from + o + 16), m));
+      v128.store(to + ((<usize>i) << 2), v128.shuffle<f32>(a, b, 0, 1, 4, 5));
+    }
+  }
+  for (; i < count; i++) f32At(to, i, load<f64>(from + ((<usize>i) << 3)) - mean);
 }
 
 /** Autocorrelation of input[0..n) (f32, zero-padded, left as it was) into output, through its power spectrum. */

@@ -105,7 +105,10 @@ export function createVoiceAnalyser(module: WebAssembly.Module, opts: VoiceAnaly
  * The analyser on an instance the caller made (the voice assessment checks its vowel with the
  * instance it then analyses in: one instance per assessment instead of two).
  */
-export function createVoiceAnalyserOn(instance: WebAssembly.Instance, opts: VoiceAnalyserOptions): VoiceAnalyser {
+export function createVoiceAnalyserOn(
+  instance: WebAssembly.Instance,
+  opts: VoiceAnalyserOptions,
+): VoiceAnalyser {
   const wasm = instance.exports as unknown as Exports;
   // 10 ms between frames at any rate (Praat's default time step).
   const hop = opts.hop ?? Math.round(opts.sampleRate / 100);

@@ -63,11 +63,12 @@ export function avqiAnalyse(
   // so that it outlives their release; pages no transform reaches are never touched.
   const dx = 1.0 / rate;
   const lead = <i32>Math.floor(0.001 * rate + 0.5);
-  const joinedBound = lead + speechN + (vowelN < <i32>(3.0 * rate) + 2 ? vowelN : <i32>(3.0 * rate) + 2) + 2100;
+  const joinedBound =
+    lead + speechN + (vowelN < <i32>(3.0 * rate) + 2 ? vowelN : <i32>(3.0 * rate) + 2) + 2100;
   const transformSize = powerOfTwoAtLeast(joinedBound > vowelN ? joinedBound : vowelN);
   // The memory the whole analysis will touch, grown in one step: the transforms' scratch (32
   // bytes a point), then about 40 bytes per sample of the two recordings for the stages.
-  arenaReserve((<usize>transformSize << 5) + (<usize>(speechN + vowelN)) * 40 + (4 << 20));
+  arenaReserve(((<usize>transformSize) << 5) + <usize>(speechN + vowelN) * 40 + (4 << 20));
   fftReserve(transformSize);
   // Step 0: the 34 Hz high-pass (stop Hann band 0-34 Hz, 0.1 Hz ramps) on both recordings; the
   // speech's transform also gives the 80-8000 Hz band that step 1's silence detection reads,

@@ -313,7 +313,7 @@ function logPowerSpectrum(re: usize, im: usize, out: usize, count: i32): void {
   }
 }
 
-const LN2_HI64: f64 = 6.93147180369123816490e-1; // ln 2 split so that e * LN2_HI64 is exact
+const LN2_HI64: f64 = 6.9314718036912381649e-1; // ln 2 split so that e * LN2_HI64 is exact
 const LN2_LO64: f64 = 1.90821492927058770002e-10;
 const SQRT2_64: f64 = 1.4142135623730951;
 const DB_PER_NEPER: f64 = 4.342944819032518; // 10 / ln 10

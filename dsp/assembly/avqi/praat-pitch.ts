@@ -338,7 +338,12 @@ export function praatPitch(
           toF32(amp + 8, fftIn, nsampWindow, localMean);
           memory.fill(fftIn + ((<usize>nsampWindow) << 2), 0, (<usize>(nsampFFT - nsampWindow)) << 2);
           fft32Forward(fftIn, specRe, specIm);
-          toF32(amp + ((<usize>(nsampWindow + 1)) << 3), fftIn + ((<usize>nsampWindow) << 2), localSpan - nsampWindow, localMean);
+          toF32(
+            amp + ((<usize>(nsampWindow + 1)) << 3),
+            fftIn + ((<usize>nsampWindow) << 2),
+            localSpan - nsampWindow,
+            localMean,
+          );
           fft32Forward(fftIn, spec2Re, spec2Im);
           crossSpectrum(specRe, specIm, spec2Re, spec2Im, nsampFFT / 2 + 1);
           fft32Inverse(specRe, specIm, fftOut);

@@ -79,7 +79,14 @@ export function interpolateSinc(y: usize, n: i32, x: f64, maxDepth0: i32): f64 {
  * x (n samples at `rate`, first sample centred at half a period, as read from a file or made by
  * Concatenate) resampled to newRate; the length is in resampledLength().
  */
-export function resample(x: usize, n: i32, rate: f64, newRate: f64, depth: i32, ltasToo: bool = false): usize {
+export function resample(
+  x: usize,
+  n: i32,
+  rate: f64,
+  newRate: f64,
+  depth: i32,
+  ltasToo: bool = false,
+): usize {
   const dx = 1.0 / rate;
   const x1 = 0.5 * dx;
   const xmax = <f64>n * dx;

@@ -4,7 +4,7 @@
 import { avqiFromMeasures } from '../src/domain/voice/avqi';
 import { PURE_TONE_CENTROID_RATIO } from '../src/domain/voice/feedback';
 import { createSummaryAccumulator } from '../src/features/tuning/recording-summary';
-import { createVoiceAnalyser } from './loader';
+import { createVoiceAnalyserOn } from './loader';
 import {
   AssessmentError,
   MAX_ASSESSMENT_RATE,
@@ -18,7 +18,7 @@ export { AssessmentError } from './assessment-types';
 export type { AssessmentErrorCode, AssessmentRecording, AssessmentResult } from './assessment-types';
 
 /** Changes whenever the engine's numbers may change (stored with every assessment). */
-export const ASSESSMENT_ENGINE_VERSION = 'tuneful-avqi-03.01-wasm/3';
+export const ASSESSMENT_ENGINE_VERSION = 'tuneful-avqi-03.01-wasm/4';
 
 /** A recording whose loudest sample is below this (-60 dBFS) is silence. */
 const SILENT_PEAK = 0.001;
@@ -57,20 +57,22 @@ interface AvqiExports {
 const STATUS_NO_VOICED_SPEECH = 2;
 const STATUS_NOT_A_VOICE = 3;
 
-/** Praat's "Convert to mono": the average of the channels, in f64. */
-export function mixToMono(samples: Float32Array[]): Float64Array {
+/** Samples of one channel: a recording's own (mono) or the channels' average (f64). */
+type MonoSamples = Float32Array | Float64Array;
+
+/**
+ * Praat's "Convert to mono": the average of the channels, in f64. A mono recording is returned as
+ * it is (its f32 samples are copied into the engine's f64 memory exactly; no intermediate copy).
+ */
+export function mixToMono(samples: Float32Array[]): MonoSamples {
   const length = samples[0]?.length ?? 0;
   for (const channel of samples) {
     if (channel.length !== length)
       throw new AssessmentError('silent', 'The channels of a recording differ in length.');
   }
-  // One channel: a plain widening copy (no arithmetic, so the same values as the loop below).
-  const out = new Float64Array(length);
   const only = samples[0];
-  if (samples.length === 1 && only) {
-    out.set(only);
-    return out;
-  }
+  if (samples.length === 1 && only) return only;
+  const out = new Float64Array(length);
   for (const channel of samples) {
     for (let i = 0; i < length; i++) out[i] = (out[i] ?? 0) + (channel[i] ?? 0);
   }
@@ -79,7 +81,7 @@ export function mixToMono(samples: Float32Array[]): Float64Array {
   return out;
 }
 
-function peakOf(x: Float64Array): number {
+function peakOf(x: MonoSamples): number {
   let peak = 0;
   for (let i = 0; i < x.length; i++) {
     const v = Math.abs(x[i] ?? 0);
@@ -103,12 +105,13 @@ function checkRate(what: string, rate: number): void {
  * and the sound must have harmonics above its pitch (a pure tone has its spectral centroid at
  * its pitch: the tuning room's PURE_TONE_CENTROID_RATIO).
  */
-function vowelSoundsLikeAVoice(module: WebAssembly.Module, vowel: Float64Array, rate: number): boolean {
-  const tail = Float32Array.from(vowel.subarray(Math.max(0, vowel.length - Math.round(3 * rate))));
+function vowelSoundsLikeAVoice(instance: WebAssembly.Instance, vowel: MonoSamples, rate: number): boolean {
+  const last3s = vowel.subarray(Math.max(0, vowel.length - Math.round(3 * rate)));
+  const tail = last3s instanceof Float32Array ? last3s : Float32Array.from(last3s);
   // One frame every 40 ms rather than the live analyser's 10 ms: a share of voiced frames and
   // a centroid over 3 s need no finer grid (74 frames), and this check is not part of the method.
   const hop = Math.round(rate / 25);
-  const frames = createVoiceAnalyser(module, { sampleRate: rate, hop }).analyse(tail);
+  const frames = createVoiceAnalyserOn(instance, { sampleRate: rate, hop }).analyse(tail);
   const summary = createSummaryAccumulator();
   frames.forEach((f) => summary.add(f));
   const presence = summary.measurements().presence;
@@ -117,7 +120,7 @@ function vowelSoundsLikeAVoice(module: WebAssembly.Module, vowel: Float64Array, 
   return presence.centroidRatio === null || presence.centroidRatio >= PURE_TONE_CENTROID_RATIO;
 }
 
-function copyIn(e: AvqiExports, x: Float64Array): number {
+function copyIn(e: AvqiExports, x: MonoSamples): number {
   const ptr = e.arenaAlloc(x.length * 8);
   new Float64Array(e.memory.buffer, ptr, x.length).set(x); // view taken after the arena grew
   return ptr;
@@ -158,13 +161,8 @@ export function analyseAssessment(
   }
 
   const started = performance.now();
-  if (!vowelSoundsLikeAVoice(module, vowelMono, vowel.rate)) {
-    throw new AssessmentError(
-      'not-a-voice',
-      'The vowel recording does not sound like a voice: hold a steady "ah" close to the microphone.',
-    );
-  }
-
+  // One instance of its own for the vowel check (the live analyser, in the instance's fixed
+  // memory) and then the method (in the arena above it, grown on demand): never the worklet's.
   const instance = new WebAssembly.Instance(module, {
     env: {
       abort(): never {
@@ -172,6 +170,12 @@ export function analyseAssessment(
       },
     },
   });
+  if (!vowelSoundsLikeAVoice(instance, vowelMono, vowel.rate)) {
+    throw new AssessmentError(
+      'not-a-voice',
+      'The vowel recording does not sound like a voice: hold a steady "ah" close to the microphone.',
+    );
+  }
   const e = instance.exports as unknown as AvqiExports;
   e.arenaReset();
   const vowelPtr = copyIn(e, vowelMono);

@@ -93,13 +93,23 @@ export function readFrame(raw: Float32Array, slot: number, out: VoiceFrame): Voi
   return out;
 }
 
-function instantiate(module: WebAssembly.Module): Exports {
-  const instance = new WebAssembly.Instance(module, imports);
-  return instance.exports as unknown as Exports;
+function instantiate(module: WebAssembly.Module): WebAssembly.Instance {
+  return new WebAssembly.Instance(module, imports);
 }
 
 export function createVoiceAnalyser(module: WebAssembly.Module, opts: VoiceAnalyserOptions): VoiceAnalyser {
-  const wasm = instantiate(module);
+  return createVoiceAnalyserOn(instantiate(module), opts);
+}
+
+/**
+ * The analyser on an instance the caller made (the voice assessment checks its vowel with the
+ * instance it then analyses in: one instance per assessment instead of two).
+ */
+export function createVoiceAnalyserOn(
+  instance: WebAssembly.Instance,
+  opts: VoiceAnalyserOptions,
+): VoiceAnalyser {
+  const wasm = instance.exports as unknown as Exports;
   // 10 ms between frames at any rate (Praat's default time step).
   const hop = opts.hop ?? Math.round(opts.sampleRate / 100);
   const status = wasm.init(opts.sampleRate, hop);

@@ -4,14 +4,15 @@
 // copies both recordings in and calls avqiAnalyse on an instance of its own: nothing here
 // touches the live analyser's state. The index itself is combined in TypeScript
 // (src/domain/voice/avqi.ts) so that the app, the CLI and the benchmark share one formula.
-import { allocF64, ld, st } from './mem';
-import { fftForget } from './fft';
+import { arenaMark, arenaRelease, arenaReserve } from '../arena';
+import { allocF64, ld, st, powerOfTwoAtLeast } from './mem';
+import { fftForget, fftRelease, fftReserve, fftSignalCapacity } from './fft';
 import { hannBandFilter, stopThenPass } from './filter';
 import { resample, resampledLength } from './resample';
 import { soundingParts, soundingLength, BAND_LOW, BAND_HIGH, BAND_SMOOTH } from './sounding';
 import { appendVoicedWindows, keptWindowCount } from './voiced';
 import { cpps, tailCpps } from './cpps';
-import { measureLtas, ltasSlope, ltasTilt } from './ltas';
+import { measureLtas, ltasForget, ltasMeasured, ltasSlope, ltasTilt } from './ltas';
 import {
   measurePeriodicity,
   periodicityHnr,
@@ -57,19 +58,31 @@ export function avqiAnalyse(
     speech = resample(speech0, speechN0, speechRate, vowelRate, 50);
     speechN = resampledLength();
   }
+  // Room for every whole-recording transform to come (both recordings, then the joined signal
+  // padded by 2000 samples for the 10 kHz resampling), reserved before any stage's working memory
+  // so that it outlives their release; pages no transform reaches are never touched.
+  const dx = 1.0 / rate;
+  const lead = <i32>Math.floor(0.001 * rate + 0.5);
+  const joinedBound =
+    lead + speechN + (vowelN < <i32>(3.0 * rate) + 2 ? vowelN : <i32>(3.0 * rate) + 2) + 2100;
+  const transformSize = powerOfTwoAtLeast(joinedBound > vowelN ? joinedBound : vowelN);
+  // The memory the whole analysis will touch, grown in one step: the transforms' scratch (32
+  // bytes a point), then about 40 bytes per sample of the two recordings for the stages.
+  arenaReserve(((<usize>transformSize) << 5) + <usize>(speechN + vowelN) * 40 + (4 << 20));
+  fftReserve(transformSize);
   // Step 0: the 34 Hz high-pass (stop Hann band 0-34 Hz, 0.1 Hz ramps) on both recordings; the
-  // speech's transform also gives the 80-8000 Hz band that step 1's silence detection reads.
-  const banded = allocF64(speechN);
-  stopThenPass(speech, speechN, rate, 0.0, 34.0, 0.1, BAND_LOW, BAND_HIGH, BAND_SMOOTH, banded);
+  // speech's transform also gives the 80-8000 Hz band that step 1's silence detection reads,
+  // which stays in the transforms' scratch (so the vowel goes first; nothing transforms again
+  // before the silence detection has read it).
   hannBandFilter(vowel, vowelN, rate, true, 0.0, 34.0, 0.1);
+  const banded = stopThenPass(speech, speechN, rate, 0.0, 34.0, 0.1, BAND_LOW, BAND_HIGH, BAND_SMOOTH, 0);
 
   // Step 1: sounding parts of the speech, joined.
-  const sounding = soundingParts(speech, speechN, rate, banded);
+  // The sounding parts replace the band in the scratch (appendVoicedWindows transforms nothing).
+  const sounding = soundingParts(speech, speechN, rate, banded, banded, fftSignalCapacity());
   const soundingN = soundingLength();
 
   // The joined signal: 1 ms of silence, the voiced speech windows, the vowel's last 3 s.
-  const dx = 1.0 / rate;
-  const lead = <i32>Math.floor(0.001 * rate + 0.5);
   const vowelDuration = <f64>vowelN * dx;
   let vowelFirst = 1;
   let vowelLast = vowelN;
@@ -91,18 +104,31 @@ export function avqiAnalyse(
   for (let s = vowelFirst; s <= vowelLast; s++) st(joined, at++, ld(vowel, s - 1));
   joinedSamples = at;
 
-  cppsDb = cpps(joined, at, rate, <f64>(at - vowelPart) * dx);
+  // Each measure's working memory is released once it is read, so the next stage reuses pages
+  // already in memory (a fresh page costs a fault: about as much as a millisecond per megabyte).
+  const mark = arenaMark();
+  ltasForget();
+  cppsDb = cpps(joined, at, rate, <f64>(at - vowelPart) * dx, true);
   // The vowel's own frames of the cepstrogram, for callers that judge the vowel alone.
   vowelCpps = tailCpps();
-  measureLtas(joined, at, rate);
+  release(mark);
+  // The LTAS, unless the 10 kHz resampling's transform already gave it.
+  if (!ltasMeasured()) measureLtas(joined, at, rate);
   slopeDb = ltasSlope();
   tiltDb = ltasTilt();
+  release(mark);
   measurePeriodicity(joined, at, rate);
   shimmerPct = periodicityShimmerPercent();
   shimmerDecibel = periodicityShimmerDb();
   hnrDb = periodicityHnr();
   if (isNaN(hnrDb) || isNaN(shimmerPct)) return AVQI_NOT_A_VOICE;
   return AVQI_OK;
+}
+
+/** Frees the arena down to `mark`, and the transforms' tables if they lay above it. */
+function release(mark: usize): void {
+  fftRelease(mark);
+  arenaRelease(mark);
 }
 
 export function avqiCpps(): f64 {

@@ -5,10 +5,12 @@
 import { allocF64, ld, st } from './mem';
 
 let tableSize: i32 = 0; // the largest real transform length prepared
-// Twiddles by stage, interleaved (re, im): entries [h, 2h) hold e^{-2 pi i j / (2h)}, j < h, for
-// every h = 1, 2, 4, ... tableSize / 2, so a stage reads its factors in order and every size
-// shares them.
+let capacity: i32 = 0; // the largest length the buffers below can hold
+// Twiddles of the largest stage only, interleaved (re, im): entry j holds e^{-2 pi i j / tableSize},
+// j < tableSize / 2. A stage of half-length h reads its factor k at j = k tableSize / (2h): the
+// same numbers as a table per stage (which were copies of these), in half the memory.
 let twiddles: usize = 0;
+let topHalf: i32 = 0; // tableSize / 2
 // Shared scratch for whole-recording transforms (one at a time): a padded signal of tableSize
 // samples and its tableSize / 2 + 1 bins. Reused by every caller, so a long recording costs its
 // transform memory once rather than once per filter.
@@ -20,6 +22,10 @@ let scratchIm: usize = 0;
 export function fftSignal(): usize {
   return scratchSignal;
 }
+/** Samples the shared signal buffer holds. */
+export function fftSignalCapacity(): i32 {
+  return capacity;
+}
 export function fftRe(): usize {
   return scratchRe;
 }
@@ -30,56 +36,104 @@ export function fftIm(): usize {
 /** Forgets the tables (call after arenaReset: their memory has been reclaimed). */
 export function fftForget(): void {
   tableSize = 0;
+  capacity = 0;
 }
 
-/** Makes transforms of every power of two up to `n` available. */
-export function fftPrepare(n: i32): void {
-  if (n <= tableSize) return;
-  tableSize = n;
-  twiddles = allocF64(2 * n);
+/**
+ * Forgets the tables when they lie at or above `mark` (the arena is about to be released there),
+ * so that the next transform allocates them again.
+ */
+export function fftRelease(mark: usize): void {
+  if (capacity > 0 && twiddles >= mark) fftForget();
+}
+
+/**
+ * Makes room for transforms of every power of two up to `n` without computing anything: pages of
+ * the buffers that no transform reaches are never touched (they cost nothing).
+ */
+export function fftReserve(n: i32): void {
+  if (n <= capacity) return;
+  capacity = n;
+  tableSize = 0;
+  twiddles = allocF64(n);
   scratchSignal = allocF64(n);
   scratchRe = allocF64((n >> 1) + 1);
   scratchIm = allocF64((n >> 1) + 1);
-  // The largest stage from trigonometry (a quarter turn at a time: e^{-i(a + pi/2)} = -i e^{-ia}),
-  // every smaller stage by taking every other entry of the next larger one.
-  const top = n >> 1;
+}
+
+/** Twiddles computed from trigonometry at a time; those between by one complex product each. */
+const BLOCK: i32 = 64;
+
+/**
+ * Makes transforms of every power of two up to `n` available; the table is made for the reserved
+ * capacity at once (it serves every smaller size), so an analysis computes it once.
+ */
+export function fftPrepare(n: i32): void {
+  if (n <= tableSize) return;
+  fftReserve(n);
+  const size = capacity;
+  tableSize = size;
+  // e^{-i pi j / top}, j < top, an eighth of a turn from the angles (a quarter turn:
+  // e^{-i(a + pi/2)} = -i e^{-ia}; within the quarter, cos(pi/2 - a) = sin a). Within the eighth,
+  // entry b BLOCK + i is entry b BLOCK (from cos and sin) times entry i (likewise): one complex
+  // product (error about 1e-16) instead of a cosine and a sine per entry, which took longer than
+  // a transform.
+  const top = size >> 1;
+  topHalf = top;
   if (top >= 2) {
     const quarter = top >> 1;
-    // An eighth of a turn from trigonometry, the rest of the quarter by cos(pi/2 - a) = sin a.
     const eighth = quarter >> 1;
-    for (let j = 0; j < quarter; j++) {
-      let c: f64, s: f64;
-      if (j <= eighth) {
-        const a = (Math.PI * <f64>j) / <f64>top;
-        c = Math.cos(a);
-        s = Math.sin(a);
-      } else {
-        c = -ld(twiddles, 2 * (top + quarter - j) + 1);
-        s = ld(twiddles, 2 * (top + quarter - j));
+    const step = Math.PI / <f64>top;
+    const fine = BLOCK < eighth ? BLOCK : eighth + 1;
+    for (let i = 0; i < fine; i++) {
+      st(twiddles, 2 * i, Math.cos(step * <f64>i));
+      st(twiddles, 2 * i + 1, Math.sin(step * <f64>i));
+    }
+    for (let j0 = fine; j0 <= eighth; j0 += BLOCK) {
+      const cb = Math.cos(step * <f64>j0);
+      const sb = Math.sin(step * <f64>j0);
+      for (let i = 0; i < BLOCK && j0 + i <= eighth; i++) {
+        const ci = ld(twiddles, 2 * i);
+        const si = ld(twiddles, 2 * i + 1);
+        st(twiddles, 2 * (j0 + i), cb * ci - sb * si);
+        st(twiddles, 2 * (j0 + i) + 1, sb * ci + cb * si);
       }
-      st(twiddles, 2 * (top + j), c);
-      st(twiddles, 2 * (top + j) + 1, -s);
-      st(twiddles, 2 * (top + j + quarter), -s);
-      st(twiddles, 2 * (top + j + quarter) + 1, -c);
+    }
+    // Now entries 0..eighth hold (cos a, sin a); make them e^{-ia} and fill the rest of the
+    // quarter and the second quarter by symmetry (from the last entry down, so the first fine
+    // entries are read before they change).
+    for (let j = quarter - 1; j >= 0; j--) {
+      let c: f64, sn: f64;
+      if (j <= eighth) {
+        c = ld(twiddles, 2 * j);
+        sn = ld(twiddles, 2 * j + 1);
+      } else {
+        // cos(pi/2 - a) = sin a: entry quarter - j (at most eighth) still holds (cos, sin).
+        c = ld(twiddles, 2 * (quarter - j) + 1);
+        sn = ld(twiddles, 2 * (quarter - j));
+      }
+      st(twiddles, 2 * (j + quarter), -sn);
+      st(twiddles, 2 * (j + quarter) + 1, -c);
+      st(twiddles, 2 * j, c);
+      st(twiddles, 2 * j + 1, -sn);
     }
   } else {
-    st(twiddles, 2, 1.0);
-    st(twiddles, 3, 0.0);
+    st(twiddles, 0, 1.0);
+    st(twiddles, 1, 0.0);
   }
-  for (let h = top >> 1; h >= 1; h >>= 1) {
-    for (let j = 0; j < h; j++) {
-      st(twiddles, 2 * (h + j), ld(twiddles, 2 * (2 * h + 2 * j)));
-      st(twiddles, 2 * (h + j) + 1, ld(twiddles, 2 * (2 * h + 2 * j) + 1));
-    }
-  }
+}
+
+/** Byte step between the factors of a stage of half-length h (entries k top / h apart). */
+function strideOf(h: i32): usize {
+  return (<usize>(topHalf / h)) << 4;
 }
 
 function twiddleRe(h: i32, j: i32): f64 {
-  return ld(twiddles, 2 * (h + j));
+  return ld(twiddles, 2 * j * (topHalf / h));
 }
 
 function twiddleIm(h: i32, j: i32): f64 {
-  return ld(twiddles, 2 * (h + j) + 1);
+  return ld(twiddles, 2 * j * (topHalf / h) + 1);
 }
 
 function bitReverse(z: usize, m: i32): void {
@@ -135,15 +189,57 @@ function complexFft(z: usize, m: i32, inverse: bool): void {
       v128.store(z, f64x2.add(a, b));
       v128.store(z, f64x2.sub(a, b), 16);
     }
-    for (let half = 4; half < m; half <<= 1) {
-      const tw = twiddles + ((<usize>half) << 4);
+    // The remaining stages two at a time (stage h, then 2h, on the four points k, k + h, k + 2h,
+    // k + 3h of each block of 4h): the same butterflies with the same twiddles as one stage after
+    // the other, so the same results, with half the passes over a signal that outgrows the cache.
+    let half = 4;
+    for (; half * 2 < m; half <<= 2) {
+      const h = half;
+      const step1 = strideOf(h);
+      const step2 = strideOf(2 * h);
+      const hb = (<usize>h) << 4;
+      const tw2b = twiddles + <usize>h * step2; // the factor of k + h in stage 2h
+      for (let block = 0; block < m; block += 4 * h) {
+        const p0 = z + ((<usize>block) << 4);
+        for (let k = 0; k < h; k++) {
+          const o = (<usize>k) << 4;
+          const w1 = v128.load(twiddles + <usize>k * step1);
+          const w1r = v128.shuffle<f64>(w1, w1, 0, 0);
+          const w1i = f64x2.mul(v128.shuffle<f64>(w1, w1, 1, 1), signs);
+          const x0 = v128.load(p0 + o);
+          const x1 = v128.load(p0 + o + hb);
+          const x2 = v128.load(p0 + o + 2 * hb);
+          const x3 = v128.load(p0 + o + 3 * hb);
+          const t1 = f64x2.add(f64x2.mul(x1, w1r), f64x2.mul(v128.shuffle<f64>(x1, x1, 1, 0), w1i));
+          const t3 = f64x2.add(f64x2.mul(x3, w1r), f64x2.mul(v128.shuffle<f64>(x3, x3, 1, 0), w1i));
+          const y0 = f64x2.add(x0, t1);
+          const y1 = f64x2.sub(x0, t1);
+          const y2 = f64x2.add(x2, t3);
+          const y3 = f64x2.sub(x2, t3);
+          const wa = v128.load(twiddles + <usize>k * step2);
+          const war = v128.shuffle<f64>(wa, wa, 0, 0);
+          const wai = f64x2.mul(v128.shuffle<f64>(wa, wa, 1, 1), signs);
+          const wb = v128.load(tw2b + <usize>k * step2);
+          const wbr = v128.shuffle<f64>(wb, wb, 0, 0);
+          const wbi = f64x2.mul(v128.shuffle<f64>(wb, wb, 1, 1), signs);
+          const u2 = f64x2.add(f64x2.mul(y2, war), f64x2.mul(v128.shuffle<f64>(y2, y2, 1, 0), wai));
+          const u3 = f64x2.add(f64x2.mul(y3, wbr), f64x2.mul(v128.shuffle<f64>(y3, y3, 1, 0), wbi));
+          v128.store(p0 + o, f64x2.add(y0, u2));
+          v128.store(p0 + o + 2 * hb, f64x2.sub(y0, u2));
+          v128.store(p0 + o + hb, f64x2.add(y1, u3));
+          v128.store(p0 + o + 3 * hb, f64x2.sub(y1, u3));
+        }
+      }
+    }
+    for (; half < m; half <<= 1) {
+      const step = strideOf(half);
       const size = half << 1;
       for (let block = 0; block < m; block += size) {
         const pa = z + ((<usize>block) << 4);
         const pb = pa + ((<usize>half) << 4);
         for (let k = 0; k < half; k++) {
           const o = (<usize>k) << 4;
-          const w = v128.load(tw + o);
+          const w = v128.load(twiddles + <usize>k * step);
           const wr = v128.shuffle<f64>(w, w, 0, 0);
           const wi = f64x2.mul(v128.shuffle<f64>(w, w, 1, 1), signs);
           const b = v128.load(pb + o);

@@ -68,52 +68,139 @@ export function fft32Setup(size: i32): void {
   }
 }
 
-/** In-place complex FFT of the work arrays; inverse = conjugate twiddles, unscaled. */
+/**
+ * In-place complex FFT of the work arrays, which the caller has filled in bit-reversed order (the
+ * forward transform gathers its input through the table, the inverse scatters its split through
+ * it: no separate permutation pass); inverse = conjugate twiddles, unscaled.
+ */
 function complexTransform(inverse: bool): void {
   const m = half;
-  for (let i = 1; i < m; i++) {
-    const j = load<i32>(bitReverse + ((<usize>i) << 2));
-    if (i < j) {
-      const tr = g(workRe, i);
-      s(workRe, i, g(workRe, j));
-      s(workRe, j, tr);
-      const ti = g(workIm, i);
-      s(workIm, i, g(workIm, j));
-      s(workIm, j, ti);
+  // Stages of 2 and 4 points together: twiddles 1 and -i (forward) or +i (inverse), exact.
+  if (ASC_FEATURE_SIMD) {
+    // Two groups of four points per step; lanes hold (point 0 or 1, point 2 or 3) of each group,
+    // so every lane runs the scalar loop's operations on its own values (same rounding).
+    for (let a = 0; a < m; a += 8) {
+      const o = (<usize>a) << 2;
+      const r0 = v128.load(workRe + o);
+      const r1 = v128.load(workRe + o + 16);
+      const i0 = v128.load(workIm + o);
+      const i1 = v128.load(workIm + o + 16);
+      const er = v128.shuffle<f32>(r0, r1, 0, 2, 4, 6);
+      const or = v128.shuffle<f32>(r0, r1, 1, 3, 5, 7);
+      const ei = v128.shuffle<f32>(i0, i1, 0, 2, 4, 6);
+      const oi = v128.shuffle<f32>(i0, i1, 1, 3, 5, 7);
+      const sr = f32x4.add(er, or); // (sr0, sr1) of each group
+      const dr = f32x4.sub(er, or); // (dr0, dr1)
+      const si = f32x4.add(ei, oi);
+      const di = f32x4.sub(ei, oi);
+      // d1 times -i = (di1, -dr1); times +i = (-di1, dr1).
+      const tRe = inverse ? f32x4.neg(di) : di;
+      const tIm = inverse ? dr : f32x4.neg(dr);
+      const aRe = v128.shuffle<f32>(sr, dr, 0, 4, 2, 6); // (sr0, dr0) of each group
+      const bRe = v128.shuffle<f32>(sr, tRe, 1, 5, 3, 7); // (sr1, tr)
+      const aIm = v128.shuffle<f32>(si, di, 0, 4, 2, 6);
+      const bIm = v128.shuffle<f32>(si, tIm, 1, 5, 3, 7);
+      const sumRe = f32x4.add(aRe, bRe); // points 0, 1 of each group
+      const difRe = f32x4.sub(aRe, bRe); // points 2, 3
+      const sumIm = f32x4.add(aIm, bIm);
+      const difIm = f32x4.sub(aIm, bIm);
+      v128.store(workRe + o, v128.shuffle<f32>(sumRe, difRe, 0, 1, 4, 5));
+      v128.store(workRe + o + 16, v128.shuffle<f32>(sumRe, difRe, 2, 3, 6, 7));
+      v128.store(workIm + o, v128.shuffle<f32>(sumIm, difIm, 0, 1, 4, 5));
+      v128.store(workIm + o + 16, v128.shuffle<f32>(sumIm, difIm, 2, 3, 6, 7));
+    }
+  } else {
+    for (let a = 0; a < m; a += 4) {
+      const r0 = g(workRe, a),
+        i0 = g(workIm, a),
+        r1 = g(workRe, a + 1),
+        i1 = g(workIm, a + 1),
+        r2 = g(workRe, a + 2),
+        i2 = g(workIm, a + 2),
+        r3 = g(workRe, a + 3),
+        i3 = g(workIm, a + 3);
+      const sr0 = r0 + r1,
+        si0 = i0 + i1,
+        dr0 = r0 - r1,
+        di0 = i0 - i1;
+      const sr1 = r2 + r3,
+        si1 = i2 + i3,
+        dr1 = r2 - r3,
+        di1 = i2 - i3;
+      // d1 times -i = (di1, -dr1); times +i = (-di1, dr1).
+      const tr: f32 = inverse ? -di1 : di1;
+      const ti: f32 = inverse ? dr1 : -dr1;
+      s(workRe, a, sr0 + sr1);
+      s(workIm, a, si0 + si1);
+      s(workRe, a + 2, sr0 - sr1);
+      s(workIm, a + 2, si0 - si1);
+      s(workRe, a + 1, dr0 + tr);
+      s(workIm, a + 1, di0 + ti);
+      s(workRe, a + 3, dr0 - tr);
+      s(workIm, a + 3, di0 - ti);
     }
   }
-  // Stages of 2 and 4 points together: twiddles 1 and -i (forward) or +i (inverse), exact.
-  for (let a = 0; a < m; a += 4) {
-    const r0 = g(workRe, a),
-      i0 = g(workIm, a),
-      r1 = g(workRe, a + 1),
-      i1 = g(workIm, a + 1),
-      r2 = g(workRe, a + 2),
-      i2 = g(workIm, a + 2),
-      r3 = g(workRe, a + 3),
-      i3 = g(workIm, a + 3);
-    const sr0 = r0 + r1,
-      si0 = i0 + i1,
-      dr0 = r0 - r1,
-      di0 = i0 - i1;
-    const sr1 = r2 + r3,
-      si1 = i2 + i3,
-      dr1 = r2 - r3,
-      di1 = i2 - i3;
-    // d1 times -i = (di1, -dr1); times +i = (-di1, dr1).
-    const tr: f32 = inverse ? -di1 : di1;
-    const ti: f32 = inverse ? dr1 : -dr1;
-    s(workRe, a, sr0 + sr1);
-    s(workIm, a, si0 + si1);
-    s(workRe, a + 2, sr0 - sr1);
-    s(workIm, a + 2, si0 - si1);
-    s(workRe, a + 1, dr0 + tr);
-    s(workIm, a + 1, di0 + ti);
-    s(workRe, a + 3, dr0 - tr);
-    s(workIm, a + 3, di0 - ti);
-  }
   const sign: f32 = inverse ? 1.0 : -1.0;
-  for (let h = 4; h < m; h <<= 1) {
+  let h = 4;
+  if (ASC_FEATURE_SIMD) {
+    // Stages h and 2h together on the points k, k + h, k + 2h, k + 3h of each block of 4h: the
+    // same butterflies and twiddles as one stage after the other (the same results), with half
+    // the loads and stores.
+    const signs = f32x4.splat(sign);
+    for (; h * 2 < m; h <<= 2) {
+      const tc1 = stageCos + ((<usize>(h - 1)) << 2);
+      const ts1 = stageSin + ((<usize>(h - 1)) << 2);
+      const tc2 = stageCos + ((<usize>(2 * h - 1)) << 2);
+      const ts2 = stageSin + ((<usize>(2 * h - 1)) << 2);
+      const hb = (<usize>h) << 2;
+      for (let start = 0; start < m; start += 4 * h) {
+        const r0 = workRe + ((<usize>start) << 2);
+        const i0 = workIm + ((<usize>start) << 2);
+        for (let k = 0; k < h; k += 4) {
+          const o = (<usize>k) << 2;
+          const c1 = v128.load(tc1 + o);
+          const s1 = f32x4.mul(v128.load(ts1 + o), signs);
+          const xr0 = v128.load(r0 + o);
+          const xi0 = v128.load(i0 + o);
+          const xr1 = v128.load(r0 + o + hb);
+          const xi1 = v128.load(i0 + o + hb);
+          const xr2 = v128.load(r0 + o + 2 * hb);
+          const xi2 = v128.load(i0 + o + 2 * hb);
+          const xr3 = v128.load(r0 + o + 3 * hb);
+          const xi3 = v128.load(i0 + o + 3 * hb);
+          const tr1 = f32x4.sub(f32x4.mul(xr1, c1), f32x4.mul(xi1, s1));
+          const ti1 = f32x4.add(f32x4.mul(xr1, s1), f32x4.mul(xi1, c1));
+          const tr3 = f32x4.sub(f32x4.mul(xr3, c1), f32x4.mul(xi3, s1));
+          const ti3 = f32x4.add(f32x4.mul(xr3, s1), f32x4.mul(xi3, c1));
+          const yr0 = f32x4.add(xr0, tr1);
+          const yi0 = f32x4.add(xi0, ti1);
+          const yr1 = f32x4.sub(xr0, tr1);
+          const yi1 = f32x4.sub(xi0, ti1);
+          const yr2 = f32x4.add(xr2, tr3);
+          const yi2 = f32x4.add(xi2, ti3);
+          const yr3 = f32x4.sub(xr2, tr3);
+          const yi3 = f32x4.sub(xi2, ti3);
+          const ca = v128.load(tc2 + o);
+          const sa = f32x4.mul(v128.load(ts2 + o), signs);
+          const cb = v128.load(tc2 + o + hb);
+          const sb = f32x4.mul(v128.load(ts2 + o + hb), signs);
+          const ur2 = f32x4.sub(f32x4.mul(yr2, ca), f32x4.mul(yi2, sa));
+          const ui2 = f32x4.add(f32x4.mul(yr2, sa), f32x4.mul(yi2, ca));
+          const ur3 = f32x4.sub(f32x4.mul(yr3, cb), f32x4.mul(yi3, sb));
+          const ui3 = f32x4.add(f32x4.mul(yr3, sb), f32x4.mul(yi3, cb));
+          v128.store(r0 + o, f32x4.add(yr0, ur2));
+          v128.store(i0 + o, f32x4.add(yi0, ui2));
+          v128.store(r0 + o + 2 * hb, f32x4.sub(yr0, ur2));
+          v128.store(i0 + o + 2 * hb, f32x4.sub(yi0, ui2));
+          v128.store(r0 + o + hb, f32x4.add(yr1, ur3));
+          v128.store(i0 + o + hb, f32x4.add(yi1, ui3));
+          v128.store(r0 + o + 3 * hb, f32x4.sub(yr1, ur3));
+          v128.store(i0 + o + 3 * hb, f32x4.sub(yi1, ui3));
+        }
+      }
+    }
+  }
+  for (; h < m; h <<= 1) {
     const len = h << 1;
     const tc = stageCos + ((<usize>(h - 1)) << 2);
     const ts = stageSin + ((<usize>(h - 1)) << 2);
@@ -168,38 +255,83 @@ function complexTransform(inverse: bool): void {
  * n/2 + 1 bins to outRe and outIm (f32). The input is left as it was.
  */
 export function fft32Forward(input: usize, outRe: usize, outIm: usize): void {
-  // Even samples become the real parts, odd ones the imaginary parts.
-  if (ASC_FEATURE_SIMD) {
-    for (let k = 0; k < half; k += 4) {
-      const a = v128.load(input + ((<usize>(2 * k)) << 2));
-      const b = v128.load(input + ((<usize>(2 * k + 4)) << 2));
-      v128.store(workRe + ((<usize>k) << 2), v128.shuffle<f32>(a, b, 0, 2, 4, 6));
-      v128.store(workIm + ((<usize>k) << 2), v128.shuffle<f32>(a, b, 1, 3, 5, 7));
-    }
-  } else {
-    for (let k = 0; k < half; k++) {
-      s(workRe, k, g(input, 2 * k));
-      s(workIm, k, g(input, 2 * k + 1));
-    }
+  // Even samples become the real parts, odd ones the imaginary parts, gathered in bit-reversed
+  // order.
+  for (let k = 0; k < half; k++) {
+    const j = load<i32>(bitReverse + ((<usize>k) << 2));
+    const from = input + ((<usize>j) << 3);
+    s(workRe, k, load<f32>(from));
+    s(workIm, k, load<f32>(from, 4));
   }
   complexTransform(false);
-  for (let k = 0; k <= half; k++) {
-    const k1 = k == half ? 0 : k;
-    const k2 = k == 0 ? 0 : half - k;
-    const zr = g(workRe, k1);
-    const zi = g(workIm, k1);
-    const cr = g(workRe, k2);
-    const ci = -g(workIm, k2);
-    // E = (Z[k] + conj Z[half-k]) / 2, O = (Z[k] - conj Z[half-k]) / 2i, X = E + W^k O.
-    const er: f32 = <f32>0.5 * (zr + cr);
-    const ei: f32 = <f32>0.5 * (zi + ci);
-    const or: f32 = <f32>0.5 * (zi - ci);
-    const oi: f32 = <f32>-0.5 * (zr - cr);
-    const wr = g(splitCos, k);
-    const wi = -g(splitSin, k);
-    s(outRe, k, er + (wr * or - wi * oi));
-    s(outIm, k, ei + (wr * oi + wi * or));
+  splitForward(0, outRe, outIm);
+  let k = 1;
+  if (ASC_FEATURE_SIMD) {
+    // Bins k..k+3 read Z[half-k-3..half-k] reversed; each lane runs splitForward's operations.
+    const halfV = f32x4.splat(0.5);
+    const minusHalf = f32x4.splat(-0.5);
+    for (; k + 3 < half; k += 4) {
+      const o = (<usize>k) << 2;
+      const p = (<usize>(half - k - 3)) << 2;
+      const zr = v128.load(workRe + o);
+      const zi = v128.load(workIm + o);
+      const rr = v128.load(workRe + p);
+      const ri = v128.load(workIm + p);
+      const cr = v128.shuffle<f32>(rr, rr, 3, 2, 1, 0);
+      const ci = f32x4.neg(v128.shuffle<f32>(ri, ri, 3, 2, 1, 0));
+      const er = f32x4.mul(halfV, f32x4.add(zr, cr));
+      const ei = f32x4.mul(halfV, f32x4.add(zi, ci));
+      const or = f32x4.mul(halfV, f32x4.sub(zi, ci));
+      const oi = f32x4.mul(minusHalf, f32x4.sub(zr, cr));
+      const wr = v128.load(splitCos + o);
+      const wi = f32x4.neg(v128.load(splitSin + o));
+      v128.store(outRe + o, f32x4.add(er, f32x4.sub(f32x4.mul(wr, or), f32x4.mul(wi, oi))));
+      v128.store(outIm + o, f32x4.add(ei, f32x4.add(f32x4.mul(wr, oi), f32x4.mul(wi, or))));
+    }
   }
+  for (; k <= half; k++) splitForward(k, outRe, outIm);
+}
+
+/** Bin k of the real spectrum from the half-size complex transform in the work arrays. */
+function splitForward(k: i32, outRe: usize, outIm: usize): void {
+  const k1 = k == half ? 0 : k;
+  const k2 = k == 0 ? 0 : half - k;
+  const zr = g(workRe, k1);
+  const zi = g(workIm, k1);
+  const cr = g(workRe, k2);
+  const ci = -g(workIm, k2);
+  // E = (Z[k] + conj Z[half-k]) / 2, O = (Z[k] - conj Z[half-k]) / 2i, X = E + W^k O.
+  const er: f32 = <f32>0.5 * (zr + cr);
+  const ei: f32 = <f32>0.5 * (zi + ci);
+  const or: f32 = <f32>0.5 * (zi - ci);
+  const oi: f32 = <f32>-0.5 * (zr - cr);
+  const wr = g(splitCos, k);
+  const wi = -g(splitSin, k);
+  s(outRe, k, er + (wr * or - wi * oi));
+  s(outIm, k, ei + (wr * oi + wi * or));
+}
+
+function scatter(j: i32, re: f32, im: f32): void {
+  s(workRe, j, re);
+  s(workIm, j, im);
+}
+
+/** Z[k] of the inverse's half-size complex input from bins k and half - k, stored bit-reversed. */
+function splitInverse(k: i32, inRe: usize, inIm: usize): void {
+  const xr = g(inRe, k);
+  const xi: f32 = k == 0 ? 0.0 : g(inIm, k);
+  const cr = g(inRe, half - k);
+  const ci: f32 = k == 0 ? 0.0 : -g(inIm, half - k);
+  // E = (X[k] + conj X[half-k]) / 2, O = (X[k] - conj X[half-k]) e^{+2 pi i k / n} / 2, Z = E + i O.
+  const er: f32 = <f32>0.5 * (xr + cr);
+  const ei: f32 = <f32>0.5 * (xi + ci);
+  const dr: f32 = <f32>0.5 * (xr - cr);
+  const di: f32 = <f32>0.5 * (xi - ci);
+  const wr = g(splitCos, k);
+  const wi = g(splitSin, k);
+  const or = dr * wr - di * wi;
+  const oi = dr * wi + di * wr;
+  scatter(load<i32>(bitReverse + ((<usize>k) << 2)), er - oi, ei + or);
 }
 
 /**
@@ -207,23 +339,39 @@ export function fft32Forward(input: usize, outRe: usize, outIm: usize): void {
  * fft32Forward, scaled by 1/n. The imaginary parts of bins 0 and n/2 are ignored.
  */
 export function fft32Inverse(inRe: usize, inIm: usize, output: usize): void {
-  for (let k = 0; k < half; k++) {
-    const xr = g(inRe, k);
-    const xi: f32 = k == 0 ? 0.0 : g(inIm, k);
-    const cr = g(inRe, half - k);
-    const ci: f32 = k == 0 ? 0.0 : -g(inIm, half - k);
-    // E = (X[k] + conj X[half-k]) / 2, O = (X[k] - conj X[half-k]) e^{+2 pi i k / n} / 2, Z = E + i O.
-    const er: f32 = <f32>0.5 * (xr + cr);
-    const ei: f32 = <f32>0.5 * (xi + ci);
-    const dr: f32 = <f32>0.5 * (xr - cr);
-    const di: f32 = <f32>0.5 * (xi - ci);
-    const wr = g(splitCos, k);
-    const wi = g(splitSin, k);
-    const or = dr * wr - di * wi;
-    const oi = dr * wi + di * wr;
-    s(workRe, k, er - oi);
-    s(workIm, k, ei + or);
+  // Z[k] goes straight to its bit-reversed place in the work arrays.
+  let k = 0;
+  if (ASC_FEATURE_SIMD) {
+    splitInverse(0, inRe, inIm);
+    k = 1;
+    const halfV = f32x4.splat(0.5);
+    for (; k + 3 < half; k += 4) {
+      const o = (<usize>k) << 2;
+      const p = (<usize>(half - k - 3)) << 2;
+      const xr = v128.load(inRe + o);
+      const xi = v128.load(inIm + o);
+      const rr = v128.load(inRe + p);
+      const ri = v128.load(inIm + p);
+      const cr = v128.shuffle<f32>(rr, rr, 3, 2, 1, 0);
+      const ci = f32x4.neg(v128.shuffle<f32>(ri, ri, 3, 2, 1, 0));
+      const er = f32x4.mul(halfV, f32x4.add(xr, cr));
+      const ei = f32x4.mul(halfV, f32x4.add(xi, ci));
+      const dr = f32x4.mul(halfV, f32x4.sub(xr, cr));
+      const di = f32x4.mul(halfV, f32x4.sub(xi, ci));
+      const wr = v128.load(splitCos + o);
+      const wi = v128.load(splitSin + o);
+      const or = f32x4.sub(f32x4.mul(dr, wr), f32x4.mul(di, wi));
+      const oi = f32x4.add(f32x4.mul(dr, wi), f32x4.mul(di, wr));
+      const zr = f32x4.sub(er, oi);
+      const zi = f32x4.add(ei, or);
+      const to = bitReverse + o;
+      scatter(load<i32>(to), f32x4.extract_lane(zr, 0), f32x4.extract_lane(zi, 0));
+      scatter(load<i32>(to, 4), f32x4.extract_lane(zr, 1), f32x4.extract_lane(zi, 1));
+      scatter(load<i32>(to, 8), f32x4.extract_lane(zr, 2), f32x4.extract_lane(zi, 2));
+      scatter(load<i32>(to, 12), f32x4.extract_lane(zr, 3), f32x4.extract_lane(zi, 3));
+    }
   }
+  for (; k < half; k++) splitInverse(k, inRe, inIm);
   complexTransform(true);
   const scale: f32 = <f32>(1.0 / <f64>half);
   if (ASC_FEATURE_SIMD) {

@@ -2,7 +2,7 @@
 // FFT of the whole recording, zero-padded to a power of two; each bin is multiplied by a band
 // shape whose edges are raised-cosine ramps `smooth` Hz wide either side of fmin and fmax
 // (fmax 0 = the Nyquist frequency); back to the time domain and cut to the original length.
-import { allocF64, ld, st, powerOfTwoAtLeast } from './mem';
+import { ld, st, powerOfTwoAtLeast } from './mem';
 import { fftPrepare, fftIm, fftRe, fftSignal, realForward, realInverse } from './fft';
 
 /** The band shape at frequency f (Praat's Spectrum_passHannBand / Spectrum_stopHannBand). */
@@ -38,11 +38,11 @@ function forward(x: usize, n: i32): i32 {
   return nfft;
 }
 
-/** Back from the spectrum re/im (nfft points) to x, cut to n samples. */
+/** Back from the spectrum re/im (nfft points) to x, cut to n samples (x may be the scratch itself). */
 function inverse(re: usize, im: usize, nfft: i32, x: usize, n: i32): void {
   const padded = fftSignal();
   realInverse(re, im, nfft, padded);
-  memory.copy(x, padded, (<usize>n) << 3);
+  if (x != padded) memory.copy(x, padded, (<usize>n) << 3);
 }
 
 /** Filters x (n samples at `rate`) in place: stop = true removes the band, false keeps only it. */
@@ -75,7 +75,9 @@ export function hannBandFilter(
  * Two filters of x from one forward transform: x in place gets the stop band (stopMin..stopMax,
  * ramps of stopSmooth), and `banded` (n samples) gets that result filtered again by the pass
  * band (passMin..passMax, ramps of passSmooth). Equal to hannBandFilter twice (to rounding,
- * about 1e-16), which would transform the stopped signal forward a second time.
+ * about 1e-16), which would transform the stopped signal forward a second time. With banded = 0
+ * the band stays in the transforms' scratch (fft.ts): no copy, and no memory of its own, but only
+ * until the next transform. Returns where the band is.
  */
 export function stopThenPass(
   x: usize,
@@ -87,28 +89,30 @@ export function stopThenPass(
   passMin: f64,
   passMax: f64,
   passSmooth: f64,
-  banded: usize,
-): void {
+  bandedIn: usize,
+): usize {
   const nfft = forward(x, n);
   const bins = (nfft >> 1) + 1;
   const re = fftRe();
   const im = fftIm();
-  const passRe = allocF64(bins);
-  const passIm = allocF64(bins);
   const dt = 1.0 / rate;
   const df = 1.0 / (dt * <f64>nfft);
   const nyquist = 0.5 / dt;
   for (let k = 0; k < bins; k++) {
-    const f = <f64>k * df;
-    const stop = bandFactor(f, nyquist, true, stopMin, stopMax, stopSmooth);
-    const a = stop == 1.0 ? ld(re, k) : ld(re, k) * stop;
-    const b = stop == 1.0 ? ld(im, k) : ld(im, k) * stop;
-    st(re, k, a);
-    st(im, k, b);
-    const pass = bandFactor(f, nyquist, false, passMin, passMax, passSmooth);
-    st(passRe, k, a * pass);
-    st(passIm, k, b * pass);
+    const stop = bandFactor(<f64>k * df, nyquist, true, stopMin, stopMax, stopSmooth);
+    if (stop == 1.0) continue;
+    st(re, k, ld(re, k) * stop);
+    st(im, k, ld(im, k) * stop);
   }
-  inverse(passRe, passIm, nfft, banded, n);
+  // The stopped signal first (the inverse reads the bins and leaves them), then the same bins
+  // times the pass band: no second spectrum is kept.
   inverse(re, im, nfft, x, n);
+  for (let k = 0; k < bins; k++) {
+    const pass = bandFactor(<f64>k * df, nyquist, false, passMin, passMax, passSmooth);
+    st(re, k, ld(re, k) * pass);
+    st(im, k, ld(im, k) * pass);
+  }
+  const banded = bandedIn != 0 ? bandedIn : fftSignal();
+  inverse(re, im, nfft, banded, n);
+  return banded;
 }

@@ -30,20 +30,43 @@ function slopeOf(ltasDb: usize, bands: i32, xmax: f64, energy: usize): f64 {
   return 10.0 * Math.log10(high / low);
 }
 
+let measured = false;
+
+/** Whether slope and tilt were measured since the last ltasForget(). */
+export function ltasMeasured(): bool {
+  return measured;
+}
+
+export function ltasForget(): void {
+  measured = false;
+  slopeDb = tiltDb = NaN;
+}
+
 /** Computes slope and tilt of x (n samples at `rate`). */
 export function measureLtas(x: usize, n: i32, rate: f64): void {
-  const dt = 1.0 / rate;
   const nfft = powerOfTwoAtLeast(n < 4 ? 4 : n);
   fftPrepare(nfft);
   const padded = fftSignal();
   memory.copy(padded, x, (<usize>n) << 3);
   memory.fill(padded + ((<usize>n) << 3), 0, (<usize>(nfft - n)) << 3);
-  const bins = (nfft >> 1) + 1;
   const re = fftRe();
   const im = fftIm();
   realForward(padded, nfft, re, im);
+  ltasFromSpectrum(re, im, nfft, n, rate, re);
+}
+
+/**
+ * Slope and tilt from the spectrum re/im (bins 0..nfft/2) of n samples at `rate` zero-padded to
+ * nfft. Only |X|^2 is read, so the spectrum of the same samples shifted within the padding (the
+ * 10 kHz resampling's, 1000 zeros first) serves as well when its nfft is the same (the two
+ * differ by rounding, about 1e-16). The energy densities go to `density` (nfft / 2 + 1 f64; re
+ * itself will do: each bin is read before it is overwritten).
+ */
+export function ltasFromSpectrum(re: usize, im: usize, nfft: i32, n: i32, rate: f64, density: usize): void {
+  measured = true;
+  const dt = 1.0 / rate;
+  const bins = (nfft >> 1) + 1;
   // Energy density 2 |X dt|^2 per bin (Spectrum values are scaled by the sampling period).
-  const density = allocF64(bins);
   for (let k = 0; k < bins; k++) {
     const a = ld(re, k) * dt,
       b = ld(im, k) * dt;

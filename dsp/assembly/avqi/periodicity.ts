@@ -20,6 +20,7 @@ import {
   pitchStrength,
   pitchCeiling,
 } from './praat-pitch';
+import { arenaMark, arenaRelease } from '../arena';
 import { praatPulses, pulseCount, pulseTimes } from './praat-pulses';
 import { praatShimmer, shimmerLocal, shimmerLocalDb } from './praat-shimmer';
 
@@ -59,17 +60,22 @@ export function measurePeriodicity(signalPtr: usize, n: i32, rate: f64): void {
   hnr = NaN;
   if (n <= 0 || !(rate > 0)) return;
   const dx = 1.0 / rate;
+  // The two pitch analyses one after the other in the same memory: the second reuses the pages
+  // the first (and the pulses) touched instead of faulting in new ones.
+  const mark = arenaMark();
   if (praatPitch(signalPtr, n, dx, METHOD_AC, 3.0, 50.0, 400.0, 15, 0.03, 0.45, 0.01, 0.35, 0.14)) {
     praatPulses(signalPtr, n, dx);
     praatShimmer(signalPtr, n, dx, pulseTimes, pulseCount, 0.0001, 0.02, 1.3, 1.6);
     shimmerPercent = shimmerLocal * 100.0;
     shimmerDb = shimmerLocalDb;
   }
+  arenaRelease(mark);
   if (
     praatPitch(signalPtr, n, dx, METHOD_CC, 1.0, 75.0, 600.0, 15, 0.03, 0.45, 0.01, 0.35, 0.14, HNR_TIME_STEP)
   ) {
     hnr = meanHarmonicity();
   }
+  arenaRelease(mark);
 }
 
 /** Shimmer (local) of the last measurePeriodicity() call, in percent. */

@@ -8,7 +8,7 @@
 // Indices follow Praat's (1-based samples and frames) so each step can be checked line by line.
 
 import { arenaAlloc } from '../arena';
-import { interpolateSinc, improveMaximum, improvedIndex, SINC70, SINC700 } from './praat-interpolation';
+import { interpolateSinc, refineMaximum, improvedIndex, SINC70, SINC700 } from './praat-interpolation';
 import { allocF32, fft32Forward, fft32Inverse, fft32Setup } from './fft32';
 import { realFftSetup, realForward, realInverse } from './real-fft';
 
@@ -51,11 +51,16 @@ const F64_STRENGTH: f64 = 0.99;
 /** Memory for pass 1's correlations (5.6 MB for 5.5 s at 48 kHz); longer signals recompute them. */
 const KEPT_ROWS_BYTES: u64 = 24 << 20;
 
-/** Brent's refinement of frame f's winner (the path finder put it in place 1), as Praat's. */
+/**
+ * The refinement of frame f's winner (the path finder put it in place 1) on the sinc-70
+ * interpolant, as Praat's NUMimproveMaximum but started from the candidate's parabolic lag
+ * (refineMaximum: the same peak to better than Brent's 1e-3 sample, from half the evaluations).
+ */
 function refineWinner(f: i32, yBase: usize, ySize: i32, offset: i32, dx: f64, brentDepth: i32): void {
   const fr = load<f64>(cf(f, 1));
   const depth = fr > 0.3 / dx ? SINC700 : brentDepth;
-  let ymid = improveMaximum(yBase, ySize, load<i32>(lag(f, 1)) - offset, depth, BRENT_TOLERANCE);
+  const x0 = 1.0 / dx / fr - <f64>offset;
+  let ymid = refineMaximum(yBase, ySize, load<i32>(lag(f, 1)) - offset, x0, depth, BRENT_TOLERANCE);
   store<f64>(cf(f, 1), 1.0 / dx / (improvedIndex + <f64>offset));
   if (ymid > 1.0) ymid = 1.0 / ymid;
   store<f64>(cs(f, 1), ymid);
@@ -225,8 +230,12 @@ export function praatPitch(
   const rowBytes = (<usize>(rSpan + 1)) << 3;
   const keepRows = <u64>nFrames * <u64>rowBytes <= KEPT_ROWS_BYTES;
   const rows = keepRows ? arenaAlloc(<usize>nFrames * rowBytes) : 0;
+  // The interpolations read negative lags only down to -(depth + 1): lags 1..mirrored are copied
+  // to the negative side, not the whole row (sinc-700 is used above 0.3 of the rate only).
+  const mirrored = ceiling > 0.3 / dx || rSpan < SINC70 + 2 ? rSpan : SINC70 + 2;
   const localStrengths = arenaAlloc((<usize>(maxn + 1)) << 3); // per candidate place, this frame
   const rowPrecise = arenaAlloc(<usize>nFrames); // 1 where pass 1 computed the row in f64
+  const energies = arenaAlloc((<usize>(rSpan + 2)) << 3); // cc: sum x^2 times sum y^2 per lag
   let previousBest: f64 = 0.0;
 
   // Pass 1 finds every frame's candidates (strengths from the sinc-30 interpolation at the
@@ -252,7 +261,7 @@ export function praatPitch(
       const precise = pass == 1 ? method == METHOD_CC && previousBest > F64_STRENGTH : needPrecise;
       if (pass == 2 && keepRows && (!needPrecise || load<u8>(rowPrecise + <usize>f) != 0)) {
         memory.copy(rBase, rows + <usize>f * rowBytes, rowBytes);
-        for (let i = 1; i <= rSpan; i++)
+        for (let i = 1; i <= mirrored; i++)
           store<f64>(rBase - ((<usize>i) << 3), load<f64>(rBase + ((<usize>i) << 3)));
         refineWinner(f, yBase, ySize, offset, dx, brentDepth);
         continue;
@@ -265,11 +274,14 @@ export function praatPitch(
       let localMean = 0.0;
       for (let i = startSample; i <= endSample; i++) localMean += sample(sig, i);
       localMean /= <f64>(2 * nsampPeriod);
-      startSample = rightSample - halfnsampWindow;
-      for (let j = 1; j <= nsampWindow; j++) {
-        let v = sample(sig, startSample + j - 1) - localMean;
-        if (method == METHOD_AC) v *= load<f64>(window + ((<usize>j) << 3));
-        store<f64>(frame + ((<usize>j) << 3), v);
+      const frameStart = rightSample - halfnsampWindow;
+      // The windowed frame is the ac method's input; the cc method reads the signal itself and
+      // needs only the frame's local peak, taken from the same values.
+      if (method == METHOD_AC) {
+        for (let j = 1; j <= nsampWindow; j++) {
+          const v = (sample(sig, frameStart + j - 1) - localMean) * load<f64>(window + ((<usize>j) << 3));
+          store<f64>(frame + ((<usize>j) << 3), v);
+        }
       }
       let localPeak = 0.0;
       startSample = halfnsampWindow + 1 - halfnsampPeriod;
@@ -277,7 +289,11 @@ export function praatPitch(
       endSample = halfnsampWindow + halfnsampPeriod;
       if (endSample > nsampWindow) endSample = nsampWindow;
       for (let j = startSample; j <= endSample; j++) {
-        const v = Math.abs(load<f64>(frame + ((<usize>j) << 3)));
+        const v = Math.abs(
+          method == METHOD_AC
+            ? load<f64>(frame + ((<usize>j) << 3))
+            : sample(sig, frameStart + j - 1) - localMean,
+        );
         if (v > localPeak) localPeak = v;
       }
       if (pass == 1)
@@ -319,17 +335,21 @@ export function praatPitch(
           }
           realInverse(specRe64, specIm64, fftOut64);
         } else {
-          memory.fill(fftIn, 0, (<usize>nsampFFT) << 2);
-          for (let i = 1; i <= nsampWindow; i++)
-            f32At(fftIn, i - 1, load<f64>(amp + ((<usize>i) << 3)) - localMean);
+          toF32(amp + 8, fftIn, nsampWindow, localMean);
+          memory.fill(fftIn + ((<usize>nsampWindow) << 2), 0, (<usize>(nsampFFT - nsampWindow)) << 2);
           fft32Forward(fftIn, specRe, specIm);
-          for (let i = nsampWindow + 1; i <= localSpan; i++) {
-            f32At(fftIn, i - 1, load<f64>(amp + ((<usize>i) << 3)) - localMean);
-          }
+          toF32(
+            amp + ((<usize>(nsampWindow + 1)) << 3),
+            fftIn + ((<usize>nsampWindow) << 2),
+            localSpan - nsampWindow,
+            localMean,
+          );
           fft32Forward(fftIn, spec2Re, spec2Im);
           crossSpectrum(specRe, specIm, spec2Re, spec2Im, nsampFFT / 2 + 1);
           fft32Inverse(specRe, specIm, fftOut);
         }
+        // Each lag's energy product first (a running sum), then r = c / sqrt(product), two
+        // lanes at a time where SIMD is on (the same exactly rounded operations per lag).
         let sumy2 = sumx2;
         store<f64>(rBase, 1.0);
         for (let i = 1; i <= localMaximumLag; i++) {
@@ -339,12 +359,25 @@ export function praatPitch(
           const c = precise
             ? load<f64>(fftOut64 + ((<usize>i) << 3))
             : <f64>load<f32>(fftOut + ((<usize>i) << 2));
-          const r = c / Math.sqrt(sumx2 * sumy2);
-          store<f64>(rBase + ((<usize>i) << 3), r);
-          store<f64>(rBase - ((<usize>i) << 3), r);
+          store<f64>(rBase + ((<usize>i) << 3), c);
+          store<f64>(energies + ((<usize>i) << 3), sumx2 * sumy2);
         }
+        let i = 1;
+        if (ASC_FEATURE_SIMD) {
+          for (; i + 1 <= localMaximumLag; i += 2) {
+            const o = (<usize>i) << 3;
+            v128.store(rBase + o, f64x2.div(v128.load(rBase + o), f64x2.sqrt(v128.load(energies + o))));
+          }
+        }
+        for (; i <= localMaximumLag; i++) {
+          const o = (<usize>i) << 3;
+          store<f64>(rBase + o, load<f64>(rBase + o) / Math.sqrt(load<f64>(energies + o)));
+        }
+        const mirror = localMaximumLag < mirrored ? localMaximumLag : mirrored;
+        for (let j = 1; j <= mirror; j++)
+          store<f64>(rBase - ((<usize>j) << 3), load<f64>(rBase + ((<usize>j) << 3)));
       } else {
-        for (let i = 0; i < nsampWindow; i++) f32At(fftIn, i, load<f64>(frame + ((<usize>(i + 1)) << 3)));
+        toF32(frame + 8, fftIn, nsampWindow, 0.0);
         autocorrelation(fftIn, fftOut, specRe, specIm, nsampFFT);
         const ac1 = <f64>load<f32>(fftOut);
         store<f64>(rBase, 1.0);
@@ -352,8 +385,10 @@ export function praatPitch(
           const r =
             <f64>load<f32>(fftOut + ((<usize>i) << 2)) / (ac1 * load<f64>(windowR + ((<usize>(i + 1)) << 3)));
           store<f64>(rBase + ((<usize>i) << 3), r);
-          store<f64>(rBase - ((<usize>i) << 3), r);
         }
+        const mirror = brentIxmax < mirrored ? brentIxmax : mirrored;
+        for (let j = 1; j <= mirror; j++)
+          store<f64>(rBase - ((<usize>j) << 3), load<f64>(rBase + ((<usize>j) << 3)));
       }
 
       if (pass == 2) {
@@ -427,6 +462,21 @@ export function praatPitch(
 
 function f32At(p: usize, i: i32, v: f64): void {
   store<f32>(p + ((<usize>i) << 2), <f32>v);
+}
+
+/** to[i] = <f32>(from[i] - mean), i < count (f64 in, f32 out), four at a time where SIMD is on. */
+function toF32(from: usize, to: usize, count: i32, mean: f64): void {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const m = f64x2.splat(mean);
+    for (; i + 4 <= count; i += 4) {
+      const o = (<usize>i) << 3;
+      const a = f32x4.demote_f64x2_zero(f64x2.sub(v128.load(from + o), m));
+      const b = f32x4.demote_f64x2_zero(f64x2.sub(v128.load(from + o + 16), m));
+      v128.store(to + ((<usize>i) << 2), v128.shuffle<f32>(a, b, 0, 1, 4, 5));
+    }
+  }
+  for (; i < count; i++) f32At(to, i, load<f64>(from + ((<usize>i) << 3)) - mean);
 }
 
 /** Autocorrelation of input[0..n) (f32, zero-padded, left as it was) into output, through its power spectrum. */

@@ -57,33 +57,107 @@ export function realFftSetup(n: i32): void {
   }
 }
 
-/** In-place complex FFT of the work arrays (size half); inverse = conjugate twiddles, unscaled. */
+/**
+ * In-place complex FFT of the work arrays (size half), which the caller filled in bit-reversed
+ * order (realForward gathers through the table, realInverse scatters through it); inverse =
+ * conjugate twiddles, unscaled.
+ */
 function complexTransform(inverse: bool): void {
   const n = half;
-  for (let i = 1; i < n; i++) {
-    const j = load<i32>(bitReverse + ((<usize>i) << 2));
-    if (i < j) {
-      const tr = f(workRe, i);
-      put(workRe, i, f(workRe, j));
-      put(workRe, j, tr);
-      const ti = f(workIm, i);
-      put(workIm, i, f(workIm, j));
-      put(workIm, j, ti);
+  // Length-2 butterflies: the twiddle is 1.
+  if (ASC_FEATURE_SIMD) {
+    for (let a = 0; a < n; a += 4) {
+      const o = (<usize>a) << 3;
+      const r0 = v128.load(workRe + o);
+      const r1 = v128.load(workRe + o + 16);
+      const i0 = v128.load(workIm + o);
+      const i1 = v128.load(workIm + o + 16);
+      const ar = v128.shuffle<f64>(r0, r1, 0, 2);
+      const br = v128.shuffle<f64>(r0, r1, 1, 3);
+      const ai = v128.shuffle<f64>(i0, i1, 0, 2);
+      const bi = v128.shuffle<f64>(i0, i1, 1, 3);
+      const sr = f64x2.add(ar, br);
+      const dr = f64x2.sub(ar, br);
+      const si = f64x2.add(ai, bi);
+      const di = f64x2.sub(ai, bi);
+      v128.store(workRe + o, v128.shuffle<f64>(sr, dr, 0, 2));
+      v128.store(workRe + o + 16, v128.shuffle<f64>(sr, dr, 1, 3));
+      v128.store(workIm + o, v128.shuffle<f64>(si, di, 0, 2));
+      v128.store(workIm + o + 16, v128.shuffle<f64>(si, di, 1, 3));
+    }
+  } else {
+    for (let a = 0; a < n; a += 2) {
+      const ar = f(workRe, a);
+      const ai = f(workIm, a);
+      const br = f(workRe, a + 1);
+      const bi = f(workIm, a + 1);
+      put(workRe, a, ar + br);
+      put(workIm, a, ai + bi);
+      put(workRe, a + 1, ar - br);
+      put(workIm, a + 1, ai - bi);
     }
   }
-  // Length-2 butterflies: the twiddle is 1.
-  for (let a = 0; a < n; a += 2) {
-    const ar = f(workRe, a);
-    const ai = f(workIm, a);
-    const br = f(workRe, a + 1);
-    const bi = f(workIm, a + 1);
-    put(workRe, a, ar + br);
-    put(workIm, a, ai + bi);
-    put(workRe, a + 1, ar - br);
-    put(workIm, a + 1, ai - bi);
-  }
   const sign: f64 = inverse ? 1.0 : -1.0;
-  for (let len = 4; len <= n; len <<= 1) {
+  let len = 4;
+  if (ASC_FEATURE_SIMD) {
+    // Stages of half-length h and 2h together on the points k, k + h, k + 2h, k + 3h of each
+    // block of 4h: the same butterflies and twiddles as one stage after the other.
+    const signs = f64x2.splat(sign);
+    for (; len * 2 <= n; len <<= 2) {
+      const h = len >> 1;
+      const tc1 = stageCos + ((<usize>(h - 1)) << 3);
+      const ts1 = stageSin + ((<usize>(h - 1)) << 3);
+      const tc2 = stageCos + ((<usize>(2 * h - 1)) << 3);
+      const ts2 = stageSin + ((<usize>(2 * h - 1)) << 3);
+      const hb = (<usize>h) << 3;
+      for (let start = 0; start < n; start += 4 * h) {
+        const r0 = workRe + ((<usize>start) << 3);
+        const i0 = workIm + ((<usize>start) << 3);
+        for (let k = 0; k < h; k += 2) {
+          const o = (<usize>k) << 3;
+          const c1 = v128.load(tc1 + o);
+          const s1 = f64x2.mul(v128.load(ts1 + o), signs);
+          const xr0 = v128.load(r0 + o);
+          const xi0 = v128.load(i0 + o);
+          const xr1 = v128.load(r0 + o + hb);
+          const xi1 = v128.load(i0 + o + hb);
+          const xr2 = v128.load(r0 + o + 2 * hb);
+          const xi2 = v128.load(i0 + o + 2 * hb);
+          const xr3 = v128.load(r0 + o + 3 * hb);
+          const xi3 = v128.load(i0 + o + 3 * hb);
+          const tr1 = f64x2.sub(f64x2.mul(xr1, c1), f64x2.mul(xi1, s1));
+          const ti1 = f64x2.add(f64x2.mul(xr1, s1), f64x2.mul(xi1, c1));
+          const tr3 = f64x2.sub(f64x2.mul(xr3, c1), f64x2.mul(xi3, s1));
+          const ti3 = f64x2.add(f64x2.mul(xr3, s1), f64x2.mul(xi3, c1));
+          const yr0 = f64x2.add(xr0, tr1);
+          const yi0 = f64x2.add(xi0, ti1);
+          const yr1 = f64x2.sub(xr0, tr1);
+          const yi1 = f64x2.sub(xi0, ti1);
+          const yr2 = f64x2.add(xr2, tr3);
+          const yi2 = f64x2.add(xi2, ti3);
+          const yr3 = f64x2.sub(xr2, tr3);
+          const yi3 = f64x2.sub(xi2, ti3);
+          const ca = v128.load(tc2 + o);
+          const sa = f64x2.mul(v128.load(ts2 + o), signs);
+          const cb = v128.load(tc2 + o + hb);
+          const sb = f64x2.mul(v128.load(ts2 + o + hb), signs);
+          const ur2 = f64x2.sub(f64x2.mul(yr2, ca), f64x2.mul(yi2, sa));
+          const ui2 = f64x2.add(f64x2.mul(yr2, sa), f64x2.mul(yi2, ca));
+          const ur3 = f64x2.sub(f64x2.mul(yr3, cb), f64x2.mul(yi3, sb));
+          const ui3 = f64x2.add(f64x2.mul(yr3, sb), f64x2.mul(yi3, cb));
+          v128.store(r0 + o, f64x2.add(yr0, ur2));
+          v128.store(i0 + o, f64x2.add(yi0, ui2));
+          v128.store(r0 + o + 2 * hb, f64x2.sub(yr0, ur2));
+          v128.store(i0 + o + 2 * hb, f64x2.sub(yi0, ui2));
+          v128.store(r0 + o + hb, f64x2.add(yr1, ur3));
+          v128.store(i0 + o + hb, f64x2.add(yi1, ui3));
+          v128.store(r0 + o + 3 * hb, f64x2.sub(yr1, ur3));
+          v128.store(i0 + o + 3 * hb, f64x2.sub(yi1, ui3));
+        }
+      }
+    }
+  }
+  for (; len <= n; len <<= 1) {
     const h = len >> 1;
     const tc = stageCos + ((<usize>(h - 1)) << 3);
     const ts = stageSin + ((<usize>(h - 1)) << 3);
@@ -139,28 +213,58 @@ function complexTransform(inverse: bool): void {
  */
 export function realForward(input: usize, outRe: usize, outIm: usize): void {
   for (let k = 0; k < half; k++) {
-    put(workRe, k, f(input, 2 * k));
-    put(workIm, k, f(input, 2 * k + 1));
+    const j = load<i32>(bitReverse + ((<usize>k) << 2));
+    const from = input + ((<usize>j) << 4);
+    put(workRe, k, load<f64>(from));
+    put(workIm, k, load<f64>(from, 8));
   }
   complexTransform(false);
-  for (let k = 0; k <= half; k++) {
-    const k1 = k == half ? 0 : k;
-    const k2 = k == 0 ? 0 : half - k;
-    const zr = f(workRe, k1);
-    const zi = f(workIm, k1);
-    const cr = f(workRe, k2);
-    const ci = -f(workIm, k2);
-    // E = (Z[k] + conj Z[half-k]) / 2, O = (Z[k] - conj Z[half-k]) / 2i
-    const er = 0.5 * (zr + cr);
-    const ei = 0.5 * (zi + ci);
-    const or = 0.5 * (zi - ci);
-    const oi = -0.5 * (zr - cr);
-    // X = E + W^k O, W = e^(-2 pi i / m)
-    const wr = f(cosFull, k);
-    const wi = -f(sinFull, k);
-    put(outRe, k, er + wr * or - wi * oi);
-    put(outIm, k, ei + wr * oi + wi * or);
+  splitForward(0, outRe, outIm);
+  let k = 1;
+  if (ASC_FEATURE_SIMD) {
+    // Bins k, k + 1 read Z[half-k-1], Z[half-k] swapped; each lane runs splitForward's operations.
+    const halfV = f64x2.splat(0.5);
+    const minusHalf = f64x2.splat(-0.5);
+    for (; k + 1 < half; k += 2) {
+      const o = (<usize>k) << 3;
+      const p = (<usize>(half - k - 1)) << 3;
+      const zr = v128.load(workRe + o);
+      const zi = v128.load(workIm + o);
+      const rr = v128.load(workRe + p);
+      const ri = v128.load(workIm + p);
+      const cr = v128.shuffle<f64>(rr, rr, 1, 0);
+      const ci = f64x2.neg(v128.shuffle<f64>(ri, ri, 1, 0));
+      const er = f64x2.mul(halfV, f64x2.add(zr, cr));
+      const ei = f64x2.mul(halfV, f64x2.add(zi, ci));
+      const or = f64x2.mul(halfV, f64x2.sub(zi, ci));
+      const oi = f64x2.mul(minusHalf, f64x2.sub(zr, cr));
+      const wr = v128.load(cosFull + o);
+      const wi = f64x2.neg(v128.load(sinFull + o));
+      v128.store(outRe + o, f64x2.sub(f64x2.add(er, f64x2.mul(wr, or)), f64x2.mul(wi, oi)));
+      v128.store(outIm + o, f64x2.add(f64x2.add(ei, f64x2.mul(wr, oi)), f64x2.mul(wi, or)));
+    }
   }
+  for (; k <= half; k++) splitForward(k, outRe, outIm);
+}
+
+/** Bin k of the real spectrum from the half-size complex transform in the work arrays. */
+function splitForward(k: i32, outRe: usize, outIm: usize): void {
+  const k1 = k == half ? 0 : k;
+  const k2 = k == 0 ? 0 : half - k;
+  const zr = f(workRe, k1);
+  const zi = f(workIm, k1);
+  const cr = f(workRe, k2);
+  const ci = -f(workIm, k2);
+  // E = (Z[k] + conj Z[half-k]) / 2, O = (Z[k] - conj Z[half-k]) / 2i
+  const er = 0.5 * (zr + cr);
+  const ei = 0.5 * (zi + ci);
+  const or = 0.5 * (zi - ci);
+  const oi = -0.5 * (zr - cr);
+  // X = E + W^k O, W = e^(-2 pi i / m)
+  const wr = f(cosFull, k);
+  const wi = -f(sinFull, k);
+  put(outRe, k, er + wr * or - wi * oi);
+  put(outIm, k, ei + wr * oi + wi * or);
 }
 
 /**
@@ -168,6 +272,7 @@ export function realForward(input: usize, outRe: usize, outIm: usize): void {
  * realForward, scaled by 1/m).
  */
 export function realInverse(inRe: usize, inIm: usize, output: usize): void {
+  // Z[k] goes straight to its bit-reversed place in the work arrays.
   for (let k = 0; k < half; k++) {
     const xr = f(inRe, k);
     const xi = f(inIm, k);
@@ -183,8 +288,9 @@ export function realInverse(inRe: usize, inIm: usize, output: usize): void {
     const or = dr * wr - di * wi;
     const oi = dr * wi + di * wr;
     // Z = E + i O
-    put(workRe, k, er - oi);
-    put(workIm, k, ei + or);
+    const j = load<i32>(bitReverse + ((<usize>k) << 2));
+    put(workRe, j, er - oi);
+    put(workIm, j, ei + or);
   }
   complexTransform(true);
   const scale = 1.0 / <f64>half;

@@ -4,6 +4,7 @@
 // (melder/NUMinterpol.cpp, NUM_interpolate_sinc, raised-cosine window of `depth` samples a side).
 import { allocF64, ld, st, powerOfTwoAtLeast } from './mem';
 import { fftPrepare, fftIm, fftRe, fftSignal, realForward, realInverse } from './fft';
+import { ltasFromSpectrum } from './ltas';
 
 let resultLength: i32 = 0;
 
@@ -78,7 +79,14 @@ export function interpolateSinc(y: usize, n: i32, x: f64, maxDepth0: i32): f64 {
  * x (n samples at `rate`, first sample centred at half a period, as read from a file or made by
  * Concatenate) resampled to newRate; the length is in resampledLength().
  */
-export function resample(x: usize, n: i32, rate: f64, newRate: f64, depth: i32): usize {
+export function resample(
+  x: usize,
+  n: i32,
+  rate: f64,
+  newRate: f64,
+  depth: i32,
+  ltasToo: bool = false,
+): usize {
   const dx = 1.0 / rate;
   const x1 = 0.5 * dx;
   const xmax = <f64>n * dx;
@@ -103,6 +111,10 @@ export function resample(x: usize, n: i32, rate: f64, newRate: f64, depth: i32):
     const re = fftRe();
     const im = fftIm();
     realForward(data, nfft, re, im);
+    // The LTAS reads |X|^2 of the same samples zero-padded to a power of two: when that is this
+    // transform's size, this spectrum serves it (ltas.ts) and saves a transform of the signal.
+    // (The transform's signal buffer, free until the inverse below, holds the LTAS's densities.)
+    if (ltasToo && nfft == powerOfTwoAtLeast(n < 4 ? 4 : n)) ltasFromSpectrum(re, im, nfft, n, rate, data);
     // Praat clears entries from index floor(upfactor * nfft) of its packed real-FFT layout
     // (1: DC, 2: Nyquist, 2k+1 / 2k+2: real / imaginary part of bin k) and always the Nyquist.
     const from = <i32>Math.floor(upfactor * <f64>nfft);
@@ -113,8 +125,9 @@ export function resample(x: usize, n: i32, rate: f64, newRate: f64, depth: i32):
     }
     if (1 >= from) st(re, 0, 0.0);
     realInverse(re, im, nfft, data);
-    source = allocF64(n);
-    memory.copy(source, data + ((<usize>pad) << 3), (<usize>n) << 3);
+    // Read in place from the transform's scratch (nothing below transforms again before the
+    // interpolation is done).
+    source = data + ((<usize>pad) << 3);
   }
   const out = allocF64(count);
   const newDx = 1.0 / newRate;

@@ -248,7 +248,14 @@ let joinedLength: i32 = 0;
  * soundingLength(). `banded` is the speech band-passed 80-8000 Hz (80 Hz ramps) as Praat's
  * silence detection filters it (filter.ts, stopThenPass), or 0 to filter it here.
  */
-export function soundingParts(speech: usize, n: i32, rate: f64, banded: usize = 0): usize {
+export function soundingParts(
+  speech: usize,
+  n: i32,
+  rate: f64,
+  banded: usize = 0,
+  into: usize = 0,
+  intoCapacity: i32 = 0,
+): usize {
   let filtered = banded;
   if (filtered == 0) {
     filtered = allocF64(n);
@@ -259,8 +266,10 @@ export function soundingParts(speech: usize, n: i32, rate: f64, banded: usize = 
   const dx = 1.0 / rate;
   const x1 = 0.5 * dx;
   // Neighbouring intervals share a boundary, so a sample centred exactly on one is taken twice.
+  // The parts go to `into` when it holds them (the caller's scratch; it may be `banded`, which is
+  // read no more), else to memory of their own.
   const capacity = n + 2 * count;
-  const out = allocF64(capacity);
+  const out = into != 0 && intoCapacity >= capacity ? into : allocF64(capacity);
   let at = 0;
   for (let i = 0; i < count; i++) {
     if (ldi(labels, i) != SOUNDING) continue;

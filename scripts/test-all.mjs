@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './lib/chromium.mjs';
 import { missingAudio, renderDemoAudio } from './lib/demo-audio.mjs';
 import { ensureEnginePackages } from './lib/engines.mjs';
+import { missingAddons } from './lib/native-addons.mjs';
 import { startPostgres } from './postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -144,6 +145,18 @@ if (audio) {
   );
 }
 
+// `.ci/run` installs with --ignore-scripts: better-sqlite3 compiles here, beside the first phase,
+// and the suites that open a database wait for it (scripts/lib/native-addons.mjs). esbuild's
+// install script comes along (it only checks its binary and links its CLI; the JS API the build
+// uses finds the binary in @esbuild/<platform> without it).
+const addonsMissing = missingAddons();
+const addons =
+  addonsMissing.length > 0
+    ? step('native addons (npm rebuild)', 'npm', ['rebuild', ...addonsMissing, 'esbuild'], {
+        capture: true,
+      })
+    : null;
+
 // The build streams its output. Typecheck and lint (each single-threaded, about 1 min 40 s of
 // CPU together) run beside it at a lower priority: the browser tests need only the build and the
 // audio, so those two get the cores first, and the Vitest runs start as soon as the build is done
@@ -168,6 +181,8 @@ try {
 } catch (err) {
   console.error(`PostgreSQL tests will be skipped: ${err instanceof Error ? err.message : err}`);
 }
+
+const addonResult = addons ? await addons : null;
 
 // Both Vitest runs start at once. Vitest's default on two cores is a single worker, which ran
 // every file one after another, mostly waiting (timers, child processes, PostgreSQL round trips).
@@ -280,6 +295,7 @@ const [checkResults, sqliteResult, [pgResult, enginesResult], e2eResult] = await
   secondLane,
   e2eSuite(),
 ]);
+if (addonResult) results.push(addonResult);
 results.push(buildResult, ...checkResults, budgetResult, sqliteResult, pgResult, e2eResult, enginesResult);
 if (audio && audio.child.exitCode === null) audio.child.kill('SIGTERM');
 

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './lib/chromium.mjs';
 import { missingAudio, renderDemoAudio } from './lib/demo-audio.mjs';
 import { ensureEnginePackages } from './lib/engines.mjs';
+import { missingAddons } from './lib/native-addons.mjs';
 import { startPostgres } from './postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,15 +25,33 @@ const slug = (label) =>
     .toLowerCase();
 
 /**
+ * CPU priorities (Linux `nice`; 0 elsewhere). The machine is saturated for most of the run, so
+ * what runs at full priority decides the run's length: the browser tests' lane (build, demo
+ * audio, Playwright and the server and Chromium it starts) is the longest, everything else has
+ * minutes to spare beside it. Lowering the others only reorders the same CPU (the scheduler
+ * still gives them every cycle the browser lane leaves idle), so nothing gets more work.
+ */
+const NICE = {
+  /** Vitest's runs: beside the browser tests, with minutes of slack; a 60 s limit per test. */
+  vitest: 5,
+  /** Typecheck and lint: no clock in them at all, and their results are only needed at the end. */
+  checks: 10,
+};
+const niceBin = '/usr/bin/nice';
+const canNice = process.platform === 'linux' && fs.existsSync(niceBin);
+
+/**
  * Runs one command. Its output streams to ours, or with `capture` (suites running beside
  * others) goes to test-results/logs/<label>.log and is printed whole when it ends, so two
- * suites' lines never interleave. Resolves to { ok, seconds }.
+ * suites' lines never interleave. `nice` lowers its CPU priority (and its children's).
+ * Resolves to { ok, seconds }.
  */
-function run(label, cmd, args, env = {}, { capture = false } = {}) {
+function run(label, cmd, args, env = {}, { capture = false, nice = 0 } = {}) {
   const started = Date.now();
   const log = capture ? logFile(slug(label)) : null;
   console.log(capture ? `\n── ${label}: started (output when it ends) ──` : `\n── ${label} ──`);
   const out = log ? fs.openSync(log, 'w') : 'inherit';
+  if (nice > 0 && canNice) [cmd, args] = [niceBin, ['-n', String(nice), cmd, ...args]];
   const child = spawn(cmd, args, {
     cwd: root,
     stdio: ['ignore', out, out],
@@ -65,7 +84,7 @@ async function step(label, cmd, args, options = {}) {
 
 /** A Vitest run whose JSON report gives the counts; a crash without failed tests counts as one. */
 async function vitestSuite(suite, label, args, env, reportFile) {
-  const { ok, seconds } = await run(label, bin('vitest'), args, env, { capture: true });
+  const { ok, seconds } = await run(label, bin('vitest'), args, env, { capture: true, nice: NICE.vitest });
   const report = readJson(reportFile);
   return {
     suite,
@@ -126,19 +145,32 @@ if (audio) {
   );
 }
 
-// The build streams its output; typecheck and lint run beside it (each single-threaded) and
-// print theirs when done.
-const firstChecks = await Promise.all([
-  step('build (wasm + client)', 'npm', ['run', 'build', '--silent']),
-  step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { capture: true }),
-  step('lint', 'npm', ['run', 'lint', '--silent'], { capture: true }),
+// `.ci/run` installs with --ignore-scripts: better-sqlite3 compiles here, beside the first phase,
+// and the suites that open a database wait for it (scripts/lib/native-addons.mjs). esbuild's
+// install script comes along (it only checks its binary and links its CLI; the JS API the build
+// uses finds the binary in @esbuild/<platform> without it).
+const addonsMissing = missingAddons();
+const addons =
+  addonsMissing.length > 0
+    ? step('native addons (npm rebuild)', 'npm', ['rebuild', ...addonsMissing, 'esbuild'], {
+        capture: true,
+      })
+    : null;
+
+// The build streams its output. Typecheck and lint (each single-threaded, about 1 min 40 s of
+// CPU together) run beside it at a lower priority: the browser tests need only the build and the
+// audio, so those two get the cores first, and the Vitest runs start as soon as the build is done
+// instead of waiting for lint. The checks' results join the summary when they end.
+const checks = Promise.all([
+  step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { capture: true, nice: NICE.checks }),
+  step('lint', 'npm', ['run', 'lint', '--silent'], { capture: true, nice: NICE.checks }),
 ]);
-results.push(...firstChecks);
-const built = firstChecks[0].failed === 0;
+const buildResult = await step('build (wasm + client)', 'npm', ['run', 'build', '--silent']);
+const built = buildResult.failed === 0;
 // The first screens' JavaScript (brotli, as served) must stay within the budget.
-if (built)
-  results.push(await step('bundle budget (first screens)', process.execPath, ['scripts/bundle-budget.mjs']));
-else results.push({ suite: 'bundle budget (first screens)', passed: 0, failed: 1, seconds: 0 });
+const budgetResult = built
+  ? await step('bundle budget (first screens)', process.execPath, ['scripts/bundle-budget.mjs'])
+  : { suite: 'bundle budget (first screens)', passed: 0, failed: 1, seconds: 0 };
 
 // A private PostgreSQL for the tests that run on both databases (server/db, server/rest) and for
 // the server suites' second run; without it those are skipped with their reason, the rest runs.
@@ -149,6 +181,8 @@ try {
 } catch (err) {
   console.error(`PostgreSQL tests will be skipped: ${err instanceof Error ? err.message : err}`);
 }
+
+const addonResult = addons ? await addons : null;
 
 // Both Vitest runs start at once. Vitest's default on two cores is a single worker, which ran
 // every file one after another, mostly waiting (timers, child processes, PostgreSQL round trips).
@@ -255,12 +289,14 @@ const secondLane = pgRun.then(async (pgResult) => {
   await audioReady;
   return [pgResult, await crossEngineSuite()];
 });
-const [sqliteResult, [pgResult, enginesResult], e2eResult] = await Promise.all([
+const [checkResults, sqliteResult, [pgResult, enginesResult], e2eResult] = await Promise.all([
+  checks,
   sqliteRun,
   secondLane,
   e2eSuite(),
 ]);
-results.push(sqliteResult, pgResult, e2eResult, enginesResult);
+if (addonResult) results.push(addonResult);
+results.push(buildResult, ...checkResults, budgetResult, sqliteResult, pgResult, e2eResult, enginesResult);
 if (audio && audio.child.exitCode === null) audio.child.kill('SIGTERM');
 
 console.log('\nSummary');

@@ -54,6 +54,13 @@ const RINGING_MARGIN: f64 = 0.2;
  */
 const SKIPPED_MARGIN: f64 = 0.05;
 /**
+ * A damped ring, revived (issue 21, held-out low voices): the candidate P is the deepest of
+ * its multiples, the dips at 2P, 3P, ... fade as a formant's ringing decays, and then a
+ * longer multiple kP is this much deeper again than the faded ones: what repeats is kP (the
+ * next glottal pulse re-exciting the formant), not P. See isRinging.
+ */
+const REVIVAL_MARGIN: f64 = 0.1;
+/**
  * A short lag L whose dip at period + L (where a true period L dips again) is this much
  * shallower than at L is a strong harmonic, not the period (see harmonicNotPeriod). Lower
  * margins also undo octave-down errors in a room, where a rising onset's longer lags are
@@ -207,11 +214,19 @@ function isRinging(period: f64, own: f64): bool {
   if (3 * period > maxLag) return false;
   const second = dipNear(2 * period);
   let between = second;
+  let shallowest = second;
   for (let k = 3; <f64>k * period <= maxLag; k++) {
     const multiple = dipNear(<f64>k * period);
     if (second - multiple > RINGING_MARGIN) return true;
     if (between - Math.max(own, multiple) > SKIPPED_MARGIN) return true;
+    if (
+      own < between &&
+      multiple < SUBHARMONIC_ACCEPT &&
+      shallowest - multiple > REVIVAL_MARGIN
+    )
+      return true;
     if (multiple < between) between = multiple;
+    if (multiple > shallowest) shallowest = multiple;
   }
   return false;
 }

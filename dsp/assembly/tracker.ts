@@ -261,6 +261,8 @@ function isSubharmonic(c: i32, count: i32, sampleRate: f64): bool {
  * the lower voice and is re-excited by its next pulse. In the held-out 55-65 Hz voices the
  * dips of a formant near 390 Hz ran 0.18, 0.28, 0.34, 0.39, 0.40 and then 0.27 at 6P, the
  * voice's period, which the SKIPPED_MARGIN form misses (the 2P dip is no shallower than 6P).
+ * Not at a few samples per period (MIN_HARMONIC_LAG), where the dips at the multiples are
+ * uneven by rounding alone (a 1300 Hz tone at 8 kHz, 6.2 samples, was read at 100 Hz).
  */
 function isRinging(period: f64, own: f64): bool {
   const maxLag = <f64>searchMaxLag();
@@ -272,7 +274,13 @@ function isRinging(period: f64, own: f64): bool {
     const multiple = dipNear(<f64>k * period);
     if (second - multiple > RINGING_MARGIN) return true;
     if (between - Math.max(own, multiple) > SKIPPED_MARGIN) return true;
-    if (own < between && multiple < SUBHARMONIC_ACCEPT && shallowest - multiple > REVIVAL_MARGIN) return true;
+    if (
+      period >= MIN_HARMONIC_LAG &&
+      own < between &&
+      multiple < SUBHARMONIC_ACCEPT &&
+      shallowest - multiple > REVIVAL_MARGIN
+    )
+      return true;
     if (multiple < between) between = multiple;
     if (multiple > shallowest) shallowest = multiple;
   }

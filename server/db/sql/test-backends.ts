@@ -124,7 +124,7 @@ function migratedTemplate(): Promise<string> {
  */
 interface Pristine {
   fingerprint: string;
-  sequences: { name: string; last_value: number | null }[];
+  sequences: { name: string; last_value: number | null; start_value: number }[];
   /** The rows the migrations themselves wrote (schema_migrations, any seeded catalogue), as JSON. */
   seeded: { name: string; rows: string }[];
 }
@@ -153,7 +153,7 @@ const FINGERPRINT = `SELECT md5(concat_ws('|',
      WHERE setdatabase = (SELECT oid FROM pg_database WHERE datname = current_database()))
 )) AS fingerprint`;
 
-const SEQUENCES = `SELECT quote_ident(schemaname) || '.' || quote_ident(sequencename) AS name, last_value
+const SEQUENCES = `SELECT quote_ident(schemaname) || '.' || quote_ident(sequencename) AS name, last_value, start_value
   FROM pg_sequences WHERE schemaname = 'public' ORDER BY 1`;
 
 /**
@@ -179,13 +179,25 @@ async function resetToPristine(db: SqlDatabase, want: Pristine): Promise<boolean
         t.rows,
       ]);
     }
-    for (const q of want.sequences) {
-      // Never used in the template: back to its start value, as a clone would have it.
-      if (q.last_value === null) await tx.exec(`ALTER SEQUENCE ${q.name} RESTART`);
-      else await tx.get('SELECT setval(?::regclass, ?, true)', [q.name, q.last_value]);
-    }
+    // Every sequence where the template had it, in one statement: an ALTER SEQUENCE … RESTART
+    // each was over half of the reset's time. One the template never used goes back to its start
+    // value, not yet called (what RESTART does, and what a clone has).
+    const positions = want.sequences.map((q) =>
+      q.last_value === null
+        ? `setval(${literal(q.name)}::regclass, ${whole(q.start_value)}, false)`
+        : `setval(${literal(q.name)}::regclass, ${whole(q.last_value)}, true)`,
+    );
+    if (positions.length > 0) await tx.get(`SELECT ${positions.join(', ')}`);
     return true;
   });
+}
+
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+/** A sequence position read from pg_sequences (bigint, possibly as text), checked to be an integer. */
+function whole(value: number | string): string {
+  const text = String(value);
+  if (!/^-?\d+$/.test(text)) throw new Error(`not a sequence position: ${text}`);
+  return text;
 }
 
 /** Renames a database once the backends of the connections just closed have gone (a moment). */

@@ -4,7 +4,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freshPostgres, PG_SKIP_REASON, PG_URL } from './db/sql/test-backends';
+import { freshPostgres, PG_SKIP_REASON, PG_URL, serverTestBackend } from './db/sql/test-backends';
+
+// These start real server processes with their own settings (SQLite in a DATA_DIR, or
+// DATABASE_URL given explicitly), whatever the test backend: the PostgreSQL server run would
+// start the same processes again (52 s of its time), so it leaves them to the first run.
+const RUN_ONCE = serverTestBackend() === 'postgres';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -21,7 +26,7 @@ function start(env: Record<string, string>) {
   return { code: r.status, stderr: r.stderr, stdout: r.stdout };
 }
 
-describe('starting the server with a bad DATA_DIR', () => {
+describe.skipIf(RUN_ONCE)('starting the server with a bad DATA_DIR', () => {
   it('stops and explains when DATA_DIR is a file', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'start-')), 'not-a-folder');
     fs.writeFileSync(file, 'x');
@@ -55,7 +60,7 @@ describe('starting the server with a bad DATA_DIR', () => {
   });
 });
 
-describe('starting on a taken port', () => {
+describe.skipIf(RUN_ONCE)('starting on a taken port', () => {
   it('says so at once, before the first-start audio render', async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
@@ -74,7 +79,7 @@ describe('starting on a taken port', () => {
   });
 });
 
-describe('npm start on a taken port', () => {
+describe.skipIf(RUN_ONCE)('npm start on a taken port', () => {
   it('says so before building the app', async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
@@ -95,7 +100,7 @@ describe('npm start on a taken port', () => {
   });
 });
 
-describe('stopping the server', () => {
+describe.skipIf(RUN_ONCE)('stopping the server', () => {
   it('exits cleanly on SIGTERM and leaves the database checkpointed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stop-'));
     const port = 20000 + Math.floor(Math.random() * 20000);
@@ -144,7 +149,7 @@ async function startAsync(env: Record<string, string>) {
   return { port, child, exited, output: () => out };
 }
 
-describe.skipIf(!PG_URL)(
+describe.skipIf(!PG_URL || RUN_ONCE)(
   `starting on PostgreSQL (DATABASE_URL)${PG_URL ? '' : ` (skipped: ${PG_SKIP_REASON})`}`,
   () => {
     it('migrates, keeps the signing keys in the database for every process, serves, and stops cleanly', async () => {

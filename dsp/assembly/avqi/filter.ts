@@ -77,15 +77,16 @@ let xkR: f64 = 0,
   zmR: f64 = 0,
   zmI: f64 = 0;
 
-/** X[k] and X[m - k] (0 < k <= m / 2) from Z[k] = (ar, ai) and Z[m - k] = (br, bi), as realForward. */
-function unpackPair(ar: f64, ai: f64, br: f64, bi: f64, k: i32, m: i32): void {
+/**
+ * X[k] and X[m - k] (0 < k <= m / 2) from Z[k] = (ar, ai) and Z[m - k] = (br, bi), as realForward;
+ * (wr, wi) = W^k, and W^(m - k) = -conj W^k.
+ */
+function unpackPair(ar: f64, ai: f64, br: f64, bi: f64, wr: f64, wi: f64): void {
   // X[k]: E = (Z[k] + conj Z[m - k]) / 2, O = (Z[k] - conj Z[m - k]) / 2i, X = E + W^k O.
   let er = 0.5 * (ar + br),
     ei = 0.5 * (ai - bi);
   let dr = 0.5 * (ar - br),
     di = 0.5 * (ai + bi);
-  let wr = twiddleOfRe(m, k),
-    wi = twiddleOfIm(m, k);
   xkR = er + di * wr - -dr * wi;
   xkI = ei + di * wi + -dr * wr;
   // X[m - k]: the same with the roles of the two exchanged.
@@ -93,29 +94,27 @@ function unpackPair(ar: f64, ai: f64, br: f64, bi: f64, k: i32, m: i32): void {
   ei = 0.5 * (bi - ai);
   dr = 0.5 * (br - ar);
   di = 0.5 * (bi + ai);
-  wr = twiddleOfRe(m, m - k);
-  wi = twiddleOfIm(m, m - k);
-  xmR = er + di * wr - -dr * wi;
-  xmI = ei + di * wi + -dr * wr;
+  xmR = er + di * -wr - -dr * wi;
+  xmI = ei + di * wi + -dr * -wr;
 }
 
 /** Z[k] and Z[m - k] (0 < k <= m / 2) from the bins Y[k] and Y[m - k], as realInverse (unscaled). */
-function packPair(ykR: f64, ykI: f64, ymR: f64, ymI: f64, k: i32, m: i32): void {
+function packPair(ykR: f64, ykI: f64, ymR: f64, ymI: f64, wr0: f64, wi0: f64): void {
   // Z[k] = E + i O, E = (Y[k] + conj Y[m - k]) / 2, O = (Y[k] - conj Y[m - k]) / 2 e^{+2 pi i k / nfft}.
   let er = 0.5 * (ykR + ymR),
     ei = 0.5 * (ykI - ymI);
   let dr = 0.5 * (ykR - ymR),
     di = 0.5 * (ykI + ymI);
-  let wr = twiddleOfRe(m, k),
-    wi = -twiddleOfIm(m, k);
+  let wr = wr0,
+    wi = -wi0;
   zkR = er - (dr * wi + di * wr);
   zkI = ei + (dr * wr - di * wi);
   er = 0.5 * (ymR + ykR);
   ei = 0.5 * (ymI - ykI);
   dr = 0.5 * (ymR - ykR);
   di = 0.5 * (ymI + ykI);
-  wr = twiddleOfRe(m, m - k);
-  wi = -twiddleOfIm(m, m - k);
+  wr = -wr0;
+  wi = -wi0;
   zmR = er - (dr * wi + di * wr);
   zmI = ei + (dr * wr - di * wi);
 }
@@ -128,9 +127,33 @@ function packedZero(zr: f64, zi: f64, f0: f64, fm: f64): void {
   zkI = 0.5 * (y0 - ym);
 }
 
+/** One pair: Z[k] at pk, Z[m - k] at pm, the band's factors fk and fmk (not both 1). */
+function filterPair(pk: usize, pm: usize, k: i32, m: i32, fk: f64, fmk: f64): void {
+  if (fk == 0.0 && fmk == 0.0) {
+    // Both bins removed: both packed values are 0 (what the products would give, up to the sign of 0).
+    store<f64>(pk, 0.0);
+    store<f64>(pk, 0.0, 8);
+    store<f64>(pm, 0.0);
+    store<f64>(pm, 0.0, 8);
+    return;
+  }
+  const wr = twiddleOfRe(m, k),
+    wi = twiddleOfIm(m, k);
+  unpackPair(load<f64>(pk), load<f64>(pk, 8), load<f64>(pm), load<f64>(pm, 8), wr, wi);
+  packPair(fk * xkR, fk * xkI, fmk * xmR, fmk * xmI, wr, wi);
+  store<f64>(pk, zkR);
+  store<f64>(pk, zkI, 8);
+  store<f64>(pm, zmR);
+  store<f64>(pm, zmI, 8);
+}
+
 /**
  * Multiplies the bins of the packed spectrum at z (bit-reversed, nfft / 2 complex) by the band
- * shape, in place; pairs the band leaves at 1 are not touched.
+ * shape, in place; pairs the band leaves at 1 are not touched. Where the pairs lie: position p
+ * (1 <= p < m) holds k = rev(p), and m - k = (m - 1) ^ (k - 1) lies at p ^ (h - 1), h the highest
+ * set bit of p: the mirror image of p within the block [h, 2h). So the pairs are visited from
+ * both ends of each block, two straight streams through memory (rev(p) is even when p is, so the
+ * even positions hold the k <= m / 2).
  */
 function filterPacked(
   z: usize,
@@ -143,41 +166,42 @@ function filterPacked(
   smooth: f64,
 ): void {
   const m = nfft >> 1;
-  // Pair 0: bins 0 and m (the Nyquist), from Z[0] alone.
+  // Position 0: bins 0 and m (the Nyquist), from Z[0] alone.
+  const f0 = bandFactor(0.0, nyquist, stop, fmin, fmax0, smooth);
+  const fNyquist = bandFactor(<f64>m * df, nyquist, stop, fmin, fmax0, smooth);
+  if (f0 != 1.0 || fNyquist != 1.0) {
+    packedZero(load<f64>(z), load<f64>(z, 8), f0, fNyquist);
+    store<f64>(z, zkR);
+    store<f64>(z, zkI, 8);
+  }
+  if (m < 2) return;
+  // Position 1: k = m / 2, its own partner.
   {
-    const f0 = bandFactor(0.0, nyquist, stop, fmin, fmax0, smooth);
-    const fm = bandFactor(<f64>m * df, nyquist, stop, fmin, fmax0, smooth);
-    if (f0 != 1.0 || fm != 1.0) {
-      packedZero(load<f64>(z), load<f64>(z, 8), f0, fm);
-      store<f64>(z, zkR);
-      store<f64>(z, zkI, 8);
+    const k = m >> 1;
+    const fk = bandFactor(<f64>k * df, nyquist, stop, fmin, fmax0, smooth);
+    if (fk != 1.0) {
+      const p = z + 16;
+      filterPair(p, p, k, m, fk, fk);
     }
   }
-  // Pairs (k, m - k): rk = position of k, rm = position of m - k = (m - 1) ^ position of k - 1.
-  let rPrev = 0; // position of k - 1
-  let bit = 0;
-  for (let k = 1; k <= m >> 1; k++) {
-    // Advance rPrev (position of k - 1) to rk (position of k): the reversed increment.
-    bit = m >> 1;
-    let rk = rPrev;
-    while (rk & bit) {
-      rk ^= bit;
-      bit >>= 1;
+  for (let h = 2; h < m; h <<= 1) {
+    // k = rev(h) = m / (2 h) at p = h; each step p += 2 adds the reversed 2.
+    let k = (m >> 1) / h;
+    const top = m >> 2; // rev(2) within m points
+    for (let p = h; p < 2 * h; p += 2) {
+      const kk = k;
+      // advance k to rev(p + 2): the reversed increment from bit `top` down
+      let bit = top;
+      while (k & bit) {
+        k ^= bit;
+        bit >>= 1;
+      }
+      k |= bit;
+      const fk = bandFactor(<f64>kk * df, nyquist, stop, fmin, fmax0, smooth);
+      const fmk = bandFactor(<f64>(m - kk) * df, nyquist, stop, fmin, fmax0, smooth);
+      if (fk == 1.0 && fmk == 1.0) continue;
+      filterPair(z + ((<usize>p) << 4), z + ((<usize>(p ^ (h - 1))) << 4), kk, m, fk, fmk);
     }
-    rk |= bit;
-    const rm = (m - 1) ^ rPrev;
-    rPrev = rk;
-    const fk = bandFactor(<f64>k * df, nyquist, stop, fmin, fmax0, smooth);
-    const fmk = bandFactor(<f64>(m - k) * df, nyquist, stop, fmin, fmax0, smooth);
-    if (fk == 1.0 && fmk == 1.0) continue;
-    const pk = z + ((<usize>rk) << 4),
-      pm = z + ((<usize>rm) << 4);
-    unpackPair(load<f64>(pk), load<f64>(pk, 8), load<f64>(pm), load<f64>(pm, 8), k, m);
-    packPair(fk * xkR, fk * xkI, fmk * xmR, fmk * xmI, k, m);
-    store<f64>(pk, zkR);
-    store<f64>(pk, zkI, 8);
-    store<f64>(pm, zmR);
-    store<f64>(pm, zmI, 8);
   }
 }
 

@@ -110,7 +110,7 @@ function vowelSoundsLikeAVoice(instance: WebAssembly.Instance, vowel: MonoSample
   const tail = last3s instanceof Float32Array ? last3s : Float32Array.from(last3s);
   // One frame every 80 ms rather than the live analyser's 10 ms: a share of voiced frames and
   // a centroid over 3 s need no finer grid (37 frames; on every fixture vowel and non-voice the
-  // same decision as at 40 ms and 10 ms, shares within 0.07), and this check is not part of the
+  // same decision as at 40 ms, voiced shares within 0.09), and this check is not part of the
   // method (it decides only the not-a-voice refusal, never a measure).
   const hop = Math.round(rate / 12.5);
   const frames = createVoiceAnalyserOn(instance, { sampleRate: rate, hop }).analyse(tail);

@@ -55,6 +55,18 @@ export function supabase(): Promise<SupabaseClient> {
   return loading;
 }
 
+/**
+ * Whether a table read (postgrest-js) may retry a failed request. postgrest-js retries a failed
+ * GET three times (1, 2, then 4 s) before it answers, even when the browser knows it has no
+ * network: an offline screen with nothing saved waited 7 s to say it needs a connection, and a
+ * saved session's refresh kept the player waiting as long. Offline a read fails at once, as the
+ * app's own queries do (src/lib/query-client.ts); online a passing failure keeps its retries.
+ * Pass it to every read: `.select(...).retry(retryTableReads())`.
+ */
+export function retryTableReads(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
 /** Runs `listener` when the client is created (at once if it already is). */
 export function whenSupabaseLoads(listener: (client: SupabaseClient) => void): void {
   if (loaded) listener(loaded);

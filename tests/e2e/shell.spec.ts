@@ -2,6 +2,7 @@ import { ROUTES } from '../../src/app/route-table';
 import { activeTab, isTabBarVisible } from '../../src/app/tab-bar-rules';
 import { expect, test } from './support/fixtures';
 import { createOnboardedMember, signInToHome } from './support/members';
+import { networkSettled } from './support/traffic';
 
 /** A concrete URL for each route of the table (parameters filled in). */
 const concrete = (path: string) => path.replace(':templateId', '1');
@@ -17,7 +18,7 @@ test.describe('app shell', () => {
   for (const { path } of ROUTES) {
     test(`route ${path} renders inside the 512 px column with the right tab bar`, async ({ page }) => {
       await page.goto(concrete(path));
-      await page.waitForLoadState('networkidle');
+      await networkSettled(page);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       const width = await page.locator('main').evaluate((el) => el.getBoundingClientRect().width);
       expect(width).toBeLessThanOrEqual(512);

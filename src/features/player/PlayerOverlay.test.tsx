@@ -11,7 +11,8 @@ import { usePlayerStore } from './player-store';
 
 const single = vi.fn();
 vi.mock('../../lib/supabase', () => ({
-  supabase: () => ({ from: () => ({ select: () => ({ eq: () => ({ single }) }) }) }),
+  supabase: () => ({ from: () => ({ select: () => ({ retry: () => ({ eq: () => ({ single }) }) }) }) }),
+  retryTableReads: () => true,
 }));
 
 // The full player (audio, dialogs) is not what these tests are about: whether it is shown is.

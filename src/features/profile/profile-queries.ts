@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api';
-import { supabase } from '../../lib/supabase';
+import { retryTableReads, supabase } from '../../lib/supabase';
 import { useAuthStore } from '../auth/auth-store';
 import { browserTimeZone } from './profile-text';
 
@@ -87,13 +87,20 @@ async function fetchMyReflections(): Promise<MyReflection[]> {
   )
     .from('reflections')
     .select('id, session_id, template_id, reflection_text, created_at')
+    .retry(retryTableReads())
     .order('created_at', { ascending: false });
   if (error) throw new Error(error.message);
   const rows = (data ?? []) as ReflectionRow[];
   const titles = new Map<number, string>();
   const ids = [...new Set(rows.flatMap((r) => (r.session_id === null ? [] : [r.session_id])))];
   if (ids.length > 0) {
-    const res = await (await supabase()).from('sessions').select('id, title').in('id', ids);
+    const res = await (
+      await supabase()
+    )
+      .from('sessions')
+      .select('id, title')
+      .retry(retryTableReads())
+      .in('id', ids);
     if (res.error) console.warn('Could not read the titles of reflected sessions', res.error);
     for (const s of (res.data ?? []) as { id: number; title: string }[]) titles.set(s.id, s.title);
   }

@@ -2,8 +2,19 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const tableRead = vi.fn();
 const apiJson = vi.fn();
-vi.mock('../../lib/supabase', () => ({
-  supabase: () => ({ from: () => ({ select: () => ({ order: () => tableRead() }) }) }),
+const retried = vi.fn();
+vi.mock('../../lib/supabase', async (importOriginal) => ({
+  retryTableReads: (await importOriginal<typeof import('../../lib/supabase')>()).retryTableReads,
+  supabase: () => ({
+    from: () => ({
+      select: () => ({
+        retry: (enabled: boolean) => {
+          retried(enabled);
+          return { order: () => tableRead() };
+        },
+      }),
+    }),
+  }),
 }));
 vi.mock('../../lib/api', () => ({ apiJson: (...args: unknown[]) => apiJson(...args) }));
 
@@ -35,6 +46,19 @@ describe('fetchDiscoverSessions', () => {
     tableRead.mockResolvedValue({ data: null, error: { message: 'down' } });
     apiJson.mockResolvedValue([row(5)]);
     expect((await fetchDiscoverSessions()).map((s) => s.id)).toEqual([5]);
+  });
+
+  it('reads the table without postgrest-js retries while the browser is offline', async () => {
+    tableRead.mockResolvedValue({ data: [row(1)], error: null });
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      await fetchDiscoverSessions();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(retried).toHaveBeenLastCalledWith(false);
+    await fetchDiscoverSessions();
+    expect(retried).toHaveBeenLastCalledWith(true);
   });
 
   it('fails only when both sources fail', async () => {

@@ -1,5 +1,5 @@
 import { apiJson } from '../../lib/api';
-import { supabase } from '../../lib/supabase';
+import { retryTableReads, supabase } from '../../lib/supabase';
 import { toSession, toSessions, type Session } from './session';
 
 /** Spec core §9: home latest 10; random pool 100; trending 5. */
@@ -14,6 +14,7 @@ export async function fetchLatestSessions(limit = LATEST_LIMIT): Promise<Session
   )
     .from('sessions')
     .select('*')
+    .retry(retryTableReads())
     .order('id', { ascending: false })
     .limit(limit);
   if (error) throw new Error(error.message);
@@ -21,7 +22,13 @@ export async function fetchLatestSessions(limit = LATEST_LIMIT): Promise<Session
 }
 
 export async function fetchSessionPool(): Promise<Session[]> {
-  const { data, error } = await (await supabase()).from('sessions').select('*').limit(RANDOM_POOL_LIMIT);
+  const { data, error } = await (
+    await supabase()
+  )
+    .from('sessions')
+    .select('*')
+    .retry(retryTableReads())
+    .limit(RANDOM_POOL_LIMIT);
   if (error) throw new Error(error.message);
   return toSessions(data);
 }
@@ -32,6 +39,7 @@ export async function fetchAllSessions(): Promise<Session[]> {
   )
     .from('sessions')
     .select('*')
+    .retry(retryTableReads())
     .order('id', { ascending: false });
   if (error) throw new Error(error.message);
   return toSessions(data);
@@ -54,7 +62,14 @@ export async function fetchDiscoverSessions(): Promise<Session[]> {
 }
 
 export async function fetchSessionById(id: number): Promise<Session> {
-  const { data, error } = await (await supabase()).from('sessions').select('*').eq('id', id).single();
+  const { data, error } = await (
+    await supabase()
+  )
+    .from('sessions')
+    .select('*')
+    .retry(retryTableReads())
+    .eq('id', id)
+    .single();
   if (error) throw new Error(error.message);
   const session = toSession(data);
   if (!session) throw new Error(`Session ${id} is not a readable session row.`);

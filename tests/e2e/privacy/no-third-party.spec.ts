@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ROUTES } from '../../../src/app/route-table';
 import { expect, test } from '../support/fixtures';
 import { createOnboardedMember, signInToHome } from '../support/members';
+import { networkSettled } from '../support/traffic';
 
 /**
  * Every route of the app, signed in, makes requests to its own origin only: no fonts, analytics,
@@ -30,7 +31,8 @@ test('no page requests anything from a third party', async ({ page, request, bas
   const visited: string[] = [];
   for (const p of allPaths()) {
     await page.goto(p);
-    await page.waitForLoadState('networkidle');
+    // Every request the page makes until it is settled (Playwright's 'networkidle', shorter).
+    await networkSettled(page);
     visited.push(p);
   }
   expect(visited.length).toBeGreaterThan(25);

@@ -8,15 +8,34 @@ export const absolutePath = (rel: string) => path.join(root, rel);
 /** The project's Chromium flags (playwright.config.ts), so these tests run the same browser. */
 const projectArgs: string[] = config.use?.launchOptions?.args ?? [];
 
+/** The launch options made so far, one object per microphone file (see fakeMicLaunch). */
+const launches = new Map<string, ReturnType<typeof makeFakeMicLaunch>>();
+
 /**
  * Launch options for a Chromium whose only microphone plays `wav` once (48 kHz, 1 s of
  * silence, 4 s of a sung A3 at 220 Hz, 1 s of silence: the padding avoids Chromium repeating
  * the last 10 ms forever at end of file), or, with `loop`, plays it over and over.
+ *
+ * The same file gives the same object. Playwright tells worker options apart by identity: a new
+ * object per spec file made every file its own worker (a new process and a browser launch, a
+ * few seconds on a busy machine); one object lets the files with the same microphone share a
+ * worker, as the tests of one file always did (each take opens the device, and the file plays
+ * from its start).
  */
 export function fakeMicLaunch(
   wav = absolutePath('fixtures/voice/e2e-sung-a3-220hz.wav'),
   { loop = false }: { loop?: boolean } = {},
 ) {
+  const key = `${wav}${loop ? '' : '%noloop'}`;
+  let launch = launches.get(key);
+  if (!launch) {
+    launch = makeFakeMicLaunch(wav, loop);
+    launches.set(key, launch);
+  }
+  return launch;
+}
+
+function makeFakeMicLaunch(wav: string, loop: boolean) {
   if (!fs.existsSync(wav)) throw new Error(`fake-microphone fixture missing: ${wav}`);
   return {
     executablePath: config.use?.launchOptions?.executablePath ?? '/usr/bin/chromium',

@@ -1,6 +1,6 @@
 // Shared by the feedback specs (issue 20, "Feedback that agrees with itself"): the fake
 // microphone plays a WAV through the real worklet and Wasm analyser, and the screens show the
-// feedback table's words. Playwright gives one browser per file, so one file per microphone WAV.
+// feedback table's words. The microphone is a browser launch option, so one file per microphone WAV.
 import { expect, type Page } from '@playwright/test';
 
 /** Pins the AudioContext to the fixtures' 48 kHz (headless Chromium would pick 44.1 kHz). */

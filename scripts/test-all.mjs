@@ -284,8 +284,10 @@ async function crossEngineSuite() {
   };
 }
 // After the PostgreSQL run and the demo audio, so the cross-engine server finds it complete.
+// PostgreSQL stops when both Vitest runs are done: the SQLite run uses it too (the tests that run
+// on both databases), and it may end after the PostgreSQL run.
+void Promise.all([sqliteRun, pgRun]).then(() => pg?.stop());
 const secondLane = pgRun.then(async (pgResult) => {
-  pg?.stop();
   await audioReady;
   return [pgResult, await crossEngineSuite()];
 });

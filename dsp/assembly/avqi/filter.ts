@@ -260,3 +260,85 @@ export function stopThenPass(
   inversePacked(z, nfft, banded, n);
   return banded;
 }
+
+/**
+ * Praat's resampling low-pass (resample.ts) on the packed spectrum at z (bit-reversed, nfft / 2
+ * complex, from forwardPacked): of bin k (1 <= k < nfft / 2) the real part is cleared when
+ * 2k + 1 >= from and the imaginary part when 2k + 2 >= from; the Nyquist bin always, bin 0 when
+ * from <= 1. With density != 0, the energy densities 2 |X[k] dt|^2 of the unfiltered bins
+ * 0..nfft/2 go there in natural order (the LTAS, ltas.ts). Every pair is visited as in
+ * filterPacked; equal to realForward, clearing, realInverse up to rounding (about 1e-16).
+ */
+export function lowPassPacked(z: usize, nfft: i32, from: i32, density: usize, dt: f64): void {
+  const m = nfft >> 1;
+  {
+    const zr = load<f64>(z),
+      zi = load<f64>(z, 8);
+    if (density != 0) {
+      const a = (zr + zi) * dt,
+        b = (zr - zi) * dt;
+      st(density, 0, 2.0 * (a * a));
+      st(density, m, 2.0 * (b * b));
+    }
+    packedZero(zr, zi, 1 >= from ? 0.0 : 1.0, 0.0);
+    store<f64>(z, zkR);
+    store<f64>(z, zkI, 8);
+  }
+  if (m < 2) return;
+  lowPassPair(z + 16, z + 16, m >> 1, m, from, density, dt);
+  for (let h = 2; h < m; h <<= 1) {
+    let k = (m >> 1) / h;
+    const top = m >> 2;
+    for (let p = h; p < 2 * h; p += 2) {
+      const kk = k;
+      let bit = top;
+      while (k & bit) {
+        k ^= bit;
+        bit >>= 1;
+      }
+      k |= bit;
+      lowPassPair(z + ((<usize>p) << 4), z + ((<usize>(p ^ (h - 1))) << 4), kk, m, from, density, dt);
+    }
+  }
+}
+
+/** One pair of lowPassPacked: Z[k] at pk, Z[m - k] at pm (0 < k <= m / 2). */
+function lowPassPair(pk: usize, pm: usize, k: i32, m: i32, from: i32, density: usize, dt: f64): void {
+  const j = m - k;
+  // Which parts survive (bins below the cut-off keep both, the bin at it may keep its real part).
+  const kRe: f64 = 2 * k + 1 < from ? 1.0 : 0.0,
+    kIm: f64 = 2 * k + 2 < from ? 1.0 : 0.0,
+    jRe: f64 = 2 * j + 1 < from ? 1.0 : 0.0,
+    jIm: f64 = 2 * j + 2 < from ? 1.0 : 0.0;
+  const cleared = kRe == 0.0 && kIm == 0.0 && jRe == 0.0 && jIm == 0.0;
+  if (cleared && density == 0) {
+    store<f64>(pk, 0.0);
+    store<f64>(pk, 0.0, 8);
+    store<f64>(pm, 0.0);
+    store<f64>(pm, 0.0, 8);
+    return;
+  }
+  const wr = twiddleOfRe(m, k),
+    wi = twiddleOfIm(m, k);
+  unpackPair(load<f64>(pk), load<f64>(pk, 8), load<f64>(pm), load<f64>(pm, 8), wr, wi);
+  if (density != 0) {
+    let a = xkR * dt,
+      b = xkI * dt;
+    st(density, k, 2.0 * (a * a + b * b));
+    a = xmR * dt;
+    b = xmI * dt;
+    st(density, j, 2.0 * (a * a + b * b));
+  }
+  if (cleared) {
+    store<f64>(pk, 0.0);
+    store<f64>(pk, 0.0, 8);
+    store<f64>(pm, 0.0);
+    store<f64>(pm, 0.0, 8);
+    return;
+  }
+  packPair(kRe * xkR, kIm * xkI, jRe * xmR, jIm * xmI, wr, wi);
+  store<f64>(pk, zkR);
+  store<f64>(pk, zkI, 8);
+  store<f64>(pm, zmR);
+  store<f64>(pm, zmI, 8);
+}

@@ -63,7 +63,6 @@ export function measureLtas(x: usize, n: i32, rate: f64): void {
  * itself will do: each bin is read before it is overwritten).
  */
 export function ltasFromSpectrum(re: usize, im: usize, nfft: i32, n: i32, rate: f64, density: usize): void {
-  measured = true;
   const dt = 1.0 / rate;
   const bins = (nfft >> 1) + 1;
   // Energy density 2 |X dt|^2 per bin (Spectrum values are scaled by the sampling period).
@@ -72,6 +71,18 @@ export function ltasFromSpectrum(re: usize, im: usize, nfft: i32, n: i32, rate: 
       b = ld(im, k) * dt;
     st(density, k, 2.0 * (a * a + b * b));
   }
+  ltasFromDensity(density, nfft, n, rate);
+}
+
+/**
+ * Slope and tilt from the energy densities 2 |X[k] dt|^2 (k = 0..nfft/2, in order) of n samples
+ * at `rate` zero-padded to nfft (ltasFromSpectrum, or the 10 kHz resampling's low-pass, which
+ * computes them from its packed spectrum: filter.ts, lowPassPacked).
+ */
+export function ltasFromDensity(density: usize, nfft: i32, n: i32, rate: f64): void {
+  measured = true;
+  const dt = 1.0 / rate;
+  const bins = (nfft >> 1) + 1;
   const df = 1.0 / (dt * <f64>nfft);
   const xmax = 0.5 / dt;
   const bands = <i32>Math.ceil(xmax / 1.0);

@@ -3,8 +3,18 @@
 // each new sample is read from the old ones by windowed-sinc interpolation
 // (melder/NUMinterpol.cpp, NUM_interpolate_sinc, raised-cosine window of `depth` samples a side).
 import { allocF64, ld, st, powerOfTwoAtLeast } from './mem';
-import { fftPrepare, fftIm, fftRe, fftSignal, realForward, realInverse } from './fft';
-import { ltasFromSpectrum } from './ltas';
+import {
+  complexFftDif,
+  complexInverseFromReversed,
+  fftPrepare,
+  fftIm,
+  fftRe,
+  fftSignal,
+  realForward,
+  realInverse,
+} from './fft';
+import { lowPassPacked } from './filter';
+import { ltasFromDensity } from './ltas';
 
 let resultLength: i32 = 0;
 
@@ -105,29 +115,30 @@ export function resample(
     const nfft = powerOfTwoAtLeast(n + 2 * pad);
     fftPrepare(nfft);
     const data = fftSignal();
-    memory.fill(data, 0, (<usize>nfft) << 3);
+    memory.fill(data, 0, (<usize>pad) << 3);
     memory.copy(data + ((<usize>pad) << 3), x, (<usize>n) << 3);
-    const half = nfft >> 1;
-    const re = fftRe();
-    const im = fftIm();
-    realForward(data, nfft, re, im);
+    memory.fill(data + ((<usize>(pad + n)) << 3), 0, (<usize>(nfft - pad - n)) << 3);
+    // Forward by decimation in frequency, the low-pass applied to the packed spectrum where it lies
+    // (bit-reversed), and back by decimation in time: no reordering pass and no split into the
+    // real spectrum and back (filter.ts, lowPassPacked; the same numbers up to rounding, about
+    // 1e-16, as realForward, clearing, realInverse).
+    complexFftDif(data, nfft >> 1);
     // The LTAS reads |X|^2 of the same samples zero-padded to a power of two: when that is this
     // transform's size, this spectrum serves it (ltas.ts) and saves a transform of the signal.
-    // (The transform's signal buffer, free until the inverse below, holds the LTAS's densities.)
-    if (ltasToo && nfft == powerOfTwoAtLeast(n < 4 ? 4 : n)) ltasFromSpectrum(re, im, nfft, n, rate, data);
+    // Its densities go to the re / im block (free here), unpacked from the pairs as they pass.
+    const ltasHere = ltasToo && nfft == powerOfTwoAtLeast(n < 4 ? 4 : n);
+    const density = ltasHere ? fftRe() : 0;
     // Praat clears entries from index floor(upfactor * nfft) of its packed real-FFT layout
     // (1: DC, 2: Nyquist, 2k+1 / 2k+2: real / imaginary part of bin k) and always the Nyquist.
     const from = <i32>Math.floor(upfactor * <f64>nfft);
-    st(re, half, 0.0);
-    for (let k = 1; k < half; k++) {
-      if (2 * k + 1 >= from) st(re, k, 0.0);
-      if (2 * k + 2 >= from) st(im, k, 0.0);
-    }
-    if (1 >= from) st(re, 0, 0.0);
-    realInverse(re, im, nfft, data);
+    lowPassPacked(data, nfft, from, density, dx);
+    if (ltasHere) ltasFromDensity(density, nfft, n, rate);
+    complexInverseFromReversed(data, nfft >> 1);
     // Read in place from the transform's scratch (nothing below transforms again before the
-    // interpolation is done).
+    // interpolation is done); only the n samples the interpolation reads are scaled.
     source = data + ((<usize>pad) << 3);
+    const scale = 1.0 / <f64>(nfft >> 1);
+    for (let i = 0; i < n; i++) st(source, i, ld(source, i) * scale);
   }
   const out = allocF64(count);
   const newDx = 1.0 / newRate;

@@ -67,6 +67,51 @@ function inversePacked(z: usize, nfft: i32, x: usize, n: i32): void {
   for (let i = 0; i < n; i++) st(x, i, ld(z, i) * scale);
 }
 
+/**
+ * inversePacked of a copy of z, without a copy of the whole: of the inverse by decimation in time
+ * on bit-reversed input, every stage but the last stays within one half (the first half holds
+ * the even bins, bit-reversed for half the size, the second the odd ones), so the first half goes
+ * to x itself (n > nfft / 2 samples, consumed by the forward transform already) and the second
+ * to `other` (nfft / 2 f64: the start of the re / im block, which the LTAS's densities use
+ * anyway), each is inverted at half the size (the same butterflies and twiddles), and the last
+ * stage writes the scaled signal straight into x: the same numbers, bit for bit, as the copy
+ * and inversePacked, with half the memory and no scaling pass.
+ */
+function inverseInHalves(z: usize, nfft: i32, x: usize, n: i32, other: usize): void {
+  const m = nfft >> 1;
+  const q = m >> 1;
+  if (q < 4 || n <= m) {
+    memory.copy(other, z, (<usize>nfft) << 3);
+    inversePacked(other, nfft, x, n);
+    return;
+  }
+  const bytes = (<usize>q) << 4;
+  memory.copy(x, z, bytes);
+  memory.copy(other, z + bytes, bytes);
+  complexInverseFromReversed(x, q);
+  complexInverseFromReversed(other, q);
+  const scale = 1.0 / <f64>m;
+  // Last stage (half-length q): y[j] = a + t, y[j + q] = a - t, t = b conj(W^j), as complexFft's.
+  for (let j = 0; j < q; j++) {
+    const wr = twiddleOfRe(q, j),
+      wi = twiddleOfIm(q, j);
+    const pb = other + ((<usize>j) << 4),
+      pa = x + ((<usize>j) << 4);
+    const br = load<f64>(pb),
+      bi = load<f64>(pb, 8);
+    const tr = br * wr + bi * wi,
+      ti = bi * wr + br * -wi;
+    const ar = load<f64>(pa),
+      ai = load<f64>(pa, 8);
+    store<f64>(pa, (ar + tr) * scale);
+    store<f64>(pa, (ai + ti) * scale, 8);
+    // y[j + q] is samples m + 2j and m + 2j + 1, past the first half: no value still to be read.
+    const i = m + 2 * j;
+    if (i < n) st(x, i, (ar - tr) * scale);
+    if (i + 1 < n) st(x, i + 1, (ai - ti) * scale);
+  }
+}
+
 // The real spectrum's bins k and m - k (X), and the packed values (Z) made from them.
 let xkR: f64 = 0,
   xkI: f64 = 0,
@@ -245,16 +290,13 @@ export function stopThenPass(
 ): usize {
   const nfft = forwardPacked(x, n);
   const z = fftSignal();
-  // The re / im block (nfft + 2 f64 in one piece, fft.ts) holds the second packed spectrum.
-  const second = fftRe();
   const dt = 1.0 / rate;
   const df = 1.0 / (dt * <f64>nfft);
   const nyquist = 0.5 / dt;
-  // The stopped spectrum, copied (in order: a straight copy) to the second buffer, gives the
-  // stopped signal; the scratch keeps it for the pass band and the band.
+  // The stopped spectrum, copied out in two halves (straight copies), gives the stopped signal;
+  // the scratch keeps it for the pass band and the band.
   filterPacked(z, nfft, df, nyquist, true, stopMin, stopMax, stopSmooth);
-  memory.copy(second, z, (<usize>nfft) << 3);
-  inversePacked(second, nfft, x, n);
+  inverseInHalves(z, nfft, x, n, fftRe());
   filterPacked(z, nfft, df, nyquist, false, passMin, passMax, passSmooth);
   const banded = bandedIn != 0 ? bandedIn : z;
   inversePacked(z, nfft, banded, n);

@@ -172,24 +172,35 @@ function packedZero(zr: f64, zi: f64, f0: f64, fm: f64): void {
   zkI = 0.5 * (y0 - ym);
 }
 
+/** Both packed values of a pair removed: 0 (what the products would give, up to the sign of 0). */
+@inline
+function clearPair(pk: usize, pm: usize): void {
+  store<f64>(pk, 0.0);
+  store<f64>(pk, 0.0, 8);
+  store<f64>(pm, 0.0);
+  store<f64>(pm, 0.0, 8);
+}
+
+/** The pair packPair left in (zkR, zkI) and (zmR, zmI), written back at pk and pm. */
+@inline
+function storePackedPair(pk: usize, pm: usize): void {
+  store<f64>(pk, zkR);
+  store<f64>(pk, zkI, 8);
+  store<f64>(pm, zmR);
+  store<f64>(pm, zmI, 8);
+}
+
 /** One pair: Z[k] at pk, Z[m - k] at pm, the band's factors fk and fmk (not both 1). */
 function filterPair(pk: usize, pm: usize, k: i32, m: i32, fk: f64, fmk: f64): void {
   if (fk == 0.0 && fmk == 0.0) {
-    // Both bins removed: both packed values are 0 (what the products would give, up to the sign of 0).
-    store<f64>(pk, 0.0);
-    store<f64>(pk, 0.0, 8);
-    store<f64>(pm, 0.0);
-    store<f64>(pm, 0.0, 8);
+    clearPair(pk, pm);
     return;
   }
   const wr = twiddleOfRe(m, k),
     wi = twiddleOfIm(m, k);
   unpackPair(load<f64>(pk), load<f64>(pk, 8), load<f64>(pm), load<f64>(pm, 8), wr, wi);
   packPair(fk * xkR, fk * xkI, fmk * xmR, fmk * xmI, wr, wi);
-  store<f64>(pk, zkR);
-  store<f64>(pk, zkI, 8);
-  store<f64>(pm, zmR);
-  store<f64>(pm, zmI, 8);
+  storePackedPair(pk, pm);
 }
 
 /**
@@ -354,10 +365,7 @@ function lowPassPair(pk: usize, pm: usize, k: i32, m: i32, from: i32, density: u
     jIm: f64 = 2 * j + 2 < from ? 1.0 : 0.0;
   const cleared = kRe == 0.0 && kIm == 0.0 && jRe == 0.0 && jIm == 0.0;
   if (cleared && density == 0) {
-    store<f64>(pk, 0.0);
-    store<f64>(pk, 0.0, 8);
-    store<f64>(pm, 0.0);
-    store<f64>(pm, 0.0, 8);
+    clearPair(pk, pm);
     return;
   }
   const wr = twiddleOfRe(m, k),
@@ -372,15 +380,9 @@ function lowPassPair(pk: usize, pm: usize, k: i32, m: i32, from: i32, density: u
     st(density, j, 2.0 * (a * a + b * b));
   }
   if (cleared) {
-    store<f64>(pk, 0.0);
-    store<f64>(pk, 0.0, 8);
-    store<f64>(pm, 0.0);
-    store<f64>(pm, 0.0, 8);
+    clearPair(pk, pm);
     return;
   }
   packPair(kRe * xkR, kIm * xkI, jRe * xmR, jIm * xmI, wr, wi);
-  store<f64>(pk, zkR);
-  store<f64>(pk, zkI, 8);
-  store<f64>(pm, zmR);
-  store<f64>(pm, zmI, 8);
+  storePackedPair(pk, pm);
 }

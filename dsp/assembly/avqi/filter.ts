@@ -173,7 +173,6 @@ function packedZero(zr: f64, zi: f64, f0: f64, fm: f64): void {
 }
 
 /** Both packed values of a pair removed: 0 (what the products would give, up to the sign of 0). */
-@inline
 function clearPair(pk: usize, pm: usize): void {
   store<f64>(pk, 0.0);
   store<f64>(pk, 0.0, 8);
@@ -182,7 +181,6 @@ function clearPair(pk: usize, pm: usize): void {
 }
 
 /** The pair packPair left in (zkR, zkI) and (zmR, zmI), written back at pk and pm. */
-@inline
 function storePackedPair(pk: usize, pm: usize): void {
   store<f64>(pk, zkR);
   store<f64>(pk, zkI, 8);

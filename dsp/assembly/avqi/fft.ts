@@ -7,10 +7,13 @@ import { allocF64, ld, st } from './mem';
 let tableSize: i32 = 0; // the largest real transform length prepared
 let capacity: i32 = 0; // the largest length the buffers below can hold
 // Twiddles of the largest stage only, interleaved (re, im): entry j holds e^{-2 pi i j / tableSize},
-// j < tableSize / 2. A stage of half-length h reads its factor k at j = k tableSize / (2h): the
-// same numbers as a table per stage (which were copies of these), in half the memory.
+// j < tableSize / 4 (a quarter turn). A stage of half-length h reads its factor k at
+// j = k tableSize / (2h); the second quarter turn is the first times -i (e^{-i(a + pi/2)} =
+// -i e^{-ia}: (re, im) -> (im, -re), exact), so it is not stored: the same numbers as a table per
+// stage, in a quarter of the memory (whose first touch costs more than the rotations).
 let twiddles: usize = 0;
 let topHalf: i32 = 0; // tableSize / 2
+let quarterTurn: i32 = 0; // tableSize / 4: entries stored
 // Shared scratch for whole-recording transforms (one at a time): a padded signal of tableSize
 // samples and its tableSize / 2 + 1 bins. Reused by every caller, so a long recording costs its
 // transform memory once rather than once per filter.
@@ -55,7 +58,7 @@ export function fftReserve(n: i32): void {
   if (n <= capacity) return;
   capacity = n;
   tableSize = 0;
-  twiddles = allocF64(n);
+  twiddles = allocF64((n >> 1) + 2);
   scratchSignal = allocF64(n);
   // re and im in one block (n + 2 f64): the filters (filter.ts) use it as a second signal of n
   // f64 (a packed spectrum) between their transforms.
@@ -82,6 +85,7 @@ export function fftPrepare(n: i32): void {
   // a transform.
   const top = size >> 1;
   topHalf = top;
+  quarterTurn = top >> 1;
   if (top >= 2) {
     const quarter = top >> 1;
     const eighth = quarter >> 1;
@@ -102,8 +106,8 @@ export function fftPrepare(n: i32): void {
       }
     }
     // Now entries 0..eighth hold (cos a, sin a); make them e^{-ia} and fill the rest of the
-    // quarter and the second quarter by symmetry (from the last entry down, so the first fine
-    // entries are read before they change).
+    // quarter by symmetry (from the last entry down, so the first fine entries are read before
+    // they change).
     for (let j = quarter - 1; j >= 0; j--) {
       let c: f64, sn: f64;
       if (j <= eighth) {
@@ -114,8 +118,6 @@ export function fftPrepare(n: i32): void {
         c = ld(twiddles, 2 * (quarter - j) + 1);
         sn = ld(twiddles, 2 * (quarter - j));
       }
-      st(twiddles, 2 * (j + quarter), -sn);
-      st(twiddles, 2 * (j + quarter) + 1, -c);
       st(twiddles, 2 * j, c);
       st(twiddles, 2 * j + 1, -sn);
     }
@@ -131,11 +133,28 @@ function strideOf(h: i32): usize {
 }
 
 function twiddleRe(h: i32, j: i32): f64 {
-  return ld(twiddles, 2 * j * (topHalf / h));
+  const at = j * (topHalf / h);
+  return at < quarterTurn ? ld(twiddles, 2 * at) : ld(twiddles, 2 * (at - quarterTurn) + 1);
 }
 
 function twiddleIm(h: i32, j: i32): f64 {
-  return ld(twiddles, 2 * j * (topHalf / h) + 1);
+  const at = j * (topHalf / h);
+  return at < quarterTurn ? ld(twiddles, 2 * at + 1) : -ld(twiddles, 2 * (at - quarterTurn));
+}
+
+/**
+ * The twiddle of factor k of a stage of half-length h as a v128 (re, im): stored for k < h / 2,
+ * the stored factor k - h / 2 times -i above (bit for bit what a full table held).
+ */
+function twiddleV(h: i32, k: i32, step: usize): v128 {
+  const hh = h >> 1;
+  if (k < hh || h < 2) return v128.load(twiddles + <usize>k * step);
+  return rotateMinusI(v128.load(twiddles + <usize>(k - hh) * step));
+}
+
+/** w times -i: (re, im) -> (im, -re). */
+function rotateMinusI(w: v128): v128 {
+  return f64x2.mul(v128.shuffle<f64>(w, w, 1, 0), f64x2(1.0, -1.0));
 }
 
 function bitReverse(z: usize, m: i32): void {
@@ -204,12 +223,11 @@ function complexFft(z: usize, m: i32, inverse: bool, reversed: bool = false): vo
       const step1 = strideOf(h);
       const step2 = strideOf(2 * h);
       const hb = (<usize>h) << 4;
-      const tw2b = twiddles + <usize>h * step2; // the factor of k + h in stage 2h
       for (let block = 0; block < m; block += 4 * h) {
         const p0 = z + ((<usize>block) << 4);
         for (let k = 0; k < h; k++) {
           const o = (<usize>k) << 4;
-          const w1 = v128.load(twiddles + <usize>k * step1);
+          const w1 = twiddleV(h, k, step1);
           const w1r = v128.shuffle<f64>(w1, w1, 0, 0);
           const w1i = f64x2.mul(v128.shuffle<f64>(w1, w1, 1, 1), signs);
           const x0 = v128.load(p0 + o);
@@ -225,7 +243,7 @@ function complexFft(z: usize, m: i32, inverse: bool, reversed: bool = false): vo
           const wa = v128.load(twiddles + <usize>k * step2);
           const war = v128.shuffle<f64>(wa, wa, 0, 0);
           const wai = f64x2.mul(v128.shuffle<f64>(wa, wa, 1, 1), signs);
-          const wb = v128.load(tw2b + <usize>k * step2);
+          const wb = rotateMinusI(wa); // the factor of k + h in stage 2h
           const wbr = v128.shuffle<f64>(wb, wb, 0, 0);
           const wbi = f64x2.mul(v128.shuffle<f64>(wb, wb, 1, 1), signs);
           const u2 = f64x2.add(f64x2.mul(y2, war), f64x2.mul(v128.shuffle<f64>(y2, y2, 1, 0), wai));
@@ -245,7 +263,7 @@ function complexFft(z: usize, m: i32, inverse: bool, reversed: bool = false): vo
         const pb = pa + ((<usize>half) << 4);
         for (let k = 0; k < half; k++) {
           const o = (<usize>k) << 4;
-          const w = v128.load(twiddles + <usize>k * step);
+          const w = twiddleV(half, k, step);
           const wr = v128.shuffle<f64>(w, w, 0, 0);
           const wi = f64x2.mul(v128.shuffle<f64>(w, w, 1, 1), signs);
           const b = v128.load(pb + o);
@@ -300,7 +318,6 @@ export function complexFftDif(z: usize, m: i32): void {
       const stepH = strideOf(h);
       const stepQ = strideOf(q);
       const qb = (<usize>q) << 4;
-      const twH2 = twiddles + <usize>q * stepH; // the factor of k + q in stage h
       for (let block = 0; block < m; block += 2 * h) {
         const p0 = z + ((<usize>block) << 4);
         for (let k = 0; k < q; k++) {
@@ -312,7 +329,7 @@ export function complexFftDif(z: usize, m: i32): void {
           const wa = v128.load(twiddles + <usize>k * stepH);
           const war = v128.shuffle<f64>(wa, wa, 0, 0);
           const wai = f64x2.mul(v128.shuffle<f64>(wa, wa, 1, 1), signs);
-          const wb = v128.load(twH2 + <usize>k * stepH);
+          const wb = rotateMinusI(wa); // the factor of k + q in stage h
           const wbr = v128.shuffle<f64>(wb, wb, 0, 0);
           const wbi = f64x2.mul(v128.shuffle<f64>(wb, wb, 1, 1), signs);
           const a0 = f64x2.add(x0, x2);
@@ -321,7 +338,7 @@ export function complexFftDif(z: usize, m: i32): void {
           const d3 = f64x2.sub(x1, x3);
           const a2 = f64x2.add(f64x2.mul(d2, war), f64x2.mul(v128.shuffle<f64>(d2, d2, 1, 0), wai));
           const a3 = f64x2.add(f64x2.mul(d3, wbr), f64x2.mul(v128.shuffle<f64>(d3, d3, 1, 0), wbi));
-          const wq = v128.load(twiddles + <usize>k * stepQ);
+          const wq = twiddleV(q, k, stepQ);
           const wqr = v128.shuffle<f64>(wq, wq, 0, 0);
           const wqi = f64x2.mul(v128.shuffle<f64>(wq, wq, 1, 1), signs);
           const e1 = f64x2.sub(a0, a1);
@@ -346,7 +363,7 @@ export function complexFftDif(z: usize, m: i32): void {
         const pa = z + ((<usize>block) << 4);
         for (let k = 0; k < 4; k++) {
           const o = (<usize>k) << 4;
-          const w = v128.load(twiddles + <usize>k * step);
+          const w = twiddleV(4, k, step);
           const wr = v128.shuffle<f64>(w, w, 0, 0);
           const wi = f64x2.mul(v128.shuffle<f64>(w, w, 1, 1), signs);
           const a = v128.load(pa + o);

@@ -4,8 +4,8 @@
 // copies both recordings in and calls avqiAnalyse on an instance of its own: nothing here
 // touches the live analyser's state. The index itself is combined in TypeScript
 // (src/domain/voice/avqi.ts) so that the app, the CLI and the benchmark share one formula.
-import { arenaMark, arenaRelease, arenaReserve } from '../arena';
-import { allocF64, ld, st, powerOfTwoAtLeast } from './mem';
+import { arenaAlloc, arenaMark, arenaRelease, arenaReserve } from '../arena';
+import { allocF64, powerOfTwoAtLeast } from './mem';
 import { fftForget, fftRelease, fftReserve, fftSignalCapacity } from './fft';
 import { hannBandFilter, stopThenPass } from './filter';
 import { resample, resampledLength } from './resample';
@@ -35,6 +35,18 @@ let joinedSamples: i32 = 0;
 let vowelCpps: f64 = NaN;
 
 /**
+ * Samples of room kept after the speech when the joined signal is built in place. The voiced
+ * windows never hold more than the sounding parts (at most the speech) plus one shared boundary
+ * sample per window (1000 windows in 30 s), and the last 30 ms are never a window; with the lead
+ * (at most 96 samples) this leaves room to spare at every rate.
+ */
+const JOIN_SLACK: i32 = 2048;
+
+function align16(p: usize): usize {
+  return (p + 15) & ~(<usize>15);
+}
+
+/**
  * Runs the method; returns AVQI_OK, AVQI_NO_VOICED_SPEECH or AVQI_NOT_A_VOICE (no periodicity
  * could be measured; the other measures are still readable). The speech is first resampled to the
  * vowel's rate when the two differ (the published method assumes one recording set-up).
@@ -54,6 +66,15 @@ export function avqiAnalyse(
   const rate = vowelRate;
   let speech = speech0;
   let speechN = speechN0;
+  // The joined signal is built in the two recordings' own memory when they lie one after the
+  // other at the arena's top (dsp/assessment.ts copies them in just before this call): nothing
+  // reads them once the sounding parts are cut and the vowel's last 3 s moved aside, and fresh
+  // pages cost about as much to touch as the arithmetic of the stage that fills them.
+  const inPlace =
+    speechRate == vowelRate &&
+    speech0 == align16(vowel + ((<usize>vowelN) << 3)) &&
+    arenaMark() == speech0 + ((<usize>speechN0) << 3);
+  if (inPlace) arenaAlloc((<usize>JOIN_SLACK) << 3);
   if (speechRate != vowelRate) {
     speech = resample(speech0, speechN0, speechRate, vowelRate, 50);
     speechN = resampledLength();
@@ -94,14 +115,30 @@ export function avqiAnalyse(
     if (vowelLast > vowelN) vowelLast = vowelN;
   }
   const vowelPart = vowelLast - vowelFirst + 1;
-  const joined = allocF64(lead + soundingN + vowelPart + 1);
+  const vowelBytes = (<usize>vowelPart) << 3;
+  let joined: usize;
+  let vowelAside: usize;
+  if (inPlace) {
+    // The vowel's part goes to the end of the recordings' memory, the joined signal starts where
+    // the vowel did: the lead and the voiced windows (at most the speech's length) end before
+    // the part's new place, which then moves down behind them.
+    joined = vowel;
+    vowelAside = speech + ((<usize>(speechN + JOIN_SLACK)) << 3) - vowelBytes;
+    memory.copy(vowelAside, vowel + ((<usize>(vowelFirst - 1)) << 3), vowelBytes);
+    memory.fill(joined, 0, (<usize>lead) << 3);
+  } else {
+    joined = allocF64(lead + soundingN + vowelPart + 1);
+    vowelAside = vowel + ((<usize>(vowelFirst - 1)) << 3);
+  }
   // Step 2: the voiced 30 ms windows.
   let at = appendVoicedWindows(sounding, soundingN, rate, joined, lead);
+  if (joined + ((<usize>at) << 3) > vowelAside && inPlace) unreachable();
   const kept = keptWindowCount();
   voicedSeconds = <f64>kept * 0.03;
   if (kept == 0) return AVQI_NO_VOICED_SPEECH;
   // Step 3: the vowel's last 3 s.
-  for (let s = vowelFirst; s <= vowelLast; s++) st(joined, at++, ld(vowel, s - 1));
+  memory.copy(joined + ((<usize>at) << 3), vowelAside, vowelBytes);
+  at += vowelPart;
   joinedSamples = at;
 
   // Each measure's working memory is released once it is read, so the next stage reuses pages

@@ -90,6 +90,7 @@ export function avqiAnalyse(
   // The memory the whole analysis will touch, grown in one step: the transforms' scratch (32
   // bytes a point), then about 40 bytes per sample of the two recordings for the stages.
   arenaReserve(((<usize>transformSize) << 5) + <usize>(speechN + vowelN) * 40 + (4 << 20));
+  const beforeScratch = arenaMark();
   fftReserve(transformSize);
   // Step 0: the 34 Hz high-pass (stop Hann band 0-34 Hz, 0.1 Hz ramps) on both recordings; the
   // speech's transform also gives the 80-8000 Hz band that step 1's silence detection reads,
@@ -153,7 +154,10 @@ export function avqiAnalyse(
   if (!ltasMeasured()) measureLtas(joined, at, rate);
   slopeDb = ltasSlope();
   tiltDb = ltasTilt();
-  release(mark);
+  // No whole-recording transform comes after this: when the joined signal lies below the
+  // transforms' scratch (built in place), the periodicity measures' working memory takes the
+  // scratch's pages, touched already, instead of fresh ones.
+  release(inPlace ? beforeScratch : mark);
   measurePeriodicity(joined, at, rate);
   shimmerPct = periodicityShimmerPercent();
   shimmerDecibel = periodicityShimmerDb();

@@ -7,6 +7,7 @@
 // test says so rather than hiding it behind a fixed tie (docs/pitch-matching.md, "Accuracy").
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  buildTake,
   CONDITIONS,
   compareRow,
   evaluateRetakes,
@@ -46,9 +47,11 @@ const MOVING = [
   'vibrato ±50 c at 5 Hz, 30 c flat, breath noise',
 ];
 /**
- * The one row where pitchy is closer in cents beyond chance with some draws: a steady note in
- * breath noise, where pitchy's 85 ms window reads each frame more precisely than our 30 ms one
- * (an engine matter, not the scorer's). Not hidden: it has its own test, with the measured gap.
+ * A steady note in breath noise: pitchy's 85 ms window reads each frame more precisely than our
+ * 30 ms one, and ours was a tenth of a cent behind here while the reported period came from
+ * YIN's three-point vertex, which the noise made lean flat (its curvature, from three lags
+ * alone, scattered). The period is now refined on the difference function smoothed over lags
+ * (dsp/assembly/refine.ts), and ours must be at least as close outright.
  */
 const BREATH = 'breath noise 12 dB below, 10 c flat';
 
@@ -101,10 +104,29 @@ describe(`pitch-matching accuracy on synthesised sung takes, ${TEST_TAKES} takes
     },
   );
 
-  it(`${BREATH}: pitchy is closer in cents, by under 0.2 c on average (not met: the engine's window)`, () => {
+  it(`${BREATH}: cents off at least as close as pitchy over the takes, no tie`, () => {
     const { cents } = compareRow(row(BREATH));
-    expect(cents.diff, say(cents)).toBeLessThan(0.2);
-    expect(cents.ours, say(cents)).toBeLessThan(0.5);
+    expect(cents.diff, say(cents)).toBeLessThanOrEqual(0);
+  });
+
+  it(`${BREATH}: the engine's frames scatter under 3 c and lean under 0.3 c`, async () => {
+    // With the three-point vertex these frames scattered with an SD of 3.2 c and leaned 0.42 c
+    // flat on average (median 0.16 c): in noise the vertex was sometimes thrown far, mostly
+    // towards the longer lag. Smoothed over lags: SD 2.8 c, mean 0.22 c flat (pitchy's 0.28 c).
+    const module = await voiceModule();
+    const condition = row(BREATH).condition;
+    const errors: number[] = [];
+    for (let k = 0; k < TEST_TAKES; k++) {
+      const take = buildTake(condition, k);
+      const hz = (take.target[0]?.hz ?? 0) * 2 ** ((take.truth[0]?.centsOff ?? 0) / 1200);
+      for (const f of oursFrames(module, take.samples, TAKE_RATE, analysisRangeFor(take.target)))
+        if (f.f0 !== null && f.t > 0.2 && f.t < 1.3) errors.push(1200 * Math.log2(f.f0 / hz));
+    }
+    const lean = errors.reduce((sum, e) => sum + e, 0) / errors.length;
+    const sd = Math.sqrt(errors.reduce((sum, e) => sum + (e - lean) ** 2, 0) / errors.length);
+    expect(errors.length).toBeGreaterThan(TEST_TAKES * 100);
+    expect(Math.abs(lean), `mean ${lean.toFixed(3)} c`).toBeLessThan(0.3);
+    expect(sd, `SD ${sd.toFixed(2)} c`).toBeLessThan(3);
   });
 
   it('says how late a late entry was, and scores what a member would expect', () => {

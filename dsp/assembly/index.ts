@@ -32,6 +32,7 @@ import {
   highPower,
 } from './spectrum';
 import { trackerReset, trackStep, trackF0, trackAperiodicity } from './tracker';
+import { reportedPeriod } from './refine';
 import {
   historyReset,
   pushVoiced,
@@ -449,7 +450,8 @@ function voiceFeatures(base: i32): void {
     unchecked((candBlocked[c] = hum || mainsBlocks(f, unchecked(candAper[c]))));
   }
   trackStep(sampleRate, silent, floorHz, ceilingHz);
-  const f0 = trackF0;
+  // The tracker's choice, its period refined on the smoothed difference function (refine.ts).
+  const f0 = trackF0 > 0 ? sampleRate / reportedPeriod(sampleRate / trackF0) : 0;
   const voiced = f0 > 0;
   let r: f64 = 0;
   if (voiced) {

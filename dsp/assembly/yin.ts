@@ -22,7 +22,8 @@ const packedIm = new StaticArray<f32>(FFT_N);
 const workRe = new StaticArray<f32>(FFT_N / 2);
 const workIm = new StaticArray<f32>(FFT_N / 2);
 const corr = new StaticArray<f32>(FFT_N);
-const diff = new StaticArray<f32>(MAX_LAGS + 2);
+/** The difference function d(tau) of the last run, tau = 0..maxLag + 1 (refine.ts reads it). */
+export const diff = new StaticArray<f32>(MAX_LAGS + 2);
 const cmndf = new StaticArray<f32>(MAX_LAGS + 2);
 const energy = new StaticArray<f64>(MAX_LAGS + 2);
 
@@ -212,8 +213,10 @@ function octaveCheck(tau: i32): i32 {
   return unchecked(cmndf[double]) < first * 0.35 ? double : tau;
 }
 
-// Vertex of the parabola through d(tau-1), d(tau), d(tau+1): refines the period and the
-// minimum of d, which matters for HNR (an integer lag loses correlation on high harmonics).
+// Vertex of the parabola through d(tau-1), d(tau), d(tau+1): refines the candidates' periods
+// (the tracker chooses among them) and the minimum of d, which matters for HNR (an integer lag
+// loses correlation on high harmonics). The period the engine reports is refined again, on a
+// smoothed d, in refine.ts.
 let vertexDiff: f64 = 0;
 
 function parabolic(tau: i32): f64 {

@@ -107,6 +107,7 @@ export function praatPitch(
   octaveJumpCost: f64,
   voicedUnvoicedCost: f64,
   timeStep: f64 = 0.0,
+  runningSumIn: usize = 0,
 ): bool {
   let maxn = maxnCandidatesIn;
   let ceiling = ceilingIn;
@@ -150,6 +151,8 @@ export function praatPitch(
   let mean = 0.0;
   for (let i = 1; i <= nx; i++) mean += sample(sig, i);
   mean /= <f64>nx;
+  // Each frame's local mean (over two periods; frames overlap heavily) in two reads.
+  const runningSum = runningSumIn != 0 ? runningSumIn : signalRunningSum(sig, nx);
   let globalPeak = 0.0;
   for (let i = 1; i <= nx; i++) {
     const v = Math.abs(sample(sig, i) - mean);
@@ -218,7 +221,6 @@ export function praatPitch(
   const rSpan = nsampWindow > brentIxmax ? nsampWindow : brentIxmax;
   const rBuffer = arenaAlloc((<usize>(2 * rSpan + 3)) << 3);
   const rBase = rBuffer + ((<usize>(rSpan + 1)) << 3);
-  const frame = arenaAlloc((<usize>(nsampWindow + 1)) << 3);
   // The lag (index into r) of each frame's candidates, kept for the winner's refinement.
   candLag = arenaAlloc((<usize>(nFrames * maxn)) << 2);
   // Praat's interpolation array y[1..2*brentIxmax+1] is r shifted: y[k] = r[k - brentIxmax - 1].
@@ -272,30 +274,30 @@ export function praatPitch(
       let startSample = rightSample - nsampPeriod;
       let endSample = leftSample + nsampPeriod;
       let localMean = 0.0;
-      for (let i = startSample; i <= endSample; i++) localMean += sample(sig, i);
+      if (startSample >= 1 && endSample <= nx) {
+        localMean =
+          load<f64>(runningSum + ((<usize>endSample) << 3)) -
+          load<f64>(runningSum + ((<usize>(startSample - 1)) << 3));
+      } else {
+        for (let i = startSample; i <= endSample; i++) localMean += sample(sig, i);
+      }
       localMean /= <f64>(2 * nsampPeriod);
       const frameStart = rightSample - halfnsampWindow;
       // The windowed frame is the ac method's input; the cc method reads the signal itself and
       // needs only the frame's local peak, taken from the same values.
-      if (method == METHOD_AC) {
-        for (let j = 1; j <= nsampWindow; j++) {
-          const v = (sample(sig, frameStart + j - 1) - localMean) * load<f64>(window + ((<usize>j) << 3));
-          store<f64>(frame + ((<usize>j) << 3), v);
-        }
-      }
-      let localPeak = 0.0;
+      // The frame's first sample (frame[1]) is sig[frameStart - 1], 0-based.
+      const frameSig = sig + ((<usize>(frameStart - 1)) << 3);
+      if (method == METHOD_AC) windowedToF32(frameSig, localMean, window + 8, fftIn, nsampWindow);
       startSample = halfnsampWindow + 1 - halfnsampPeriod;
       if (startSample < 1) startSample = 1;
       endSample = halfnsampWindow + halfnsampPeriod;
       if (endSample > nsampWindow) endSample = nsampWindow;
-      for (let j = startSample; j <= endSample; j++) {
-        const v = Math.abs(
-          method == METHOD_AC
-            ? load<f64>(frame + ((<usize>j) << 3))
-            : sample(sig, frameStart + j - 1) - localMean,
-        );
-        if (v > localPeak) localPeak = v;
-      }
+      const localPeak = peakAbout(
+        frameSig + ((<usize>(startSample - 1)) << 3),
+        localMean,
+        method == METHOD_AC ? window + ((<usize>startSample) << 3) : 0,
+        endSample - startSample + 1,
+      );
       if (pass == 1)
         store<f64>(frameIntensity + ((<usize>f) << 3), localPeak > globalPeak ? 1.0 : localPeak / globalPeak);
 
@@ -307,11 +309,7 @@ export function praatPitch(
         if (localSpan > nx + 1 - start) localSpan = nx + 1 - start;
         const localMaximumLag = localSpan - nsampWindow;
         const amp = sig + ((<usize>(start - 1)) << 3) - 8; // amp[i] = z[start - 1 + i]
-        let sumx2 = 0.0;
-        for (let i = 1; i <= nsampWindow; i++) {
-          const x = load<f64>(amp + ((<usize>i) << 3)) - localMean;
-          sumx2 += x * x;
-        }
+        const sumx2 = squaresAbout(amp + 8, localMean, nsampWindow);
         // Praat sums x[j] y[i + j] lag by lag; the same products for every lag at once come from
         // the window's spectrum conjugated times the span's, back in the lag domain.
         if (precise) {
@@ -377,15 +375,10 @@ export function praatPitch(
         for (let j = 1; j <= mirror; j++)
           store<f64>(rBase - ((<usize>j) << 3), load<f64>(rBase + ((<usize>j) << 3)));
       } else {
-        toF32(frame + 8, fftIn, nsampWindow, 0.0);
         autocorrelation(fftIn, fftOut, specRe, specIm, nsampFFT);
         const ac1 = <f64>load<f32>(fftOut);
         store<f64>(rBase, 1.0);
-        for (let i = 1; i <= brentIxmax; i++) {
-          const r =
-            <f64>load<f32>(fftOut + ((<usize>i) << 2)) / (ac1 * load<f64>(windowR + ((<usize>(i + 1)) << 3)));
-          store<f64>(rBase + ((<usize>i) << 3), r);
-        }
+        normaliseAc(fftOut, ac1, windowR, rBase, brentIxmax);
         const mirror = brentIxmax < mirrored ? brentIxmax : mirrored;
         for (let j = 1; j <= mirror; j++)
           store<f64>(rBase - ((<usize>j) << 3), load<f64>(rBase + ((<usize>j) << 3)));
@@ -458,6 +451,143 @@ export function praatPitch(
     store<f64>(pitchStrength + ((<usize>f) << 3), load<f64>(cs(f, 1)));
   }
   return true;
+}
+
+/** runningSum[i] = sig[0] + ... + sig[i - 1], i <= nx: any frame's sum in two reads. */
+export function signalRunningSum(sig: usize, nx: i32): usize {
+  const runningSum = arenaAlloc((<usize>(nx + 1)) << 3);
+  let sum = 0.0;
+  for (let i = 0; i < nx; i++) {
+    sum += load<f64>(sig + ((<usize>i) << 3));
+    store<f64>(runningSum + ((<usize>(i + 1)) << 3), sum);
+  }
+  return runningSum;
+}
+
+/**
+ * to[j] = <f32>((from[j] - mean) * window[j]), j < count: the ac method's windowed frame, two
+ * lanes at a time where SIMD is on (the same exactly rounded operations per sample).
+ */
+function windowedToF32(from: usize, mean: f64, window: usize, to: usize, count: i32): void {
+  let j = 0;
+  if (ASC_FEATURE_SIMD) {
+    const m = f64x2.splat(mean);
+    for (; j + 4 <= count; j += 4) {
+      const o = (<usize>j) << 3;
+      const a = f64x2.mul(f64x2.sub(v128.load(from + o), m), v128.load(window + o));
+      const b = f64x2.mul(f64x2.sub(v128.load(from + o + 16), m), v128.load(window + o + 16));
+      v128.store(
+        to + ((<usize>j) << 2),
+        v128.shuffle<f32>(f32x4.demote_f64x2_zero(a), f32x4.demote_f64x2_zero(b), 0, 1, 4, 5),
+      );
+    }
+  }
+  for (; j < count; j++) {
+    const o = (<usize>j) << 3;
+    f32At(to, j, (load<f64>(from + o) - mean) * load<f64>(window + o));
+  }
+}
+
+/**
+ * The largest |from[j] - mean| (times window[j] when window is not 0), j < count: a frame's
+ * local peak. Maxima of the same exactly rounded values, in any order, are the same number.
+ */
+function peakAbout(from: usize, mean: f64, window: usize, count: i32): f64 {
+  let j = 0;
+  let peak = 0.0;
+  if (ASC_FEATURE_SIMD) {
+    const m = f64x2.splat(mean);
+    let p = f64x2.splat(0.0);
+    if (window != 0) {
+      for (; j + 2 <= count; j += 2) {
+        const o = (<usize>j) << 3;
+        p = f64x2.pmax(p, f64x2.abs(f64x2.mul(f64x2.sub(v128.load(from + o), m), v128.load(window + o))));
+      }
+    } else {
+      for (; j + 2 <= count; j += 2) {
+        p = f64x2.pmax(p, f64x2.abs(f64x2.sub(v128.load(from + ((<usize>j) << 3)), m)));
+      }
+    }
+    const a = f64x2.extract_lane(p, 0);
+    const b = f64x2.extract_lane(p, 1);
+    peak = a > b ? a : b;
+  }
+  for (; j < count; j++) {
+    const o = (<usize>j) << 3;
+    const d = load<f64>(from + o) - mean;
+    const v = Math.abs(window != 0 ? d * load<f64>(window + o) : d);
+    if (v > peak) peak = v;
+  }
+  return peak;
+}
+
+/**
+ * sum of (from[i] - mean)^2, i < count, in four interleaved partial sums (lanes i % 4) added as
+ * (s0 + s2) + (s1 + s3), the rest in order: f64 additions chained one after the other wait for
+ * each other, four chains run side by side. Both builds add in this order.
+ */
+function squaresAbout(from: usize, mean: f64, count: i32): f64 {
+  let i = 0;
+  let sum = 0.0;
+  if (ASC_FEATURE_SIMD) {
+    const m = f64x2.splat(mean);
+    let s01 = f64x2.splat(0.0);
+    let s23 = f64x2.splat(0.0);
+    for (; i + 4 <= count; i += 4) {
+      const o = (<usize>i) << 3;
+      const a = f64x2.sub(v128.load(from + o), m);
+      const b = f64x2.sub(v128.load(from + o + 16), m);
+      s01 = f64x2.add(s01, f64x2.mul(a, a));
+      s23 = f64x2.add(s23, f64x2.mul(b, b));
+    }
+    const s = f64x2.add(s01, s23);
+    sum = f64x2.extract_lane(s, 0) + f64x2.extract_lane(s, 1);
+  } else {
+    let s0 = 0.0,
+      s1 = 0.0,
+      s2 = 0.0,
+      s3 = 0.0;
+    for (; i + 4 <= count; i += 4) {
+      const o = (<usize>i) << 3;
+      const a = load<f64>(from + o) - mean;
+      const b = load<f64>(from + o + 8) - mean;
+      const c = load<f64>(from + o + 16) - mean;
+      const d = load<f64>(from + o + 24) - mean;
+      s0 += a * a;
+      s1 += b * b;
+      s2 += c * c;
+      s3 += d * d;
+    }
+    sum = s0 + s2 + (s1 + s3);
+  }
+  for (; i < count; i++) {
+    const x = load<f64>(from + ((<usize>i) << 3)) - mean;
+    sum += x * x;
+  }
+  return sum;
+}
+
+/**
+ * r[i] = c[i] / (ac1 * windowR[i + 1]), i = 1..last: the ac method's autocorrelation (f32 c)
+ * divided by the window's own, two lags at a time where SIMD is on (the same exactly rounded
+ * operations per lag).
+ */
+function normaliseAc(c: usize, ac1: f64, windowR: usize, r: usize, last: i32): void {
+  let i = 1;
+  if (ASC_FEATURE_SIMD) {
+    const a = f64x2.splat(ac1);
+    for (; i + 1 <= last; i += 2) {
+      const cv = f64x2.promote_low_f32x4(v128.load64_zero(c + ((<usize>i) << 2)));
+      const w = v128.load(windowR + ((<usize>(i + 1)) << 3));
+      v128.store(r + ((<usize>i) << 3), f64x2.div(cv, f64x2.mul(a, w)));
+    }
+  }
+  for (; i <= last; i++) {
+    store<f64>(
+      r + ((<usize>i) << 3),
+      <f64>load<f32>(c + ((<usize>i) << 2)) / (ac1 * load<f64>(windowR + ((<usize>(i + 1)) << 3))),
+    );
+  }
 }
 
 function f32At(p: usize, i: i32, v: f64): void {

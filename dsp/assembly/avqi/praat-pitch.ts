@@ -229,12 +229,17 @@ export function praatPitch(
   const offset = -brentIxmax - 1;
   // Pass 1 keeps each frame's correlations (r[0..rSpan]; the buffer is always symmetric) when
   // they fit KEPT_ROWS_BYTES, so that pass 2 need not compute them again.
-  const rowBytes = (<usize>(rSpan + 1)) << 3;
-  const keepRows = <u64>nFrames * <u64>rowBytes <= KEPT_ROWS_BYTES;
-  const rows = keepRows ? arenaAlloc(<usize>nFrames * rowBytes) : 0;
   // The interpolations read negative lags only down to -(depth + 1): lags 1..mirrored are copied
   // to the negative side, not the whole row (sinc-700 is used above 0.3 of the rate only).
   const mirrored = ceiling > 0.3 / dx || rSpan < SINC70 + 2 ? rSpan : SINC70 + 2;
+  // Pass 2 reads a kept row where it lies: its negative lags are mirrored over the end of the
+  // row before it (whose frame pass 2 has finished with), or over `mirrored` entries of room
+  // ahead of the first row.
+  const rowBytes = (<usize>(rSpan + 1)) << 3;
+  const keepRows = <u64>nFrames * <u64>rowBytes <= KEPT_ROWS_BYTES;
+  const rows = keepRows
+    ? arenaAlloc(<usize>nFrames * rowBytes + ((<usize>mirrored) << 3)) + ((<usize>mirrored) << 3)
+    : 0;
   const localStrengths = arenaAlloc((<usize>(maxn + 1)) << 3); // per candidate place, this frame
   const rowPrecise = arenaAlloc(<usize>nFrames); // 1 where pass 1 computed the row in f64
   const energies = arenaAlloc((<usize>(rSpan + 2)) << 3); // cc: sum x^2 times sum y^2 per lag
@@ -262,10 +267,10 @@ export function praatPitch(
       const needPrecise = pass == 2 && method == METHOD_CC && load<f64>(cs(f, 1)) > F64_STRENGTH;
       const precise = pass == 1 ? method == METHOD_CC && previousBest > F64_STRENGTH : needPrecise;
       if (pass == 2 && keepRows && (!needPrecise || load<u8>(rowPrecise + <usize>f) != 0)) {
-        memory.copy(rBase, rows + <usize>f * rowBytes, rowBytes);
+        const row = rows + <usize>f * rowBytes;
         for (let i = 1; i <= mirrored; i++)
-          store<f64>(rBase - ((<usize>i) << 3), load<f64>(rBase + ((<usize>i) << 3)));
-        refineWinner(f, yBase, ySize, offset, dx, brentDepth);
+          store<f64>(row - ((<usize>i) << 3), load<f64>(row + ((<usize>i) << 3)));
+        refineWinner(f, row - ((<usize>brentIxmax) << 3), ySize, offset, dx, brentDepth);
         continue;
       }
       const t = t1 + <f64>(iframe - 1) * dt;

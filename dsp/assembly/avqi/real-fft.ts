@@ -269,9 +269,9 @@ function splitForward(k: i32, outRe: usize, outIm: usize): void {
 
 /**
  * The real signal output[0..m) whose spectrum bins 0..m/2 are inRe/inIm (the inverse of
- * realForward, scaled by 1/m).
+ * realForward, scaled by 1/m); only output[0..count) is written (rounded up to even).
  */
-export function realInverse(inRe: usize, inIm: usize, output: usize): void {
+export function realInverse(inRe: usize, inIm: usize, output: usize, count: i32 = 0x7fffffff): void {
   // Z[k] goes straight to its bit-reversed place in the work arrays.
   for (let k = 0; k < half; k++) {
     const xr = f(inRe, k);
@@ -294,7 +294,20 @@ export function realInverse(inRe: usize, inIm: usize, output: usize): void {
   }
   complexTransform(true);
   const scale = 1.0 / <f64>half;
-  for (let k = 0; k < half; k++) {
+  const pairs = count < m ? (count + 1) >> 1 : half;
+  let k = 0;
+  if (ASC_FEATURE_SIMD) {
+    // Samples 2k, 2k + 1, 2k + 2, 2k + 3 from Z[k], Z[k + 1]: the same products, interleaved.
+    const s = f64x2.splat(scale);
+    for (; k + 2 <= pairs; k += 2) {
+      const o = (<usize>k) << 3;
+      const re = f64x2.mul(v128.load(workRe + o), s);
+      const im = f64x2.mul(v128.load(workIm + o), s);
+      v128.store(output + (o << 1), v128.shuffle<f64>(re, im, 0, 2));
+      v128.store(output + (o << 1) + 16, v128.shuffle<f64>(re, im, 1, 3));
+    }
+  }
+  for (; k < pairs; k++) {
     put(output, 2 * k, f(workRe, k) * scale);
     put(output, 2 * k + 1, f(workIm, k) * scale);
   }

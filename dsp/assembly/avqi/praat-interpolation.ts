@@ -57,6 +57,18 @@ export function interpolateSinc(y: usize, size: i32, x: f64, maxDepth: i32): f64
   return result;
 }
 
+// Taylor coefficients: (-1)^k / (2k + 1)! for the sine, (-1)^k / (2k)! for the cosine.
+const S1: f64 = -1.0 / 6.0;
+const S2: f64 = 1.0 / 120.0;
+const S3: f64 = -1.0 / 5040.0;
+const S4: f64 = 1.0 / 362880.0;
+const S5: f64 = -1.0 / 39916800.0;
+const C1: f64 = -0.5;
+const C2: f64 = 1.0 / 24.0;
+const C3: f64 = -1.0 / 720.0;
+const C4: f64 = 1.0 / 40320.0;
+const C5: f64 = -1.0 / 3628800.0;
+
 let sinOut: f64 = 0;
 let cosOut: f64 = 0;
 
@@ -68,12 +80,11 @@ let cosOut: f64 = 0;
  */
 function sinCos(x: f64): void {
   if (x < 0.11) {
+    // The same six terms in Horner form with the factorials' reciprocals as constants: products
+    // instead of ten chained divisions (the results differ in the last bit at most).
     const z = x * x;
-    sinOut =
-      x *
-      (1.0 - (z / 6.0) * (1.0 - (z / 20.0) * (1.0 - (z / 42.0) * (1.0 - (z / 72.0) * (1.0 - z / 110.0)))));
-    cosOut =
-      1.0 - (z / 2.0) * (1.0 - (z / 12.0) * (1.0 - (z / 30.0) * (1.0 - (z / 56.0) * (1.0 - z / 90.0))));
+    sinOut = x + x * z * (S1 + z * (S2 + z * (S3 + z * (S4 + z * S5))));
+    cosOut = 1.0 + z * (C1 + z * (C2 + z * (C3 + z * (C4 + z * C5))));
     return;
   }
   NativeMath.sincos(x);

@@ -79,6 +79,14 @@ function cs(frame: i32, cand: i32): usize {
 }
 
 let candLag: usize = 0;
+// log2 of each voiced candidate's frequency, taken once in pass 1 for its local strength and
+// reused by the path finder (Praat takes log2 of the ratios floor / f, ceiling / f and f1 / f2
+// each time; the differences of the logarithms are equal to rounding).
+let candOctave: usize = 0;
+
+function octave(frame: i32, cand: i32): usize {
+  return candOctave + ((<usize>(frame * maxCandidates + cand - 1)) << 3);
+}
 
 function lag(frame: i32, cand: i32): usize {
   return candLag + ((<usize>(frame * maxCandidates + cand - 1)) << 2);
@@ -223,6 +231,8 @@ export function praatPitch(
   const rBase = rBuffer + ((<usize>(rSpan + 1)) << 3);
   // The lag (index into r) of each frame's candidates, kept for the winner's refinement.
   candLag = arenaAlloc((<usize>(nFrames * maxn)) << 2);
+  candOctave = arenaAlloc((<usize>(nFrames * maxn)) << 3);
+  const floorOctave = log2(pitchFloor);
   // Praat's interpolation array y[1..2*brentIxmax+1] is r shifted: y[k] = r[k - brentIxmax - 1].
   const yBase = rBase - ((<usize>brentIxmax) << 3);
   const ySize = 2 * brentIxmax + 1;
@@ -417,7 +427,8 @@ export function praatPitch(
         if (strengthOfMaximum > 1.0) strengthOfMaximum = 1.0 / strengthOfMaximum;
         // Praat's "local strength" of a candidate, computed once per candidate here (Praat
         // recomputes every kept candidate's for each new peak once the list is full).
-        const localStrength = strengthOfMaximum - octaveCost * log2(pitchFloor / frequencyOfMaximum);
+        const candidateOctave = log2(frequencyOfMaximum);
+        const localStrength = strengthOfMaximum - octaveCost * (floorOctave - candidateOctave);
         if (n < maxn) {
           n++;
           place = n;
@@ -437,6 +448,7 @@ export function praatPitch(
           store<f64>(cf(f, place), frequencyOfMaximum);
           store<f64>(cs(f, place), strengthOfMaximum);
           store<i32>(lag(f, place), i);
+          store<f64>(octave(f, place), candidateOctave);
         }
       }
       store<i32>(candCount + ((<usize>f) << 2), n);
@@ -717,9 +729,10 @@ function pathFinder(
   const voicedUnvoicedCost = voicedUnvoicedCostIn * timeStepCorrection;
   const delta = arenaAlloc((<usize>(nFrames * maxn)) << 3);
   const psi = arenaAlloc((<usize>(nFrames * maxn)) << 2);
-  // log2 of every voiced candidate's frequency, once: an octave jump costs |log2 f1 - log2 f2|
-  // (Praat takes log2 (f1 / f2) for each of the n^2 pairs of each frame; equal to rounding).
-  const octaves = arenaAlloc((<usize>(nFrames * maxn)) << 3);
+  // An octave jump costs |log2 f1 - log2 f2| (candOctave: Praat takes log2 (f1 / f2) for each of
+  // the n^2 pairs of each frame; equal to rounding).
+  const octaves = candOctave;
+  const ceilingOctave = log2(ceiling);
   for (let f = 0; f < nFrames; f++) {
     const intensity = load<f64>(frameIntensity + ((<usize>f) << 3));
     let unvoicedStrength =
@@ -730,9 +743,8 @@ function pathFinder(
       const freq = load<f64>(cf(f, c));
       const value = !isVoiced(freq, ceiling)
         ? unvoicedStrength
-        : load<f64>(cs(f, c)) - octaveCost * log2(ceiling / freq);
+        : load<f64>(cs(f, c)) - octaveCost * (ceilingOctave - load<f64>(octave(f, c)));
       store<f64>(delta + ((<usize>(f * maxn + c - 1)) << 3), value);
-      store<f64>(octaves + ((<usize>(f * maxn + c - 1)) << 3), isVoiced(freq, ceiling) ? log2(freq) : 0.0);
     }
   }
   for (let f = 1; f < nFrames; f++) {

@@ -191,7 +191,15 @@ export function praatPitch(
   const specIm = allocF32(nsampFFT / 2 + 1);
   const spec2Re = allocF32(nsampFFT / 2 + 1);
   const spec2Im = allocF32(nsampFFT / 2 + 1);
-  // f64 transforms for the strongest cc winners (F64_STRENGTH).
+  // f64 transforms for the strongest cc winners (F64_STRENGTH), of preciseFFT points: the lags
+  // 0..maximumLag in blocks of preciseFFT - nsampWindow + 1, each block the window against its
+  // stretch of the span (overlap-save; one block when preciseFFT is nsampFFT). Half-size blocks
+  // pay where two of them cover every lag (22.05 kHz and up: the window's spectrum once, then two
+  // half-size spans and inverses, against three full-size transforms).
+  let preciseFFT = nsampFFT;
+  if (method == METHOD_CC && nsampFFT / 2 > nsampWindow && 2 * (nsampFFT / 2 - nsampWindow + 1) > maximumLag)
+    preciseFFT = nsampFFT / 2;
+  const blockLags = preciseFFT - nsampWindow + 1;
   let fftIn64: usize = 0,
     fftOut64: usize = 0,
     specRe64: usize = 0,
@@ -199,13 +207,13 @@ export function praatPitch(
     spec2Re64: usize = 0,
     spec2Im64: usize = 0;
   if (method == METHOD_CC) {
-    realFftSetup(nsampFFT);
-    fftIn64 = arenaAlloc((<usize>nsampFFT) << 3);
-    fftOut64 = arenaAlloc((<usize>nsampFFT) << 3);
-    specRe64 = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
-    specIm64 = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
-    spec2Re64 = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
-    spec2Im64 = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
+    realFftSetup(preciseFFT);
+    fftIn64 = arenaAlloc((<usize>preciseFFT) << 3);
+    fftOut64 = arenaAlloc((<usize>(maximumLag + preciseFFT + 2)) << 3);
+    specRe64 = arenaAlloc((<usize>(preciseFFT / 2 + 1)) << 3);
+    specIm64 = arenaAlloc((<usize>(preciseFFT / 2 + 1)) << 3);
+    spec2Re64 = arenaAlloc((<usize>(preciseFFT / 2 + 1)) << 3);
+    spec2Im64 = arenaAlloc((<usize>(preciseFFT / 2 + 1)) << 3);
   }
   if (method == METHOD_AC) {
     window = arenaAlloc((<usize>(nsampWindow + 1)) << 3);
@@ -329,17 +337,20 @@ export function praatPitch(
         // the window's spectrum conjugated times the span's, back in the lag domain.
         if (precise) {
           centred(amp + 8, localMean, fftIn64, nsampWindow);
-          memory.fill(fftIn64 + ((<usize>nsampWindow) << 3), 0, (<usize>(nsampFFT - nsampWindow)) << 3);
+          memory.fill(fftIn64 + ((<usize>nsampWindow) << 3), 0, (<usize>(preciseFFT - nsampWindow)) << 3);
           realForward(fftIn64, specRe64, specIm64);
-          centred(
-            amp + ((<usize>(nsampWindow + 1)) << 3),
-            localMean,
-            fftIn64 + ((<usize>nsampWindow) << 3),
-            localSpan - nsampWindow,
-          );
-          realForward(fftIn64, spec2Re64, spec2Im64);
-          crossSpectrum64(specRe64, specIm64, spec2Re64, spec2Im64, nsampFFT / 2 + 1);
-          realInverse(specRe64, specIm64, fftOut64, localMaximumLag + 1);
+          // Block by block, lags first..first + blockLags - 1 from the span's samples from first
+          // on: x[j] y[first + i + j] never reaches past preciseFFT, so nothing wraps around.
+          for (let first = 0; first <= localMaximumLag; first += blockLags) {
+            const count = localSpan - first < preciseFFT ? localSpan - first : preciseFFT;
+            centred(amp + ((<usize>(first + 1)) << 3), localMean, fftIn64, count);
+            if (count < preciseFFT)
+              memory.fill(fftIn64 + ((<usize>count) << 3), 0, (<usize>(preciseFFT - count)) << 3);
+            realForward(fftIn64, spec2Re64, spec2Im64);
+            crossSpectrum64(specRe64, specIm64, spec2Re64, spec2Im64, preciseFFT / 2 + 1);
+            const lags = localMaximumLag + 1 - first < blockLags ? localMaximumLag + 1 - first : blockLags;
+            realInverse(spec2Re64, spec2Im64, fftOut64 + ((<usize>first) << 3), lags);
+          }
         } else {
           toF32(amp + 8, fftIn, nsampWindow, localMean);
           memory.fill(fftIn + ((<usize>nsampWindow) << 2), 0, (<usize>(nsampFFT - nsampWindow)) << 2);
@@ -613,7 +624,10 @@ function centred(from: usize, mean: f64, to: usize, count: i32): void {
   for (; i < count; i++) store<f64>(to + ((<usize>i) << 3), load<f64>(from + ((<usize>i) << 3)) - mean);
 }
 
-/** crossSpectrum in f64, two bins at a time where SIMD is on (the same operations per bin). */
+/**
+ * x conjugated times y, bin by bin, into (yr, yi) (f64; x is kept for the next block), two bins
+ * at a time where SIMD is on (the same operations per bin).
+ */
 function crossSpectrum64(xr: usize, xi: usize, yr: usize, yi: usize, bins: i32): void {
   let k = 0;
   if (ASC_FEATURE_SIMD) {
@@ -623,8 +637,8 @@ function crossSpectrum64(xr: usize, xi: usize, yr: usize, yi: usize, bins: i32):
       const b = v128.load(xi + o);
       const c = v128.load(yr + o);
       const d = v128.load(yi + o);
-      v128.store(xr + o, f64x2.add(f64x2.mul(a, c), f64x2.mul(b, d)));
-      v128.store(xi + o, f64x2.sub(f64x2.mul(a, d), f64x2.mul(b, c)));
+      v128.store(yr + o, f64x2.add(f64x2.mul(a, c), f64x2.mul(b, d)));
+      v128.store(yi + o, f64x2.sub(f64x2.mul(a, d), f64x2.mul(b, c)));
     }
   }
   for (; k < bins; k++) {
@@ -633,8 +647,8 @@ function crossSpectrum64(xr: usize, xi: usize, yr: usize, yi: usize, bins: i32):
     const b = load<f64>(xi + o);
     const c = load<f64>(yr + o);
     const d = load<f64>(yi + o);
-    store<f64>(xr + o, a * c + b * d);
-    store<f64>(xi + o, a * d - b * c);
+    store<f64>(yr + o, a * c + b * d);
+    store<f64>(yi + o, a * d - b * c);
   }
 }
 

@@ -245,14 +245,13 @@ export function praatPitch(
   const yBase = rBase - ((<usize>brentIxmax) << 3);
   const ySize = 2 * brentIxmax + 1;
   const offset = -brentIxmax - 1;
-  // Pass 1 keeps each frame's correlations (r[0..rSpan]; the buffer is always symmetric) when
-  // they fit KEPT_ROWS_BYTES, so that pass 2 need not compute them again.
   // The interpolations read negative lags only down to -(depth + 1): lags 1..mirrored are copied
   // to the negative side, not the whole row (sinc-700 is used above 0.3 of the rate only).
   const mirrored = ceiling > 0.3 / dx || rSpan < SINC70 + 2 ? rSpan : SINC70 + 2;
-  // Pass 2 reads a kept row where it lies: its negative lags are mirrored over the end of the
-  // row before it (whose frame pass 2 has finished with), or over `mirrored` entries of room
-  // ahead of the first row.
+  // Pass 1 keeps each frame's correlations (r[0..rSpan]; the buffer is always symmetric) when
+  // they fit KEPT_ROWS_BYTES, so that pass 2 need not compute them again. Pass 2 reads a kept
+  // row where it lies: its negative lags are mirrored over the end of the row before it (whose
+  // frame pass 2 has finished with), or over `mirrored` entries of room ahead of the first row.
   const rowBytes = (<usize>(rSpan + 1)) << 3;
   const keepRows = <u64>nFrames * <u64>rowBytes <= KEPT_ROWS_BYTES;
   const rows = keepRows

@@ -13,6 +13,7 @@
 
 import {
   praatPitch,
+  signalRunningSum,
   METHOD_AC,
   METHOD_CC,
   pitchFrames,
@@ -60,10 +61,31 @@ export function measurePeriodicity(signalPtr: usize, n: i32, rate: f64): void {
   hnr = NaN;
   if (n <= 0 || !(rate > 0)) return;
   const dx = 1.0 / rate;
-  // The two pitch analyses one after the other in the same memory: the second reuses the pages
-  // the first (and the pulses) touched instead of faulting in new ones.
+  // The signal's running sum gives both analyses their frames' local means. The two pitch
+  // analyses then run one after the other in the same memory: the second reuses the pages the
+  // first (and the pulses) touched instead of faulting in new ones.
+  const outer = arenaMark();
+  const runningSum = signalRunningSum(signalPtr, n);
   const mark = arenaMark();
-  if (praatPitch(signalPtr, n, dx, METHOD_AC, 3.0, 50.0, 400.0, 15, 0.03, 0.45, 0.01, 0.35, 0.14)) {
+  if (
+    praatPitch(
+      signalPtr,
+      n,
+      dx,
+      METHOD_AC,
+      3.0,
+      50.0,
+      400.0,
+      15,
+      0.03,
+      0.45,
+      0.01,
+      0.35,
+      0.14,
+      0.0,
+      runningSum,
+    )
+  ) {
     praatPulses(signalPtr, n, dx);
     praatShimmer(signalPtr, n, dx, pulseTimes, pulseCount, 0.0001, 0.02, 1.3, 1.6);
     shimmerPercent = shimmerLocal * 100.0;
@@ -71,11 +93,27 @@ export function measurePeriodicity(signalPtr: usize, n: i32, rate: f64): void {
   }
   arenaRelease(mark);
   if (
-    praatPitch(signalPtr, n, dx, METHOD_CC, 1.0, 75.0, 600.0, 15, 0.03, 0.45, 0.01, 0.35, 0.14, HNR_TIME_STEP)
+    praatPitch(
+      signalPtr,
+      n,
+      dx,
+      METHOD_CC,
+      1.0,
+      75.0,
+      600.0,
+      15,
+      0.03,
+      0.45,
+      0.01,
+      0.35,
+      0.14,
+      HNR_TIME_STEP,
+      runningSum,
+    )
   ) {
     hnr = meanHarmonicity();
   }
-  arenaRelease(mark);
+  arenaRelease(outer);
 }
 
 /** Shimmer (local) of the last measurePeriodicity() call, in percent. */

@@ -79,6 +79,14 @@ function cs(frame: i32, cand: i32): usize {
 }
 
 let candLag: usize = 0;
+// log2 of each voiced candidate's frequency, taken once in pass 1 for its local strength and
+// reused by the path finder (Praat takes log2 of the ratios floor / f, ceiling / f and f1 / f2
+// each time; the differences of the logarithms are equal to rounding).
+let candOctave: usize = 0;
+
+function octave(frame: i32, cand: i32): usize {
+  return candOctave + ((<usize>(frame * maxCandidates + cand - 1)) << 3);
+}
 
 function lag(frame: i32, cand: i32): usize {
   return candLag + ((<usize>(frame * maxCandidates + cand - 1)) << 2);
@@ -107,6 +115,7 @@ export function praatPitch(
   octaveJumpCost: f64,
   voicedUnvoicedCost: f64,
   timeStep: f64 = 0.0,
+  runningSumIn: usize = 0,
 ): bool {
   let maxn = maxnCandidatesIn;
   let ceiling = ceilingIn;
@@ -150,6 +159,8 @@ export function praatPitch(
   let mean = 0.0;
   for (let i = 1; i <= nx; i++) mean += sample(sig, i);
   mean /= <f64>nx;
+  // Each frame's local mean (over two periods; frames overlap heavily) in two reads.
+  const runningSum = runningSumIn != 0 ? runningSumIn : signalRunningSum(sig, nx);
   let globalPeak = 0.0;
   for (let i = 1; i <= nx; i++) {
     const v = Math.abs(sample(sig, i) - mean);
@@ -180,7 +191,15 @@ export function praatPitch(
   const specIm = allocF32(nsampFFT / 2 + 1);
   const spec2Re = allocF32(nsampFFT / 2 + 1);
   const spec2Im = allocF32(nsampFFT / 2 + 1);
-  // f64 transforms for the strongest cc winners (F64_STRENGTH).
+  // f64 transforms for the strongest cc winners (F64_STRENGTH), of preciseFFT points: the lags
+  // 0..maximumLag in blocks of preciseFFT - nsampWindow + 1, each block the window against its
+  // stretch of the span (overlap-save; one block when preciseFFT is nsampFFT). Half-size blocks
+  // pay where two of them cover every lag (22.05 kHz and up: the window's spectrum once, then two
+  // half-size spans and inverses, against three full-size transforms).
+  let preciseFFT = nsampFFT;
+  if (method == METHOD_CC && nsampFFT / 2 > nsampWindow && 2 * (nsampFFT / 2 - nsampWindow + 1) > maximumLag)
+    preciseFFT = nsampFFT / 2;
+  const blockLags = preciseFFT - nsampWindow + 1;
   let fftIn64: usize = 0,
     fftOut64: usize = 0,
     specRe64: usize = 0,
@@ -188,13 +207,13 @@ export function praatPitch(
     spec2Re64: usize = 0,
     spec2Im64: usize = 0;
   if (method == METHOD_CC) {
-    realFftSetup(nsampFFT);
-    fftIn64 = arenaAlloc((<usize>nsampFFT) << 3);
-    fftOut64 = arenaAlloc((<usize>nsampFFT) << 3);
-    specRe64 = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
-    specIm64 = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
-    spec2Re64 = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
-    spec2Im64 = arenaAlloc((<usize>(nsampFFT / 2 + 1)) << 3);
+    realFftSetup(preciseFFT);
+    fftIn64 = arenaAlloc((<usize>preciseFFT) << 3);
+    fftOut64 = arenaAlloc((<usize>(maximumLag + preciseFFT + 2)) << 3);
+    specRe64 = arenaAlloc((<usize>(preciseFFT / 2 + 1)) << 3);
+    specIm64 = arenaAlloc((<usize>(preciseFFT / 2 + 1)) << 3);
+    spec2Re64 = arenaAlloc((<usize>(preciseFFT / 2 + 1)) << 3);
+    spec2Im64 = arenaAlloc((<usize>(preciseFFT / 2 + 1)) << 3);
   }
   if (method == METHOD_AC) {
     window = arenaAlloc((<usize>(nsampWindow + 1)) << 3);
@@ -218,21 +237,26 @@ export function praatPitch(
   const rSpan = nsampWindow > brentIxmax ? nsampWindow : brentIxmax;
   const rBuffer = arenaAlloc((<usize>(2 * rSpan + 3)) << 3);
   const rBase = rBuffer + ((<usize>(rSpan + 1)) << 3);
-  const frame = arenaAlloc((<usize>(nsampWindow + 1)) << 3);
   // The lag (index into r) of each frame's candidates, kept for the winner's refinement.
   candLag = arenaAlloc((<usize>(nFrames * maxn)) << 2);
+  candOctave = arenaAlloc((<usize>(nFrames * maxn)) << 3);
+  const floorOctave = log2(pitchFloor);
   // Praat's interpolation array y[1..2*brentIxmax+1] is r shifted: y[k] = r[k - brentIxmax - 1].
   const yBase = rBase - ((<usize>brentIxmax) << 3);
   const ySize = 2 * brentIxmax + 1;
   const offset = -brentIxmax - 1;
-  // Pass 1 keeps each frame's correlations (r[0..rSpan]; the buffer is always symmetric) when
-  // they fit KEPT_ROWS_BYTES, so that pass 2 need not compute them again.
-  const rowBytes = (<usize>(rSpan + 1)) << 3;
-  const keepRows = <u64>nFrames * <u64>rowBytes <= KEPT_ROWS_BYTES;
-  const rows = keepRows ? arenaAlloc(<usize>nFrames * rowBytes) : 0;
   // The interpolations read negative lags only down to -(depth + 1): lags 1..mirrored are copied
   // to the negative side, not the whole row (sinc-700 is used above 0.3 of the rate only).
   const mirrored = ceiling > 0.3 / dx || rSpan < SINC70 + 2 ? rSpan : SINC70 + 2;
+  // Pass 1 keeps each frame's correlations (r[0..rSpan]; the buffer is always symmetric) when
+  // they fit KEPT_ROWS_BYTES, so that pass 2 need not compute them again. Pass 2 reads a kept
+  // row where it lies: its negative lags are mirrored over the end of the row before it (whose
+  // frame pass 2 has finished with), or over `mirrored` entries of room ahead of the first row.
+  const rowBytes = (<usize>(rSpan + 1)) << 3;
+  const keepRows = <u64>nFrames * <u64>rowBytes <= KEPT_ROWS_BYTES;
+  const rows = keepRows
+    ? arenaAlloc(<usize>nFrames * rowBytes + ((<usize>mirrored) << 3)) + ((<usize>mirrored) << 3)
+    : 0;
   const localStrengths = arenaAlloc((<usize>(maxn + 1)) << 3); // per candidate place, this frame
   const rowPrecise = arenaAlloc(<usize>nFrames); // 1 where pass 1 computed the row in f64
   const energies = arenaAlloc((<usize>(rSpan + 2)) << 3); // cc: sum x^2 times sum y^2 per lag
@@ -260,10 +284,10 @@ export function praatPitch(
       const needPrecise = pass == 2 && method == METHOD_CC && load<f64>(cs(f, 1)) > F64_STRENGTH;
       const precise = pass == 1 ? method == METHOD_CC && previousBest > F64_STRENGTH : needPrecise;
       if (pass == 2 && keepRows && (!needPrecise || load<u8>(rowPrecise + <usize>f) != 0)) {
-        memory.copy(rBase, rows + <usize>f * rowBytes, rowBytes);
+        const row = rows + <usize>f * rowBytes;
         for (let i = 1; i <= mirrored; i++)
-          store<f64>(rBase - ((<usize>i) << 3), load<f64>(rBase + ((<usize>i) << 3)));
-        refineWinner(f, yBase, ySize, offset, dx, brentDepth);
+          store<f64>(row - ((<usize>i) << 3), load<f64>(row + ((<usize>i) << 3)));
+        refineWinner(f, row - ((<usize>brentIxmax) << 3), ySize, offset, dx, brentDepth);
         continue;
       }
       const t = t1 + <f64>(iframe - 1) * dt;
@@ -272,30 +296,30 @@ export function praatPitch(
       let startSample = rightSample - nsampPeriod;
       let endSample = leftSample + nsampPeriod;
       let localMean = 0.0;
-      for (let i = startSample; i <= endSample; i++) localMean += sample(sig, i);
+      if (startSample >= 1 && endSample <= nx) {
+        localMean =
+          load<f64>(runningSum + ((<usize>endSample) << 3)) -
+          load<f64>(runningSum + ((<usize>(startSample - 1)) << 3));
+      } else {
+        for (let i = startSample; i <= endSample; i++) localMean += sample(sig, i);
+      }
       localMean /= <f64>(2 * nsampPeriod);
       const frameStart = rightSample - halfnsampWindow;
       // The windowed frame is the ac method's input; the cc method reads the signal itself and
       // needs only the frame's local peak, taken from the same values.
-      if (method == METHOD_AC) {
-        for (let j = 1; j <= nsampWindow; j++) {
-          const v = (sample(sig, frameStart + j - 1) - localMean) * load<f64>(window + ((<usize>j) << 3));
-          store<f64>(frame + ((<usize>j) << 3), v);
-        }
-      }
-      let localPeak = 0.0;
+      // The frame's first sample (frame[1]) is sig[frameStart - 1], 0-based.
+      const frameSig = sig + ((<usize>(frameStart - 1)) << 3);
+      if (method == METHOD_AC) windowedToF32(frameSig, localMean, window + 8, fftIn, nsampWindow);
       startSample = halfnsampWindow + 1 - halfnsampPeriod;
       if (startSample < 1) startSample = 1;
       endSample = halfnsampWindow + halfnsampPeriod;
       if (endSample > nsampWindow) endSample = nsampWindow;
-      for (let j = startSample; j <= endSample; j++) {
-        const v = Math.abs(
-          method == METHOD_AC
-            ? load<f64>(frame + ((<usize>j) << 3))
-            : sample(sig, frameStart + j - 1) - localMean,
-        );
-        if (v > localPeak) localPeak = v;
-      }
+      const localPeak = peakAbout(
+        frameSig + ((<usize>(startSample - 1)) << 3),
+        localMean,
+        method == METHOD_AC ? window + ((<usize>startSample) << 3) : 0,
+        endSample - startSample + 1,
+      );
       if (pass == 1)
         store<f64>(frameIntensity + ((<usize>f) << 3), localPeak > globalPeak ? 1.0 : localPeak / globalPeak);
 
@@ -307,33 +331,25 @@ export function praatPitch(
         if (localSpan > nx + 1 - start) localSpan = nx + 1 - start;
         const localMaximumLag = localSpan - nsampWindow;
         const amp = sig + ((<usize>(start - 1)) << 3) - 8; // amp[i] = z[start - 1 + i]
-        let sumx2 = 0.0;
-        for (let i = 1; i <= nsampWindow; i++) {
-          const x = load<f64>(amp + ((<usize>i) << 3)) - localMean;
-          sumx2 += x * x;
-        }
+        const sumx2 = squaresAbout(amp + 8, localMean, nsampWindow);
         // Praat sums x[j] y[i + j] lag by lag; the same products for every lag at once come from
         // the window's spectrum conjugated times the span's, back in the lag domain.
         if (precise) {
-          memory.fill(fftIn64, 0, (<usize>nsampFFT) << 3);
-          for (let i = 1; i <= nsampWindow; i++) {
-            store<f64>(fftIn64 + ((<usize>(i - 1)) << 3), load<f64>(amp + ((<usize>i) << 3)) - localMean);
-          }
+          centred(amp + 8, localMean, fftIn64, nsampWindow);
+          memory.fill(fftIn64 + ((<usize>nsampWindow) << 3), 0, (<usize>(preciseFFT - nsampWindow)) << 3);
           realForward(fftIn64, specRe64, specIm64);
-          for (let i = nsampWindow + 1; i <= localSpan; i++) {
-            store<f64>(fftIn64 + ((<usize>(i - 1)) << 3), load<f64>(amp + ((<usize>i) << 3)) - localMean);
+          // Block by block, lags first..first + blockLags - 1 from the span's samples from first
+          // on: x[j] y[first + i + j] never reaches past preciseFFT, so nothing wraps around.
+          for (let first = 0; first <= localMaximumLag; first += blockLags) {
+            const count = localSpan - first < preciseFFT ? localSpan - first : preciseFFT;
+            centred(amp + ((<usize>(first + 1)) << 3), localMean, fftIn64, count);
+            if (count < preciseFFT)
+              memory.fill(fftIn64 + ((<usize>count) << 3), 0, (<usize>(preciseFFT - count)) << 3);
+            realForward(fftIn64, spec2Re64, spec2Im64);
+            crossSpectrum64(specRe64, specIm64, spec2Re64, spec2Im64, preciseFFT / 2 + 1);
+            const lags = localMaximumLag + 1 - first < blockLags ? localMaximumLag + 1 - first : blockLags;
+            realInverse(spec2Re64, spec2Im64, fftOut64 + ((<usize>first) << 3), lags);
           }
-          realForward(fftIn64, spec2Re64, spec2Im64);
-          for (let k = 0; k <= nsampFFT / 2; k++) {
-            const pk = (<usize>k) << 3;
-            const xr = load<f64>(specRe64 + pk);
-            const xi = load<f64>(specIm64 + pk);
-            const yr = load<f64>(spec2Re64 + pk);
-            const yi = load<f64>(spec2Im64 + pk);
-            store<f64>(specRe64 + pk, xr * yr + xi * yi);
-            store<f64>(specIm64 + pk, xr * yi - xi * yr);
-          }
-          realInverse(specRe64, specIm64, fftOut64);
         } else {
           toF32(amp + 8, fftIn, nsampWindow, localMean);
           memory.fill(fftIn + ((<usize>nsampWindow) << 2), 0, (<usize>(nsampFFT - nsampWindow)) << 2);
@@ -377,15 +393,10 @@ export function praatPitch(
         for (let j = 1; j <= mirror; j++)
           store<f64>(rBase - ((<usize>j) << 3), load<f64>(rBase + ((<usize>j) << 3)));
       } else {
-        toF32(frame + 8, fftIn, nsampWindow, 0.0);
         autocorrelation(fftIn, fftOut, specRe, specIm, nsampFFT);
         const ac1 = <f64>load<f32>(fftOut);
         store<f64>(rBase, 1.0);
-        for (let i = 1; i <= brentIxmax; i++) {
-          const r =
-            <f64>load<f32>(fftOut + ((<usize>i) << 2)) / (ac1 * load<f64>(windowR + ((<usize>(i + 1)) << 3)));
-          store<f64>(rBase + ((<usize>i) << 3), r);
-        }
+        normaliseAc(fftOut, ac1, windowR, rBase, brentIxmax);
         const mirror = brentIxmax < mirrored ? brentIxmax : mirrored;
         for (let j = 1; j <= mirror; j++)
           store<f64>(rBase - ((<usize>j) << 3), load<f64>(rBase + ((<usize>j) << 3)));
@@ -426,7 +437,8 @@ export function praatPitch(
         if (strengthOfMaximum > 1.0) strengthOfMaximum = 1.0 / strengthOfMaximum;
         // Praat's "local strength" of a candidate, computed once per candidate here (Praat
         // recomputes every kept candidate's for each new peak once the list is full).
-        const localStrength = strengthOfMaximum - octaveCost * log2(pitchFloor / frequencyOfMaximum);
+        const candidateOctave = log2(frequencyOfMaximum);
+        const localStrength = strengthOfMaximum - octaveCost * (floorOctave - candidateOctave);
         if (n < maxn) {
           n++;
           place = n;
@@ -446,6 +458,7 @@ export function praatPitch(
           store<f64>(cf(f, place), frequencyOfMaximum);
           store<f64>(cs(f, place), strengthOfMaximum);
           store<i32>(lag(f, place), i);
+          store<f64>(octave(f, place), candidateOctave);
         }
       }
       store<i32>(candCount + ((<usize>f) << 2), n);
@@ -458,6 +471,184 @@ export function praatPitch(
     store<f64>(pitchStrength + ((<usize>f) << 3), load<f64>(cs(f, 1)));
   }
   return true;
+}
+
+/** runningSum[i] = sig[0] + ... + sig[i - 1], i <= nx: any frame's sum in two reads. */
+export function signalRunningSum(sig: usize, nx: i32): usize {
+  const runningSum = arenaAlloc((<usize>(nx + 1)) << 3);
+  let sum = 0.0;
+  for (let i = 0; i < nx; i++) {
+    sum += load<f64>(sig + ((<usize>i) << 3));
+    store<f64>(runningSum + ((<usize>(i + 1)) << 3), sum);
+  }
+  return runningSum;
+}
+
+/**
+ * to[j] = <f32>((from[j] - mean) * window[j]), j < count: the ac method's windowed frame, two
+ * lanes at a time where SIMD is on (the same exactly rounded operations per sample).
+ */
+function windowedToF32(from: usize, mean: f64, window: usize, to: usize, count: i32): void {
+  let j = 0;
+  if (ASC_FEATURE_SIMD) {
+    const m = f64x2.splat(mean);
+    for (; j + 4 <= count; j += 4) {
+      const o = (<usize>j) << 3;
+      const a = f64x2.mul(f64x2.sub(v128.load(from + o), m), v128.load(window + o));
+      const b = f64x2.mul(f64x2.sub(v128.load(from + o + 16), m), v128.load(window + o + 16));
+      v128.store(
+        to + ((<usize>j) << 2),
+        v128.shuffle<f32>(f32x4.demote_f64x2_zero(a), f32x4.demote_f64x2_zero(b), 0, 1, 4, 5),
+      );
+    }
+  }
+  for (; j < count; j++) {
+    const o = (<usize>j) << 3;
+    f32At(to, j, (load<f64>(from + o) - mean) * load<f64>(window + o));
+  }
+}
+
+/**
+ * The largest |from[j] - mean| (times window[j] when window is not 0), j < count: a frame's
+ * local peak. Maxima of the same exactly rounded values, in any order, are the same number.
+ */
+function peakAbout(from: usize, mean: f64, window: usize, count: i32): f64 {
+  let j = 0;
+  let peak = 0.0;
+  if (ASC_FEATURE_SIMD) {
+    const m = f64x2.splat(mean);
+    let p = f64x2.splat(0.0);
+    if (window != 0) {
+      for (; j + 2 <= count; j += 2) {
+        const o = (<usize>j) << 3;
+        p = f64x2.pmax(p, f64x2.abs(f64x2.mul(f64x2.sub(v128.load(from + o), m), v128.load(window + o))));
+      }
+    } else {
+      for (; j + 2 <= count; j += 2) {
+        p = f64x2.pmax(p, f64x2.abs(f64x2.sub(v128.load(from + ((<usize>j) << 3)), m)));
+      }
+    }
+    const a = f64x2.extract_lane(p, 0);
+    const b = f64x2.extract_lane(p, 1);
+    peak = a > b ? a : b;
+  }
+  for (; j < count; j++) {
+    const o = (<usize>j) << 3;
+    const d = load<f64>(from + o) - mean;
+    const v = Math.abs(window != 0 ? d * load<f64>(window + o) : d);
+    if (v > peak) peak = v;
+  }
+  return peak;
+}
+
+/**
+ * sum of (from[i] - mean)^2, i < count, in four interleaved partial sums (lanes i % 4) added as
+ * (s0 + s2) + (s1 + s3), the rest in order: f64 additions chained one after the other wait for
+ * each other, four chains run side by side. Both builds add in this order.
+ */
+function squaresAbout(from: usize, mean: f64, count: i32): f64 {
+  let i = 0;
+  let sum = 0.0;
+  if (ASC_FEATURE_SIMD) {
+    const m = f64x2.splat(mean);
+    let s01 = f64x2.splat(0.0);
+    let s23 = f64x2.splat(0.0);
+    for (; i + 4 <= count; i += 4) {
+      const o = (<usize>i) << 3;
+      const a = f64x2.sub(v128.load(from + o), m);
+      const b = f64x2.sub(v128.load(from + o + 16), m);
+      s01 = f64x2.add(s01, f64x2.mul(a, a));
+      s23 = f64x2.add(s23, f64x2.mul(b, b));
+    }
+    const s = f64x2.add(s01, s23);
+    sum = f64x2.extract_lane(s, 0) + f64x2.extract_lane(s, 1);
+  } else {
+    let s0 = 0.0,
+      s1 = 0.0,
+      s2 = 0.0,
+      s3 = 0.0;
+    for (; i + 4 <= count; i += 4) {
+      const o = (<usize>i) << 3;
+      const a = load<f64>(from + o) - mean;
+      const b = load<f64>(from + o + 8) - mean;
+      const c = load<f64>(from + o + 16) - mean;
+      const d = load<f64>(from + o + 24) - mean;
+      s0 += a * a;
+      s1 += b * b;
+      s2 += c * c;
+      s3 += d * d;
+    }
+    sum = s0 + s2 + (s1 + s3);
+  }
+  for (; i < count; i++) {
+    const x = load<f64>(from + ((<usize>i) << 3)) - mean;
+    sum += x * x;
+  }
+  return sum;
+}
+
+/**
+ * r[i] = c[i] / (ac1 * windowR[i + 1]), i = 1..last: the ac method's autocorrelation (f32 c)
+ * divided by the window's own, two lags at a time where SIMD is on (the same exactly rounded
+ * operations per lag).
+ */
+function normaliseAc(c: usize, ac1: f64, windowR: usize, r: usize, last: i32): void {
+  let i = 1;
+  if (ASC_FEATURE_SIMD) {
+    const a = f64x2.splat(ac1);
+    for (; i + 1 <= last; i += 2) {
+      const cv = f64x2.promote_low_f32x4(v128.load64_zero(c + ((<usize>i) << 2)));
+      const w = v128.load(windowR + ((<usize>(i + 1)) << 3));
+      v128.store(r + ((<usize>i) << 3), f64x2.div(cv, f64x2.mul(a, w)));
+    }
+  }
+  for (; i <= last; i++) {
+    store<f64>(
+      r + ((<usize>i) << 3),
+      <f64>load<f32>(c + ((<usize>i) << 2)) / (ac1 * load<f64>(windowR + ((<usize>(i + 1)) << 3))),
+    );
+  }
+}
+
+/** to[i] = from[i] - mean, i < count, two at a time where SIMD is on. */
+function centred(from: usize, mean: f64, to: usize, count: i32): void {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const m = f64x2.splat(mean);
+    for (; i + 2 <= count; i += 2) {
+      const o = (<usize>i) << 3;
+      v128.store(to + o, f64x2.sub(v128.load(from + o), m));
+    }
+  }
+  for (; i < count; i++) store<f64>(to + ((<usize>i) << 3), load<f64>(from + ((<usize>i) << 3)) - mean);
+}
+
+/**
+ * x conjugated times y, bin by bin, into (yr, yi) (f64; x is kept for the next block), two bins
+ * at a time where SIMD is on (the same operations per bin).
+ */
+function crossSpectrum64(xr: usize, xi: usize, yr: usize, yi: usize, bins: i32): void {
+  let k = 0;
+  if (ASC_FEATURE_SIMD) {
+    for (; k + 2 <= bins; k += 2) {
+      const o = (<usize>k) << 3;
+      const a = v128.load(xr + o);
+      const b = v128.load(xi + o);
+      const c = v128.load(yr + o);
+      const d = v128.load(yi + o);
+      v128.store(yr + o, f64x2.add(f64x2.mul(a, c), f64x2.mul(b, d)));
+      v128.store(yi + o, f64x2.sub(f64x2.mul(a, d), f64x2.mul(b, c)));
+    }
+  }
+  for (; k < bins; k++) {
+    const o = (<usize>k) << 3;
+    const a = load<f64>(xr + o);
+    const b = load<f64>(xi + o);
+    const c = load<f64>(yr + o);
+    const d = load<f64>(yi + o);
+    store<f64>(yr + o, a * c + b * d);
+    store<f64>(yi + o, a * d - b * c);
+  }
 }
 
 function f32At(p: usize, i: i32, v: f64): void {
@@ -551,9 +742,10 @@ function pathFinder(
   const voicedUnvoicedCost = voicedUnvoicedCostIn * timeStepCorrection;
   const delta = arenaAlloc((<usize>(nFrames * maxn)) << 3);
   const psi = arenaAlloc((<usize>(nFrames * maxn)) << 2);
-  // log2 of every voiced candidate's frequency, once: an octave jump costs |log2 f1 - log2 f2|
-  // (Praat takes log2 (f1 / f2) for each of the n^2 pairs of each frame; equal to rounding).
-  const octaves = arenaAlloc((<usize>(nFrames * maxn)) << 3);
+  // An octave jump costs |log2 f1 - log2 f2| (candOctave: Praat takes log2 (f1 / f2) for each of
+  // the n^2 pairs of each frame; equal to rounding).
+  const octaves = candOctave;
+  const ceilingOctave = log2(ceiling);
   for (let f = 0; f < nFrames; f++) {
     const intensity = load<f64>(frameIntensity + ((<usize>f) << 3));
     let unvoicedStrength =
@@ -564,9 +756,8 @@ function pathFinder(
       const freq = load<f64>(cf(f, c));
       const value = !isVoiced(freq, ceiling)
         ? unvoicedStrength
-        : load<f64>(cs(f, c)) - octaveCost * log2(ceiling / freq);
+        : load<f64>(cs(f, c)) - octaveCost * (ceilingOctave - load<f64>(octave(f, c)));
       store<f64>(delta + ((<usize>(f * maxn + c - 1)) << 3), value);
-      store<f64>(octaves + ((<usize>(f * maxn + c - 1)) << 3), isVoiced(freq, ceiling) ? log2(freq) : 0.0);
     }
   }
   for (let f = 1; f < nFrames; f++) {

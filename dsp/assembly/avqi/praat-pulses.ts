@@ -5,6 +5,7 @@
 // Reads the pitch left by praatPitch(); writes pulse times (seconds, ascending) to the arena.
 
 import { arenaAlloc } from '../arena';
+import { laggedProducts, LAGS_PER_PASS } from './lagged-products';
 import { pitchFrames, pitchX1, pitchDt, pitchCeiling, pitchFrequency } from './praat-pitch';
 
 export let pulseCount: i32 = 0;
@@ -16,6 +17,9 @@ let nx: i32 = 0;
 let dx: f64 = 0;
 let x1: f64 = 0;
 let xmax: f64 = 0;
+// findMaximumCorrelation's products, one per place tried (a pulse's search spans 0.45 period).
+let products: usize = 0;
+let productsCapacity: i32 = 0;
 
 function z(i: i32): f64 {
   return load<f64>(sig + ((<usize>(i - 1)) << 3));
@@ -153,6 +157,20 @@ function findMaximumCorrelation(t1: f64, windowLength: f64, tmin2: f64, tmax2: f
   // window one sample after the best) is looked up once at the end.
   const inside = ileft1 >= 1 && iright1 <= nx && ileft2min >= 1 && ileft2max + width - 1 <= nx;
   const fixedNorm = inside ? sumOfSquares(ileft1, width) : 0.0;
+  // Inside, every place's product at once (eight places share each pass over the first window;
+  // the last pass may run up to seven places further, which must lie inside the sound too).
+  const places = ileft2max - ileft2min + 1;
+  const padded = ((places + LAGS_PER_PASS - 1) / LAGS_PER_PASS) * LAGS_PER_PASS;
+  const batched = inside && padded <= productsCapacity && ileft2min + padded + width - 2 <= nx;
+  if (batched) {
+    laggedProducts(
+      sig + ((<usize>(ileft1 - 1)) << 3),
+      sig + ((<usize>(ileft2min - 1)) << 3),
+      width,
+      places,
+      products,
+    );
+  }
   let slidingNorm = 0.0;
   let peakWindow = 0;
   for (let ileft2 = ileft2min; ileft2 <= ileft2max; ileft2++) {
@@ -171,7 +189,9 @@ function findMaximumCorrelation(t1: f64, windowLength: f64, tmin2: f64, tmax2: f
       }
       norm1 = fixedNorm;
       norm2 = slidingNorm;
-      product = dot(ileft1, ileft2, width);
+      product = batched
+        ? load<f64>(products + ((<usize>(ileft2 - ileft2min)) << 3))
+        : dot(ileft1, ileft2, width);
     } else {
       for (let i1 = ileft1, i2 = ileft2; i1 <= iright1; i1++, i2++) {
         if (i1 < 1 || i1 > nx || i2 < 1 || i2 > nx) continue;
@@ -277,6 +297,9 @@ export function praatPulses(signal: usize, n: i32, dxIn: f64): void {
   pulseCount = 0;
   pulseCapacity = 1024;
   pulseTimes = arenaAlloc((<usize>pulseCapacity) << 3);
+  // Room for the places of a 40 Hz period (the pitch floor is 50 Hz); longer searches sum place by place.
+  productsCapacity = <i32>Math.ceil(0.5 / 40.0 / dxIn) + 4;
+  products = arenaAlloc((<usize>productsCapacity) << 3);
   let globalPeak = 0.0;
   for (let i = 1; i <= nx; i++) if (Math.abs(z(i)) > globalPeak) globalPeak = Math.abs(z(i));
   let t = 0.0;

@@ -13,6 +13,7 @@ let workRe: usize = 0;
 let workIm: usize = 0;
 let stageCos: usize = 0; // per stage of length len: cos(2 pi k / len), k < len / 2, at offset len / 2 - 1
 let stageSin: usize = 0;
+let stageSinNegated: usize = 0; // -stageSin: the forward transform's sines, signed once
 let bitReverse: usize = 0; // i32 per index of the half-size transform
 let cosFull: usize = 0; // cos(2 pi k / m), k <= half: the split's twiddles
 let sinFull: usize = 0;
@@ -33,6 +34,7 @@ export function realFftSetup(n: i32): void {
   workIm = arenaAlloc((<usize>half) << 3);
   stageCos = arenaAlloc((<usize>half) << 3);
   stageSin = arenaAlloc((<usize>half) << 3);
+  stageSinNegated = arenaAlloc((<usize>half) << 3);
   bitReverse = arenaAlloc((<usize>half) << 2);
   cosFull = arenaAlloc((<usize>(half + 1)) << 3);
   sinFull = arenaAlloc((<usize>(half + 1)) << 3);
@@ -41,7 +43,9 @@ export function realFftSetup(n: i32): void {
     for (let k = 0; k < h; k++) {
       const angle = (2.0 * Math.PI * <f64>k) / <f64>len;
       put(stageCos, h - 1 + k, Math.cos(angle));
-      put(stageSin, h - 1 + k, Math.sin(angle));
+      const sine = Math.sin(angle);
+      put(stageSin, h - 1 + k, sine);
+      put(stageSinNegated, h - 1 + k, -sine);
     }
   }
   for (let i = 1, j = 0; i < half; i++) {
@@ -97,18 +101,18 @@ function complexTransform(inverse: bool): void {
       put(workIm, a + 1, ai - bi);
     }
   }
-  const sign: f64 = inverse ? 1.0 : -1.0;
+  // The sines with the direction's sign (an exact negation for the forward transform).
+  const sines = inverse ? stageSin : stageSinNegated;
   let len = 4;
   if (ASC_FEATURE_SIMD) {
     // Stages of half-length h and 2h together on the points k, k + h, k + 2h, k + 3h of each
     // block of 4h: the same butterflies and twiddles as one stage after the other.
-    const signs = f64x2.splat(sign);
     for (; len * 2 <= n; len <<= 2) {
       const h = len >> 1;
       const tc1 = stageCos + ((<usize>(h - 1)) << 3);
-      const ts1 = stageSin + ((<usize>(h - 1)) << 3);
+      const ts1 = sines + ((<usize>(h - 1)) << 3);
       const tc2 = stageCos + ((<usize>(2 * h - 1)) << 3);
-      const ts2 = stageSin + ((<usize>(2 * h - 1)) << 3);
+      const ts2 = sines + ((<usize>(2 * h - 1)) << 3);
       const hb = (<usize>h) << 3;
       for (let start = 0; start < n; start += 4 * h) {
         const r0 = workRe + ((<usize>start) << 3);
@@ -116,7 +120,7 @@ function complexTransform(inverse: bool): void {
         for (let k = 0; k < h; k += 2) {
           const o = (<usize>k) << 3;
           const c1 = v128.load(tc1 + o);
-          const s1 = f64x2.mul(v128.load(ts1 + o), signs);
+          const s1 = v128.load(ts1 + o);
           const xr0 = v128.load(r0 + o);
           const xi0 = v128.load(i0 + o);
           const xr1 = v128.load(r0 + o + hb);
@@ -138,9 +142,9 @@ function complexTransform(inverse: bool): void {
           const yr3 = f64x2.sub(xr2, tr3);
           const yi3 = f64x2.sub(xi2, ti3);
           const ca = v128.load(tc2 + o);
-          const sa = f64x2.mul(v128.load(ts2 + o), signs);
+          const sa = v128.load(ts2 + o);
           const cb = v128.load(tc2 + o + hb);
-          const sb = f64x2.mul(v128.load(ts2 + o + hb), signs);
+          const sb = v128.load(ts2 + o + hb);
           const ur2 = f64x2.sub(f64x2.mul(yr2, ca), f64x2.mul(yi2, sa));
           const ui2 = f64x2.add(f64x2.mul(yr2, sa), f64x2.mul(yi2, ca));
           const ur3 = f64x2.sub(f64x2.mul(yr3, cb), f64x2.mul(yi3, sb));
@@ -160,10 +164,9 @@ function complexTransform(inverse: bool): void {
   for (; len <= n; len <<= 1) {
     const h = len >> 1;
     const tc = stageCos + ((<usize>(h - 1)) << 3);
-    const ts = stageSin + ((<usize>(h - 1)) << 3);
+    const ts = sines + ((<usize>(h - 1)) << 3);
     if (ASC_FEATURE_SIMD) {
       // Two neighbouring butterflies (k, k + 1) per step, real and imaginary parts apart.
-      const signs = f64x2.splat(sign);
       for (let start = 0; start < n; start += len) {
         const ra = workRe + ((<usize>start) << 3);
         const ia = workIm + ((<usize>start) << 3);
@@ -172,7 +175,7 @@ function complexTransform(inverse: bool): void {
         for (let k = 0; k < h; k += 2) {
           const o = (<usize>k) << 3;
           const c = v128.load(tc + o);
-          const s = f64x2.mul(v128.load(ts + o), signs);
+          const s = v128.load(ts + o);
           const br = v128.load(rb + o);
           const bi = v128.load(ib + o);
           const tr = f64x2.sub(f64x2.mul(br, c), f64x2.mul(bi, s));
@@ -189,7 +192,7 @@ function complexTransform(inverse: bool): void {
       for (let start = 0; start < n; start += len) {
         for (let k = 0; k < h; k++) {
           const c = f(tc, k);
-          const s = sign * f(ts, k);
+          const s = f(ts, k);
           const a = start + k;
           const b = a + h;
           const br = f(workRe, b);
@@ -269,9 +272,9 @@ function splitForward(k: i32, outRe: usize, outIm: usize): void {
 
 /**
  * The real signal output[0..m) whose spectrum bins 0..m/2 are inRe/inIm (the inverse of
- * realForward, scaled by 1/m).
+ * realForward, scaled by 1/m); only output[0..count) is written (rounded up to even).
  */
-export function realInverse(inRe: usize, inIm: usize, output: usize): void {
+export function realInverse(inRe: usize, inIm: usize, output: usize, count: i32 = 0x7fffffff): void {
   // Z[k] goes straight to its bit-reversed place in the work arrays.
   for (let k = 0; k < half; k++) {
     const xr = f(inRe, k);
@@ -294,7 +297,20 @@ export function realInverse(inRe: usize, inIm: usize, output: usize): void {
   }
   complexTransform(true);
   const scale = 1.0 / <f64>half;
-  for (let k = 0; k < half; k++) {
+  const pairs = count < m ? (count + 1) >> 1 : half;
+  let k = 0;
+  if (ASC_FEATURE_SIMD) {
+    // Samples 2k, 2k + 1, 2k + 2, 2k + 3 from Z[k], Z[k + 1]: the same products, interleaved.
+    const s = f64x2.splat(scale);
+    for (; k + 2 <= pairs; k += 2) {
+      const o = (<usize>k) << 3;
+      const re = f64x2.mul(v128.load(workRe + o), s);
+      const im = f64x2.mul(v128.load(workIm + o), s);
+      v128.store(output + (o << 1), v128.shuffle<f64>(re, im, 0, 2));
+      v128.store(output + (o << 1) + 16, v128.shuffle<f64>(re, im, 1, 3));
+    }
+  }
+  for (; k < pairs; k++) {
     put(output, 2 * k, f(workRe, k) * scale);
     put(output, 2 * k + 1, f(workIm, k) * scale);
   }

@@ -252,7 +252,8 @@ export function praatPitch(
   // they fit KEPT_ROWS_BYTES, so that pass 2 need not compute them again. Pass 2 reads a kept
   // row where it lies: its negative lags are mirrored over the end of the row before it (whose
   // frame pass 2 has finished with), or over `mirrored` entries of room ahead of the first row.
-  const rowBytes = (<usize>(rSpan + 1)) << 3;
+  // The ac method computes and reads lags up to brentIxmax only (half its window): its rows stop there.
+  const rowBytes = (<usize>((method == METHOD_AC ? brentIxmax : rSpan) + 1)) << 3;
   const keepRows = <u64>nFrames * <u64>rowBytes <= KEPT_ROWS_BYTES;
   const rows = keepRows
     ? arenaAlloc(<usize>nFrames * rowBytes + ((<usize>mirrored) << 3)) + ((<usize>mirrored) << 3)

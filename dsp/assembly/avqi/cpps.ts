@@ -58,7 +58,6 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
   const sx1 = 0.5 * (duration - <f64>(ns - 1) / CEPSTRAL_RATE);
   // Pre-emphasis (dwtools/Sound_extensions.cpp, Sound_preEmphasis), last sample first.
   const pre = Math.exp(-2.0 * Math.PI * PRE_EMPHASIS * sdx);
-  for (let i = ns - 1; i >= 1; i--) st(sound, i, ld(sound, i) - pre * ld(sound, i - 1));
 
   // Frame grid of the original sound (Sampled_shortTermAnalysis).
   const frames = <i32>Math.floor((duration - windowDuration) / TIME_STEP) + 1;
@@ -75,12 +74,27 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
   // f32 copies of the window and the sound for the frames' f32 transforms.
   const gauss32 = allocF32(frameLength);
   for (let i = 0; i < frameLength; i++) store<f32>(gauss32 + ((<usize>i) << 2), <f32>ld(gauss, i));
+  // One pass makes the pre-emphasised sound's f32 copy and its running sums (runningSum[i] = sum
+  // of the first i samples: a frame's mean in two reads; the f64 sums of a 0.1 s frame differ
+  // from a direct sum by about 1e-15, and the mean is rounded to f32 anyway). The pre-emphasised
+  // samples are the same numbers as Praat's in-place pass from the last sample back, which reads
+  // each sample's original predecessor.
   const sound32 = allocF32(ns);
-  for (let i = 0; i < ns; i++) store<f32>(sound32 + ((<usize>i) << 2), <f32>ld(sound, i));
-  // runningSum[i] = sum of the first i samples: a frame's mean in two reads (the f64 sums of a
-  // 0.1 s frame differ from a direct sum by about 1e-15; the mean is rounded to f32 anyway).
   const runningSum = allocF64(ns + 1);
-  for (let i = 0; i < ns; i++) st(runningSum, i + 1, ld(runningSum, i) + ld(sound, i));
+  let previous: f64 = ns > 0 ? ld(sound, 0) : 0.0;
+  let total: f64 = previous;
+  if (ns > 0) {
+    store<f32>(sound32, <f32>previous);
+    st(runningSum, 1, total);
+  }
+  for (let i = 1; i < ns; i++) {
+    const original = ld(sound, i);
+    const emphasised = original - pre * previous;
+    previous = original;
+    store<f32>(sound32 + ((<usize>i) << 2), <f32>emphasised);
+    total += emphasised;
+    st(runningSum, i + 1, total);
+  }
   let nfft = 2;
   while (nfft < frameLength) nfft <<= 1;
   fft32Setup(nfft);
@@ -150,28 +164,13 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
       // Spectrum_to_Sound of the log spectrum: df * sum over all bins = df * nfft * inverse.
       fft32Inverse(logPower32, zeroIm, cepstrum);
       const scale = specDf * <f64>nfft;
-      for (let q = 0; q < nq; q++) {
-        const c = (<f64>load<f32>(cepstrum + ((<usize>q) << 2)) + (q == 0 ? level : 0.0)) * scale;
-        st(rawRow, q, c * c);
-      }
+      squaredCepstrum(cepstrum, level, scale, rawRow, nq);
       computed++;
     }
 
     // 1. Average across time.
     if (f >= 3 && f + 3 < frames) {
-      const ra = ring + ((<usize>(((f - 3) % RING) * nq)) << 3),
-        rb = ring + ((<usize>(((f - 2) % RING) * nq)) << 3),
-        rc = ring + ((<usize>(((f - 1) % RING) * nq)) << 3),
-        rd = ring + ((<usize>((f % RING) * nq)) << 3),
-        re_ = ring + ((<usize>(((f + 1) % RING) * nq)) << 3),
-        rg = ring + ((<usize>(((f + 2) % RING) * nq)) << 3),
-        rh = ring + ((<usize>(((f + 3) % RING) * nq)) << 3);
-      for (let q = 0; q < nq; q++) {
-        const b = ld(rb, q),
-          g = ld(rg, q);
-        const inner = b + ld(rc, q) + ld(rd, q) + ld(re_, q) + g;
-        st(smoothedRow, q, (inner + 0.125 * (ld(ra, q) - b) + 0.125 * (ld(rh, q) - g)) / 5.0);
-      }
+      averageSevenRows(ring, nq, f, smoothedRow);
     } else {
       const first = f - 3 > 0 ? f - 3 : 0;
       const last = f + 3 < frames - 1 ? f + 3 : frames - 1;
@@ -189,15 +188,14 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
     }
 
     // 2. Average across quefrency, then the frame's peak prominence.
+    // Inside the domain (q = 6 .. nq - 7) a 10-bin window's interpolated mean is a trapezoid.
+    const inside = smoothQuefrency && exactTen && nq > 12;
+    if (inside) trapezoidTen(smoothedRow, row, 6, nq - 7);
     for (let q = 0; q < nq; q++) {
+      if (inside && q == 6) q = nq - 6;
       let v: f64;
       if (!smoothQuefrency) v = ld(smoothedRow, q);
-      else if (exactTen && q >= 6 && q + 6 < nq) {
-        // Inside the domain a 10-bin window's interpolated mean is this trapezoid.
-        let inner: f64 = 0;
-        for (let r = q - 4; r <= q + 4; r++) inner += ld(smoothedRow, r);
-        v = (inner + 0.5 * (ld(smoothedRow, q - 5) + ld(smoothedRow, q + 5))) / 10.0;
-      } else {
+      else {
         const qmid = <f64>q * dq;
         const h = 0.5 * QUEFRENCY_AVERAGING;
         v = interpolatedMean(smoothedRow, 1, nq, 0.0, dq, 0.0, qmax, qmid - h, qmid + h);
@@ -213,6 +211,98 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
     }
   }
   return sum / <f64>evaluated;
+}
+
+/**
+ * rawRow[q] = ((cepstrum[q] + (q == 0 ? level : 0)) scale)^2, q < nq: the power cepstrum in f64
+ * from the f32 cepstrum, two lanes at a time where SIMD is on (the same operations per value).
+ */
+function squaredCepstrum(cepstrum: usize, level: f64, scale: f64, rawRow: usize, nq: i32): void {
+  const c0 = (<f64>load<f32>(cepstrum) + level) * scale;
+  st(rawRow, 0, c0 * c0);
+  let q = 1;
+  if (ASC_FEATURE_SIMD) {
+    const vs = f64x2.splat(scale);
+    for (; q + 2 <= nq; q += 2) {
+      const c = f64x2.mul(f64x2.promote_low_f32x4(v128.load64_zero(cepstrum + ((<usize>q) << 2))), vs);
+      v128.store(rawRow + ((<usize>q) << 3), f64x2.mul(c, c));
+    }
+  }
+  for (; q < nq; q++) {
+    const c = <f64>load<f32>(cepstrum + ((<usize>q) << 2)) * scale;
+    st(rawRow, q, c * c);
+  }
+}
+
+/**
+ * out[q] = the mean of the linearly interpolated curve through rows f - 3 .. f + 3 of the ring
+ * (row g at g % 7) over the 10 ms around row f: (b + c + d + e + g + (a - b) / 8 + (h - g) / 8) / 5,
+ * two quefrencies at a time where SIMD is on (the same operations, in the same order, per value).
+ */
+function averageSevenRows(ring: usize, nq: i32, f: i32, out: usize): void {
+  const RING = 7;
+  const ra = ring + ((<usize>(((f - 3) % RING) * nq)) << 3),
+    rb = ring + ((<usize>(((f - 2) % RING) * nq)) << 3),
+    rc = ring + ((<usize>(((f - 1) % RING) * nq)) << 3),
+    rd = ring + ((<usize>((f % RING) * nq)) << 3),
+    re = ring + ((<usize>(((f + 1) % RING) * nq)) << 3),
+    rg = ring + ((<usize>(((f + 2) % RING) * nq)) << 3),
+    rh = ring + ((<usize>(((f + 3) % RING) * nq)) << 3);
+  let q = 0;
+  if (ASC_FEATURE_SIMD) {
+    const eighth = f64x2.splat(0.125);
+    const five = f64x2.splat(5.0);
+    for (; q + 2 <= nq; q += 2) {
+      const o = (<usize>q) << 3;
+      const b = v128.load(rb + o),
+        g = v128.load(rg + o);
+      let inner = f64x2.add(b, v128.load(rc + o));
+      inner = f64x2.add(inner, v128.load(rd + o));
+      inner = f64x2.add(inner, v128.load(re + o));
+      inner = f64x2.add(inner, g);
+      const left = f64x2.mul(eighth, f64x2.sub(v128.load(ra + o), b));
+      const right = f64x2.mul(eighth, f64x2.sub(v128.load(rh + o), g));
+      v128.store(out + o, f64x2.div(f64x2.add(f64x2.add(inner, left), right), five));
+    }
+  }
+  for (; q < nq; q++) {
+    const b = ld(rb, q),
+      g = ld(rg, q);
+    const inner = b + ld(rc, q) + ld(rd, q) + ld(re, q) + g;
+    st(out, q, (inner + 0.125 * (ld(ra, q) - b) + 0.125 * (ld(rh, q) - g)) / 5.0);
+  }
+}
+
+/**
+ * out[q] = (row[q - 4] + ... + row[q + 4] + (row[q - 5] + row[q + 5]) / 2) / 10 for q = from .. to:
+ * the interpolated mean of a 10-bin window inside the domain, two quefrencies at a time where
+ * SIMD is on (the same additions, in the same order, per value).
+ */
+function trapezoidTen(row: usize, out: usize, from: i32, to: i32): void {
+  let q = from;
+  if (ASC_FEATURE_SIMD) {
+    const halfV = f64x2.splat(0.5);
+    const ten = f64x2.splat(10.0);
+    for (; q + 1 <= to; q += 2) {
+      const at = row + ((<usize>q) << 3);
+      let inner = v128.load(at - 32);
+      inner = f64x2.add(inner, v128.load(at - 24));
+      inner = f64x2.add(inner, v128.load(at - 16));
+      inner = f64x2.add(inner, v128.load(at - 8));
+      inner = f64x2.add(inner, v128.load(at));
+      inner = f64x2.add(inner, v128.load(at + 8));
+      inner = f64x2.add(inner, v128.load(at + 16));
+      inner = f64x2.add(inner, v128.load(at + 24));
+      inner = f64x2.add(inner, v128.load(at + 32));
+      const ends = f64x2.mul(halfV, f64x2.add(v128.load(at - 40), v128.load(at + 40)));
+      v128.store(out + ((<usize>q) << 3), f64x2.div(f64x2.add(inner, ends), ten));
+    }
+  }
+  for (; q <= to; q++) {
+    let inner: f64 = 0;
+    for (let r = q - 4; r <= q + 4; r++) inner += ld(row, r);
+    st(out, q, (inner + 0.5 * (ld(row, q - 5) + ld(row, q + 5))) / 10.0);
+  }
 }
 
 /**

@@ -11,7 +11,7 @@
 // quefrencies but 0; the cepstrum minus the line (clipped at 0 dB); the parabolically refined
 // maximum between 1/330 and 1/60 s is the frame's CPP. CPPS is the mean over frames.
 import { allocF64, ld, st, median, roundTieUp } from './mem';
-import { allocF32, fft32Forward, fft32Inverse, fft32Setup } from './fft32';
+import { allocF32, fft32CosineI, fft32Forward, fft32Setup } from './fft32';
 import { resample, resampledLength } from './resample';
 import { interpolatedMean } from './sampled';
 
@@ -105,8 +105,6 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
   const re = allocF32(nq);
   const im = allocF32(nq);
   const logPower32 = allocF32(nq);
-  const zeroIm = allocF32(nq);
-  const cepstrum = allocF32(nfft);
   const specDf = 1.0 / (sdx * <f64>nfft);
   // The time smoothing reads three frames either side, so raw cepstra live in a ring of seven
   // rows (frame f in row f % 7) and each frame is finished as soon as frame f + 3 exists: the
@@ -161,10 +159,12 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
         store<f32>(at, load<f32>(at) - centre);
       }
       const level = <f64>centre + 2.0 * Math.log(sdx);
-      // Spectrum_to_Sound of the log spectrum: df * sum over all bins = df * nfft * inverse.
-      fft32Inverse(logPower32, zeroIm, cepstrum);
+      // Spectrum_to_Sound of the log spectrum: df * sum over all bins = df * nfft * inverse. The
+      // spectrum is real and even, so is its inverse: a type-I cosine transform of the nq bins
+      // (fft32CosineI: half the work of the inverse real FFT), inverse = cosine / (nq - 1).
+      fft32CosineI(logPower32, rawRow);
       const scale = specDf * <f64>nfft;
-      squaredCepstrum(cepstrum, level, scale, rawRow, nq);
+      squaredCepstrum(rawRow, level, 1.0 / <f64>(nq - 1), scale, nq);
       computed++;
     }
 
@@ -214,23 +214,25 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
 }
 
 /**
- * rawRow[q] = ((cepstrum[q] + (q == 0 ? level : 0)) scale)^2, q < nq: the power cepstrum in f64
- * from the f32 cepstrum, two lanes at a time where SIMD is on (the same operations per value).
+ * row[q] = ((row[q] unit + (q == 0 ? level : 0)) scale)^2, q < nq, in place: the power cepstrum
+ * from the cosine transform, two lanes at a time where SIMD is on (the same operations per value).
  */
-function squaredCepstrum(cepstrum: usize, level: f64, scale: f64, rawRow: usize, nq: i32): void {
-  const c0 = (<f64>load<f32>(cepstrum) + level) * scale;
-  st(rawRow, 0, c0 * c0);
+function squaredCepstrum(row: usize, level: f64, unit: f64, scale: f64, nq: i32): void {
+  const c0 = (ld(row, 0) * unit + level) * scale;
+  st(row, 0, c0 * c0);
   let q = 1;
   if (ASC_FEATURE_SIMD) {
+    const vu = f64x2.splat(unit);
     const vs = f64x2.splat(scale);
     for (; q + 2 <= nq; q += 2) {
-      const c = f64x2.mul(f64x2.promote_low_f32x4(v128.load64_zero(cepstrum + ((<usize>q) << 2))), vs);
-      v128.store(rawRow + ((<usize>q) << 3), f64x2.mul(c, c));
+      const at = row + ((<usize>q) << 3);
+      const c = f64x2.mul(f64x2.mul(v128.load(at), vu), vs);
+      v128.store(at, f64x2.mul(c, c));
     }
   }
   for (; q < nq; q++) {
-    const c = <f64>load<f32>(cepstrum + ((<usize>q) << 2)) * scale;
-    st(rawRow, q, c * c);
+    const c = ld(row, q) * unit * scale;
+    st(row, q, c * c);
   }
 }
 

@@ -110,6 +110,7 @@ export function resample(
   if (Math.abs(upfactor - 2.0) < 1e-6) return upsampleTwice(x, n);
   const count = <i32>Math.floor(xmax * newRate + 0.5);
   let source = x;
+  let scale: f64 = 1.0;
   if (upfactor < 1.0) {
     const pad = 1000;
     const nfft = powerOfTwoAtLeast(n + 2 * pad);
@@ -135,10 +136,12 @@ export function resample(
     if (ltasHere) ltasFromDensity(density, nfft, n, rate);
     complexInverseFromReversed(data, nfft >> 1);
     // Read in place from the transform's scratch (nothing below transforms again before the
-    // interpolation is done); only the n samples the interpolation reads are scaled.
+    // interpolation is done). The inverse's scale 1 / (nfft / 2) is a power of two, so it is
+    // applied to each interpolated sample instead of to every source sample: multiplying by a
+    // power of two is exact and commutes with every rounding of the (linear) interpolation, so
+    // the results are bit for bit those of scaling the source first.
     source = data + ((<usize>pad) << 3);
-    const scale = 1.0 / <f64>(nfft >> 1);
-    for (let i = 0; i < n; i++) st(source, i, ld(source, i) * scale);
+    scale = 1.0 / <f64>(nfft >> 1);
   }
   const out = allocF64(count);
   const newDx = 1.0 / newRate;
@@ -168,11 +171,11 @@ export function resample(
         known = frac;
       }
       if (Math.abs(known - frac) < 1e-9) {
-        st(out, i - 1, dot(source + ((<usize>(midleft - depth)) << 3), w, taps));
+        st(out, i - 1, dot(source + ((<usize>(midleft - depth)) << 3), w, taps) * scale);
         continue;
       }
     }
-    st(out, i - 1, interpolateSinc(source, n, index, depth));
+    st(out, i - 1, interpolateSinc(source, n, index, depth) * scale);
   }
   resultLength = count;
   return out;

@@ -147,17 +147,10 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
       // spread rather than its level; the spectrum's scale sdx^2 is a constant in the log and
       // joins that mean. Praat guards ln(0) with 1e-300; f32 needs 1e-37 (an all-zero frame).
       logPowerSpectrum(re, im, logPower32, nq);
-      let logMean: f64 = 0;
-      for (let k = 0; k < nq; k++) {
-        const l = <f64>load<f32>(logPower32 + ((<usize>k) << 2));
-        logMean += k == 0 || k == nq - 1 ? l : 2.0 * l;
-      }
-      logMean /= <f64>nfft;
+      const ends = <f64>load<f32>(logPower32) + <f64>load<f32>(logPower32 + ((<usize>(nq - 1)) << 2));
+      const logMean = (2.0 * sumF32(logPower32, nq) - ends) / <f64>nfft;
       const centre = <f32>logMean;
-      for (let k = 0; k < nq; k++) {
-        const at = logPower32 + ((<usize>k) << 2);
-        store<f32>(at, load<f32>(at) - centre);
-      }
+      subtractF32(logPower32, nq, centre);
       const level = <f64>centre + 2.0 * Math.log(sdx);
       // Spectrum_to_Sound of the log spectrum: df * sum over all bins = df * nfft * inverse. The
       // spectrum is real and even, so is its inverse: a type-I cosine transform of the nq bins
@@ -211,6 +204,58 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
     }
   }
   return sum / <f64>evaluated;
+}
+
+/**
+ * The f64 sum of p[0..count) (f32) in four partial sums (k mod 4) added as (0 + 2) + (1 + 3), the
+ * tail after them: four independent chains of additions instead of one. SIMD holds two partial
+ * sums per lane pair; the scalar build runs the same additions in the same order.
+ */
+function sumF32(p: usize, count: i32): f64 {
+  let k = 0;
+  let total: f64 = 0;
+  if (ASC_FEATURE_SIMD) {
+    let a = f64x2.splat(0.0);
+    let b = f64x2.splat(0.0);
+    for (; k + 4 <= count; k += 4) {
+      const v = v128.load(p + ((<usize>k) << 2));
+      a = f64x2.add(a, f64x2.promote_low_f32x4(v));
+      b = f64x2.add(b, f64x2.promote_low_f32x4(v128.shuffle<f32>(v, v, 2, 3, 2, 3)));
+    }
+    const ab = f64x2.add(a, b);
+    total = f64x2.extract_lane(ab, 0) + f64x2.extract_lane(ab, 1);
+  } else {
+    let s0: f64 = 0,
+      s1: f64 = 0,
+      s2: f64 = 0,
+      s3: f64 = 0;
+    for (; k + 4 <= count; k += 4) {
+      const at = p + ((<usize>k) << 2);
+      s0 += <f64>load<f32>(at);
+      s1 += <f64>load<f32>(at, 4);
+      s2 += <f64>load<f32>(at, 8);
+      s3 += <f64>load<f32>(at, 12);
+    }
+    total = s0 + s2 + (s1 + s3);
+  }
+  for (; k < count; k++) total += <f64>load<f32>(p + ((<usize>k) << 2));
+  return total;
+}
+
+/** p[k] -= value for k < count (f32), four lanes at a time where SIMD is on. */
+function subtractF32(p: usize, count: i32, value: f32): void {
+  let k = 0;
+  if (ASC_FEATURE_SIMD) {
+    const v = f32x4.splat(value);
+    for (; k + 4 <= count; k += 4) {
+      const at = p + ((<usize>k) << 2);
+      v128.store(at, f32x4.sub(v128.load(at), v));
+    }
+  }
+  for (; k < count; k++) {
+    const at = p + ((<usize>k) << 2);
+    store<f32>(at, load<f32>(at) - value);
+  }
 }
 
 /**

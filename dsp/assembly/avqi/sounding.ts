@@ -8,6 +8,7 @@
 // the interval) and concatenated.
 import { allocF64, allocI32, ld, st, ldi, sti, roundTieUp } from './mem';
 import { hannBandFilter } from './filter';
+import { fftRe, fftSignalCapacity } from './fft';
 
 /** The pass band of Praat's silence detection (Hz): 80-8000, ramps of 80. */
 export const BAND_LOW: f64 = 80.0;
@@ -267,7 +268,10 @@ function intensity(x: usize, n: i32, rate: f64, minimumPitch: f64, timeStep: f64
   const span = (windowSamples + 7) & ~7;
   const window32 = allocI32(span);
   for (let i = 0; i < windowSamples; i++) store<f32>(window32 + ((<usize>i) << 2), <f32>ld(window, i));
-  const signal32 = allocI32(n + span);
+  // The signal's copy goes to the whole-recording transforms' re / im block when it holds it
+  // (pages the filters have touched already, free while the silences are detected: step 1 of
+  // assessment.ts) rather than to fresh memory that would stay in use until the end.
+  const signal32 = <i64>(n + span) <= 2 * (<i64>fftSignalCapacity() + 2) ? fftRe() : allocI32(n + span);
   for (let i = 0; i < n; i++) store<f32>(signal32 + ((<usize>i) << 2), <f32>ld(x, i));
   // The window's sum is the same for every frame that lies wholly inside the signal.
   windowSums(x, window, windowSamples);

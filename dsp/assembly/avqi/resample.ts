@@ -155,14 +155,14 @@ export function resample(
   const weights = period > 0 ? allocF64(period * taps) : 0;
   const phaseFrac = period > 0 ? allocF64(period) : 0;
   for (let p = 0; p < period; p++) st(phaseFrac, p, -1.0);
-  for (let i = 1; i <= count; i++) {
+  let phase = 0; // (i - 1) % period, kept as a counter rather than divided out per sample
+  for (let i = 1; i <= count; i++, phase = phase + 1 == period ? 0 : phase + 1) {
     const t = newX1 + <f64>(i - 1) * newDx;
     const index = (t - x1) / dx + 1.0;
     const midleft = <i32>Math.floor(index);
     const frac = index - <f64>midleft;
     // Interior points only (full depth on both sides, not exactly on a sample).
     if (period > 0 && midleft - depth >= 0 && midleft + depth <= n && frac > 1e-9) {
-      const phase = (i - 1) % period;
       const w = weights + ((<usize>(phase * taps)) << 3);
       let known = ld(phaseFrac, phase);
       if (known < 0.0) {

@@ -91,3 +91,9 @@ export function median(p: usize, n: i32): f64 {
   if (slope == 0.0) return a;
   return a + (place - <f64>left) * slope;
 }
+
+/** The k-th smallest (0-based) of p[0..n), by the same selection as median(). Reorders p. */
+export function kthSmallest(p: usize, n: i32, k: i32): f64 {
+  selectKth(p, n, k);
+  return ld(p, k);
+}

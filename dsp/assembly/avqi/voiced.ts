@@ -33,12 +33,18 @@ function positive(i: i32): bool {
 // step quadratic in the window's length at 44-96 kHz; the answers are identical.
 let prevCrossing: usize = 0;
 let nextCrossing: usize = 0;
+// crossingTime[c] = crossingAt(c) for each crossing c, computed once per window: the probes ask
+// for the same few crossings hundreds of times.
+let crossingTime: usize = 0;
 
 function indexCrossings(): void {
   let last = 0;
   store<i32>(prevCrossing, 0);
   for (let i = 1; i <= wn; i++) {
-    if (i < wn && positive(i) != positive(i + 1)) last = i;
+    if (i < wn && positive(i) != positive(i + 1)) {
+      last = i;
+      st(crossingTime, i, crossingAt(i));
+    }
     store<i32>(prevCrossing + ((<usize>i) << 2), last);
   }
   let next = 0;
@@ -54,7 +60,7 @@ function nearestZeroCrossing(position: f64): f64 {
   const leftSample = <i32>Math.floor((position - wx1) / wdx + 1.0);
   const rightSample = leftSample + 1;
   if (leftSample >= 1 && rightSample <= wn && positive(leftSample) != positive(rightSample))
-    return crossingAt(leftSample);
+    return ld(crossingTime, leftSample);
   if (leftSample > wn) return NaN;
   // Praat scans left from leftSample - 1 for a sign change (a crossing index <= leftSample - 1).
   const left = leftSample - 1 >= 1 ? load<i32>(prevCrossing + ((<usize>(leftSample - 1)) << 2)) : 0;
@@ -62,10 +68,10 @@ function nearestZeroCrossing(position: f64): f64 {
   // ... and right from rightSample + 1 (a crossing index >= rightSample).
   const right = rightSample <= wn - 1 ? load<i32>(nextCrossing + ((<usize>rightSample) << 2)) : 0;
   if (left == 0 && right == 0) return NaN;
-  if (left == 0) return crossingAt(right);
-  if (right == 0) return crossingAt(left);
-  const leftZero = crossingAt(left);
-  const rightZero = crossingAt(right);
+  if (left == 0) return ld(crossingTime, right);
+  if (right == 0) return ld(crossingTime, left);
+  const leftZero = ld(crossingTime, left);
+  const rightZero = ld(crossingTime, right);
   return position - leftZero < rightZero - position ? leftZero : rightZero;
 }
 
@@ -108,6 +114,7 @@ export function appendVoicedWindows(sounding: usize, n: i32, rate: f64, out: usi
   w = allocF64(<i32>Math.ceil(0.03 * rate) + 2);
   prevCrossing = allocI32(<i32>Math.ceil(0.03 * rate) + 4);
   nextCrossing = allocI32(<i32>Math.ceil(0.03 * rate) + 4);
+  crossingTime = allocF64(<i32>Math.ceil(0.03 * rate) + 4);
   wdx = dx;
   keptWindows = 0;
   let start: f64 = 0.0;

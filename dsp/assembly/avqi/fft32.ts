@@ -73,7 +73,12 @@ export function fft32Setup(size: i32): void {
  * forward transform gathers its input through the table, the inverse scatters its split through
  * it: no separate permutation pass); inverse = conjugate twiddles, unscaled.
  */
-function complexTransform(inverse: bool, m: i32 = half): void {
+function complexTransform(inverse: bool): void {
+  complexTransformOf(inverse, half);
+}
+
+/** complexTransform on the first m points of the work arrays (m a power of two, 8 <= m <= half). */
+function complexTransformOf(inverse: bool, m: i32): void {
   // Stages of 2 and 4 points together: twiddles 1 and -i (forward) or +i (inverse), exact.
   if (ASC_FEATURE_SIMD) {
     // Two groups of four points per step; lanes hold (point 0 or 1, point 2 or 3) of each group,
@@ -439,7 +444,7 @@ export function fft32CosineI(input: usize, output: usize): void {
   // difference), in f64.
   let odd: f64 = 0.5 * (<f64>g(input, 0) - <f64>g(input, half));
   for (let k = 1; k < m; k++) odd += <f64>g(splitCos, k) * <f64>(g(input, k) - g(input, half - k));
-  complexTransform(false, m);
+  complexTransformOf(false, m);
   // Bin k of the real transform from Z[k] and Z[m - k]: X = E + W^k O with W = e^{-2 pi i / half}
   // (the split's twiddles, every second entry of the table). Even outputs Re X[k], odd ones the
   // running sum of -Im X[k].

@@ -10,7 +10,7 @@
 // straight trend line (Theil's incomplete robust fit) through the dB cepstrum over all
 // quefrencies but 0; the cepstrum minus the line (clipped at 0 dB); the parabolically refined
 // maximum between 1/330 and 1/60 s is the frame's CPP. CPPS is the mean over frames.
-import { allocF64, kthSmallest, ld, st, median, roundTieUp } from './mem';
+import { allocF64, ld, st, medianOf, roundTieUp } from './mem';
 import { allocF32, fft32CosineI, fft32Forward, fft32Setup } from './fft32';
 import { resample, resampledLength } from './resample';
 import { interpolatedMean } from './sampled';
@@ -560,14 +560,12 @@ function peakProminence(row: usize, nq: i32, dq: f64, qmax: f64, db: usize, scra
       xb = <f64>(ib - 1) * dq;
     st(scratch, i, (ld(db, ib - 1) - ld(db, ia - 1)) / (xb - xa));
   }
-  const slope = median(scratch, pairs);
+  const slope = medianOf(scratch, pairs);
   for (let i = 0; i < points; i++) {
     const isamp = imin + i;
     st(scratch, i, ld(db, isamp - 1) - slope * (<f64>(isamp - 1) * dq));
   }
-  // An odd count's median is its middle value (median() would also find the next one up, only
-  // to weight it by zero: the values here are finite dB).
-  const intercept = points % 2 == 1 ? kthSmallest(scratch, points, points >> 1) : median(scratch, points);
+  const intercept = medianOf(scratch, points);
   // Subtract the line, clip at 0 dB. Praat stores 10^(d/10) and reads it back as
   // 10 log10(value + 1e-30), which returns d itself (to rounding), so d is used directly.
   for (let q = 0; q < nq; q++) {

@@ -11,7 +11,7 @@
 // quefrencies but 0; the cepstrum minus the line (clipped at 0 dB); the parabolically refined
 // maximum between 1/330 and 1/60 s is the frame's CPP. CPPS is the mean over frames.
 import { allocF64, ld, st, medianOf, roundTieUp } from './mem';
-import { allocF32, fft32CosineI, fft32Forward, fft32Setup } from './fft32';
+import { allocF32, fft32CosineI, fft32Forward, fft32ForwardWindowed, fft32Setup } from './fft32';
 import { resample, resampledLength } from './resample';
 import { interpolatedMean } from './sampled';
 
@@ -139,8 +139,14 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
       const last = index + frameLength - 1 > ns ? ns : index + frameLength - 1;
       const mean =
         last >= first ? (ld(runningSum, last) - ld(runningSum, first - 1)) / <f64>frameLength : 0.0;
-      windowFrame(sound32, ns, index, <f32>mean, gauss32, frameLength, frame);
-      fft32Forward(frame, re, im);
+      if (index >= 1 && index - 1 + frameLength <= ns && (frameLength & 1) == 0) {
+        // Inside the sound: windowed straight into the transform (fft32ForwardWindowed).
+        const from = sound32 + ((<usize>(index - 1)) << 2);
+        fft32ForwardWindowed(from, <f32>mean, gauss32, frameLength, re, im);
+      } else {
+        windowFrame(sound32, ns, index, <f32>mean, gauss32, frameLength, frame);
+        fft32Forward(frame, re, im);
+      }
       // ln of the power spectrum (f32: good to 1e-6 of values around 20). Its mean over all nfft
       // bins (the upper half mirrors the lower) is taken out before the f32 inverse transform and
       // put back into quefrency 0 afterwards, so the f32 rounding scales with the spectrum's

@@ -505,3 +505,76 @@ export function fft32CosineI(input: usize, output: usize): void {
     store<f64>(output + ((<usize>(2 * k + 1)) << 3), odd);
   }
 }
+
+/**
+ * fft32Forward of the windowed frame (sound[i] - mean) window[i] for i < length, zero from length
+ * to n (sound and window f32, `length` even and at most n), without writing the frame first: each
+ * windowed pair of samples goes straight to its bit-reversed place in the work arrays (the table
+ * is its own inverse). The same numbers as windowing into a frame and calling fft32Forward.
+ */
+export function fft32ForwardWindowed(
+  sound: usize,
+  mean: f32,
+  window: usize,
+  length: i32,
+  outRe: usize,
+  outIm: usize,
+): void {
+  const pairs = length >> 1;
+  let p = 0;
+  if (ASC_FEATURE_SIMD) {
+    const m = f32x4.splat(mean);
+    for (; p + 2 <= pairs; p += 2) {
+      const o = (<usize>p) << 3;
+      const y = f32x4.mul(f32x4.sub(v128.load(sound + o), m), v128.load(window + o));
+      const a = load<i32>(bitReverse + ((<usize>p) << 2));
+      const b = load<i32>(bitReverse + ((<usize>p) << 2), 4);
+      s(workRe, a, f32x4.extract_lane(y, 0));
+      s(workIm, a, f32x4.extract_lane(y, 1));
+      s(workRe, b, f32x4.extract_lane(y, 2));
+      s(workIm, b, f32x4.extract_lane(y, 3));
+    }
+  }
+  for (; p < pairs; p++) {
+    const at = load<i32>(bitReverse + ((<usize>p) << 2));
+    s(workRe, at, (g(sound, 2 * p) - mean) * g(window, 2 * p));
+    s(workIm, at, (g(sound, 2 * p + 1) - mean) * g(window, 2 * p + 1));
+  }
+  for (; p < half; p++) {
+    const at = load<i32>(bitReverse + ((<usize>p) << 2));
+    s(workRe, at, 0.0);
+    s(workIm, at, 0.0);
+  }
+  complexTransform(false);
+  splitSpectrum(outRe, outIm);
+}
+
+/** The real spectrum's bins 0..n/2 from the half-size complex transform in the work arrays. */
+function splitSpectrum(outRe: usize, outIm: usize): void {
+  splitForward(0, outRe, outIm);
+  let k = 1;
+  if (ASC_FEATURE_SIMD) {
+    // Bins k..k+3 read Z[half-k-3..half-k] reversed; each lane runs splitForward's operations.
+    const halfV = f32x4.splat(0.5);
+    const minusHalf = f32x4.splat(-0.5);
+    for (; k + 3 < half; k += 4) {
+      const o = (<usize>k) << 2;
+      const p = (<usize>(half - k - 3)) << 2;
+      const zr = v128.load(workRe + o);
+      const zi = v128.load(workIm + o);
+      const rr = v128.load(workRe + p);
+      const ri = v128.load(workIm + p);
+      const cr = v128.shuffle<f32>(rr, rr, 3, 2, 1, 0);
+      const ci = f32x4.neg(v128.shuffle<f32>(ri, ri, 3, 2, 1, 0));
+      const er = f32x4.mul(halfV, f32x4.add(zr, cr));
+      const ei = f32x4.mul(halfV, f32x4.add(zi, ci));
+      const or = f32x4.mul(halfV, f32x4.sub(zi, ci));
+      const oi = f32x4.mul(minusHalf, f32x4.sub(zr, cr));
+      const wr = v128.load(splitCos + o);
+      const wi = f32x4.neg(v128.load(splitSin + o));
+      v128.store(outRe + o, f32x4.add(er, f32x4.sub(f32x4.mul(wr, or), f32x4.mul(wi, oi))));
+      v128.store(outIm + o, f32x4.add(ei, f32x4.add(f32x4.mul(wr, oi), f32x4.mul(wi, or))));
+    }
+  }
+  for (; k <= half; k++) splitForward(k, outRe, outIm);
+}

@@ -409,6 +409,15 @@ export function fft32Inverse(inRe: usize, inIm: usize, output: usize): void {
  */
 export function fft32CosineI(input: usize, output: usize): void {
   const m = half >> 1; // complex points of the real transform of `half` points
+  if (m < 8) {
+    // Below the four-lane stages' smallest size: the sums themselves, in f64.
+    for (let q = 0; q <= half; q++) {
+      let sum = 0.5 * (<f64>g(input, 0) + (q & 1 ? -1.0 : 1.0) * <f64>g(input, half));
+      for (let k = 1; k < half; k++) sum += <f64>g(input, k) * Math.cos((Math.PI * <f64>(k * q)) / <f64>half);
+      store<f64>(output + ((<usize>q) << 3), sum);
+    }
+    return;
+  }
   // y[2i] and y[2i+1] go to the bit-reversed place of i for the half-size transform: rev_m(i) is
   // the table's rev_half(i) / 2 for i < m. f[half - j] for j = 0 is f[half] itself.
   let j = 0;

@@ -273,6 +273,8 @@ function intensity(x: usize, n: i32, rate: f64, minimumPitch: f64, timeStep: f64
   // assessment.ts) rather than to fresh memory that would stay in use until the end.
   const signal32 = <i64>(n + span) <= 2 * (<i64>fftSignalCapacity() + 2) ? fftRe() : allocI32(n + span);
   for (let i = 0; i < n; i++) store<f32>(signal32 + ((<usize>i) << 2), <f32>ld(x, i));
+  // The last frames' padding reads up to span - 1 samples past the end: zeros, not stale data.
+  memory.fill(signal32 + ((<usize>n) << 2), 0, (<usize>span) << 2);
   // The window's sum is the same for every frame that lies wholly inside the signal.
   windowSums(x, window, windowSamples);
   const fullWeight = sumW;

@@ -546,6 +546,32 @@ function decibels(row: usize, out: usize, count: i32): void {
   for (; q < count; q++) st(out, q, decibel(ld(row, q)));
 }
 
+/**
+ * db[q] = max(db[q] - (slope q dq + intercept), 0) for q = from .. to (a negative difference
+ * becomes +0, as the scalar comparison gives it), two lanes at a time where SIMD is on.
+ */
+function clipAboveLine(db: usize, from: i32, to: i32, slope: f64, intercept: f64, dq: f64): void {
+  let q = from;
+  if (ASC_FEATURE_SIMD) {
+    const vdq = f64x2.splat(dq);
+    const vslope = f64x2.splat(slope);
+    const vintercept = f64x2.splat(intercept);
+    const zero = f64x2.splat(0.0);
+    const two = f64x2.splat(2.0);
+    let nq = f64x2.replace_lane(f64x2.splat(<f64>q), 1, <f64>(q + 1));
+    for (; q + 1 <= to; q += 2) {
+      const at = db + ((<usize>q) << 3);
+      const diff = f64x2.sub(v128.load(at), f64x2.add(f64x2.mul(vslope, f64x2.mul(nq, vdq)), vintercept));
+      v128.store(at, v128.bitselect(zero, diff, f64x2.lt(diff, zero)));
+      nq = f64x2.add(nq, two);
+    }
+  }
+  for (; q <= to; q++) {
+    const diff = ld(db, q) - (slope * (<f64>q * dq) + intercept);
+    st(db, q, diff < 0.0 ? 0.0 : diff);
+  }
+}
+
 /** PowerCepstrum_getPeakProminence with a straight robust trend over the whole quefrency domain. */
 function peakProminence(row: usize, nq: i32, dq: f64, qmax: f64, db: usize, scratch: usize): f64 {
   decibels(row, db, nq);
@@ -559,7 +585,24 @@ function peakProminence(row: usize, nq: i32, dq: f64, qmax: f64, db: usize, scra
   // intercept is the median of y - slope x.
   const pairs = points / 2;
   const offset = points % 2 == 1 ? pairs + 1 : pairs;
-  for (let i = 0; i < pairs; i++) {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    // Two pairs at a time, each lane the scalar loop's operations (the same numbers); the sample
+    // numbers are counted in f64 lanes (exact small integers).
+    const vdq = f64x2.splat(dq);
+    const two = f64x2.splat(2.0);
+    let na = f64x2.replace_lane(f64x2.splat(<f64>(imin - 1)), 1, <f64>imin);
+    let nb = f64x2.replace_lane(f64x2.splat(<f64>(imin + offset - 1)), 1, <f64>(imin + offset));
+    for (; i + 2 <= pairs; i += 2) {
+      const ya = v128.load(db + ((<usize>(imin - 1 + i)) << 3));
+      const yb = v128.load(db + ((<usize>(imin + offset - 1 + i)) << 3));
+      const dx = f64x2.sub(f64x2.mul(nb, vdq), f64x2.mul(na, vdq));
+      v128.store(scratch + ((<usize>i) << 3), f64x2.div(f64x2.sub(yb, ya), dx));
+      na = f64x2.add(na, two);
+      nb = f64x2.add(nb, two);
+    }
+  }
+  for (; i < pairs; i++) {
     const ia = imin + i,
       ib = imin + offset + i;
     const xa = <f64>(ia - 1) * dq,
@@ -567,22 +610,32 @@ function peakProminence(row: usize, nq: i32, dq: f64, qmax: f64, db: usize, scra
     st(scratch, i, (ld(db, ib - 1) - ld(db, ia - 1)) / (xb - xa));
   }
   const slope = medianOf(scratch, pairs);
-  for (let i = 0; i < points; i++) {
+  i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const vdq = f64x2.splat(dq);
+    const vslope = f64x2.splat(slope);
+    const two = f64x2.splat(2.0);
+    let nx = f64x2.replace_lane(f64x2.splat(<f64>(imin - 1)), 1, <f64>imin);
+    for (; i + 2 <= points; i += 2) {
+      const y = v128.load(db + ((<usize>(imin - 1 + i)) << 3));
+      v128.store(scratch + ((<usize>i) << 3), f64x2.sub(y, f64x2.mul(vslope, f64x2.mul(nx, vdq))));
+      nx = f64x2.add(nx, two);
+    }
+  }
+  for (; i < points; i++) {
     const isamp = imin + i;
     st(scratch, i, ld(db, isamp - 1) - slope * (<f64>(isamp - 1) * dq));
   }
   const intercept = medianOf(scratch, points);
-  // Subtract the line, clip at 0 dB. Praat stores 10^(d/10) and reads it back as
-  // 10 log10(value + 1e-30), which returns d itself (to rounding), so d is used directly.
-  for (let q = 0; q < nq; q++) {
-    const diff = ld(db, q) - (slope * (<f64>q * dq) + intercept);
-    st(db, q, diff < 0.0 ? 0.0 : diff);
-  }
   // Vector_getMaximumAndX between 1/330 and 1/60 s, parabolic refinement.
   let lo = 1 + <i32>Math.ceil((1.0 / PITCH_CEILING - 0.0) / dq);
   let hi = 1 + <i32>Math.floor((1.0 / PITCH_FLOOR - 0.0) / dq);
   if (lo < 1) lo = 1;
   if (hi > nq) hi = nq;
+  // Subtract the line, clip at 0 dB, where the search reads (1-based lo - 1 .. hi + 1). Praat
+  // stores 10^(d/10) and reads it back as 10 log10(value + 1e-30), which returns d itself (to
+  // rounding), so d is used directly.
+  clipAboveLine(db, lo - 2 > 0 ? lo - 2 : 0, hi < nq - 1 ? hi : nq - 1, slope, intercept, dq);
   let best = ld(db, lo - 1);
   if (ld(db, hi - 1) > best) best = ld(db, hi - 1);
   if (lo == 1) lo++;

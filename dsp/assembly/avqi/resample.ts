@@ -87,7 +87,9 @@ export function interpolateSinc(y: usize, n: i32, x: f64, maxDepth0: i32): f64 {
 
 /**
  * x (n samples at `rate`, first sample centred at half a period, as read from a file or made by
- * Concatenate) resampled to newRate; the length is in resampledLength().
+ * Concatenate) resampled to newRate; the length is in resampledLength(). The new samples go to
+ * `into` when it holds them (the caller's scratch: the transforms' re / im block will do, never
+ * their signal block, which holds the low-passed source), else to memory of their own.
  */
 export function resample(
   x: usize,
@@ -96,6 +98,8 @@ export function resample(
   newRate: f64,
   depth: i32,
   ltasToo: bool = false,
+  into: usize = 0,
+  intoCapacity: i32 = 0,
 ): usize {
   const dx = 1.0 / rate;
   const x1 = 0.5 * dx;
@@ -143,7 +147,7 @@ export function resample(
     source = data + ((<usize>pad) << 3);
     scale = 1.0 / <f64>(nfft >> 1);
   }
-  const out = allocF64(count);
+  const out = into != 0 && intoCapacity >= count ? into : allocF64(count);
   const newDx = 1.0 / newRate;
   const newX1 = 0.5 * (xmax - <f64>(count - 1) / newRate);
   // Between integral rates the fractional read positions repeat every `period` new samples

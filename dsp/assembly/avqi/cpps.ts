@@ -10,9 +10,10 @@
 // straight trend line (Theil's incomplete robust fit) through the dB cepstrum over all
 // quefrencies but 0; the cepstrum minus the line (clipped at 0 dB); the parabolically refined
 // maximum between 1/330 and 1/60 s is the frame's CPP. CPPS is the mean over frames.
-import { allocF64, ld, st, median, roundTieUp } from './mem';
-import { allocF32, fft32Forward, fft32Inverse, fft32Setup } from './fft32';
+import { allocF64, ld, st, medianOf, roundTieUp } from './mem';
+import { allocF32, fft32CosineI, fft32Forward, fft32ForwardWindowed, fft32Setup } from './fft32';
 import { resample, resampledLength } from './resample';
+import { fftRe, fftSignal, fftSignalCapacity } from './fft';
 import { interpolatedMean } from './sampled';
 
 const PITCH_FLOOR: f64 = 60.0;
@@ -52,13 +53,15 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
   const duration = dx * <f64>n;
   let windowDuration = 2.0 * (3.0 / PITCH_FLOOR);
   if (windowDuration > duration) windowDuration = duration;
-  const sound = resample(x, n, rate, CEPSTRAL_RATE, 50, ltasToo);
+  // The resampled sound goes to the transforms' re / im block (pages the filters and the LTAS
+  // have touched; free once the low-pass is done), its f32 copy and running sums below to their
+  // signal block, so that the stage touches few fresh pages (a fault each, about 2.5 us).
+  const sound = resample(x, n, rate, CEPSTRAL_RATE, 50, ltasToo, fftRe(), fftSignalCapacity() + 2);
   const ns = resampledLength();
   const sdx = 1.0 / CEPSTRAL_RATE;
   const sx1 = 0.5 * (duration - <f64>(ns - 1) / CEPSTRAL_RATE);
   // Pre-emphasis (dwtools/Sound_extensions.cpp, Sound_preEmphasis), last sample first.
   const pre = Math.exp(-2.0 * Math.PI * PRE_EMPHASIS * sdx);
-  for (let i = ns - 1; i >= 1; i--) st(sound, i, ld(sound, i) - pre * ld(sound, i - 1));
 
   // Frame grid of the original sound (Sampled_shortTermAnalysis).
   const frames = <i32>Math.floor((duration - windowDuration) / TIME_STEP) + 1;
@@ -75,12 +78,32 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
   // f32 copies of the window and the sound for the frames' f32 transforms.
   const gauss32 = allocF32(frameLength);
   for (let i = 0; i < frameLength; i++) store<f32>(gauss32 + ((<usize>i) << 2), <f32>ld(gauss, i));
-  const sound32 = allocF32(ns);
-  for (let i = 0; i < ns; i++) store<f32>(sound32 + ((<usize>i) << 2), <f32>ld(sound, i));
-  // runningSum[i] = sum of the first i samples: a frame's mean in two reads (the f64 sums of a
-  // 0.1 s frame differ from a direct sum by about 1e-15; the mean is rounded to f32 anyway).
-  const runningSum = allocF64(ns + 1);
-  for (let i = 0; i < ns; i++) st(runningSum, i + 1, ld(runningSum, i) + ld(sound, i));
+  // One pass makes the pre-emphasised sound's f32 copy and its running sums (runningSum[i] = sum
+  // of the first i samples: a frame's mean in two reads; the f64 sums of a 0.1 s frame differ
+  // from a direct sum by about 1e-15, and the mean is rounded to f32 anyway). The pre-emphasised
+  // samples are the same numbers as Praat's in-place pass from the last sample back, which reads
+  // each sample's original predecessor.
+  // Both go to the whole-recording transforms' signal block when it holds them: the resampling's
+  // low-pass has touched those pages and is done with them, and nothing transforms again before
+  // the cepstrogram is finished (fresh pages cost a fault each).
+  const inScratch = <i64>(ns + 3) + 2 * (<i64>ns + 1) <= 2 * <i64>fftSignalCapacity();
+  const runningSum = inScratch ? fftSignal() : allocF64(ns + 1);
+  const sound32 = inScratch ? (runningSum + ((<usize>(ns + 1)) << 3) + 15) & ~(<usize>15) : allocF32(ns);
+  st(runningSum, 0, 0.0);
+  let previous: f64 = ns > 0 ? ld(sound, 0) : 0.0;
+  let total: f64 = previous;
+  if (ns > 0) {
+    store<f32>(sound32, <f32>previous);
+    st(runningSum, 1, total);
+  }
+  for (let i = 1; i < ns; i++) {
+    const original = ld(sound, i);
+    const emphasised = original - pre * previous;
+    previous = original;
+    store<f32>(sound32 + ((<usize>i) << 2), <f32>emphasised);
+    total += emphasised;
+    st(runningSum, i + 1, total);
+  }
   let nfft = 2;
   while (nfft < frameLength) nfft <<= 1;
   fft32Setup(nfft);
@@ -91,8 +114,6 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
   const re = allocF32(nq);
   const im = allocF32(nq);
   const logPower32 = allocF32(nq);
-  const zeroIm = allocF32(nq);
-  const cepstrum = allocF32(nfft);
   const specDf = 1.0 / (sdx * <f64>nfft);
   // The time smoothing reads three frames either side, so raw cepstra live in a ring of seven
   // rows (frame f in row f % 7) and each frame is finished as soon as frame f + 3 exists: the
@@ -127,51 +148,37 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
       const last = index + frameLength - 1 > ns ? ns : index + frameLength - 1;
       const mean =
         last >= first ? (ld(runningSum, last) - ld(runningSum, first - 1)) / <f64>frameLength : 0.0;
-      windowFrame(sound32, ns, index, <f32>mean, gauss32, frameLength, frame);
-      fft32Forward(frame, re, im);
+      if (index >= 1 && index - 1 + frameLength <= ns && (frameLength & 1) == 0) {
+        // Inside the sound: windowed straight into the transform (fft32ForwardWindowed).
+        const from = sound32 + ((<usize>(index - 1)) << 2);
+        fft32ForwardWindowed(from, <f32>mean, gauss32, frameLength, re, im);
+      } else {
+        windowFrame(sound32, ns, index, <f32>mean, gauss32, frameLength, frame);
+        fft32Forward(frame, re, im);
+      }
       // ln of the power spectrum (f32: good to 1e-6 of values around 20). Its mean over all nfft
       // bins (the upper half mirrors the lower) is taken out before the f32 inverse transform and
       // put back into quefrency 0 afterwards, so the f32 rounding scales with the spectrum's
       // spread rather than its level; the spectrum's scale sdx^2 is a constant in the log and
       // joins that mean. Praat guards ln(0) with 1e-300; f32 needs 1e-37 (an all-zero frame).
       logPowerSpectrum(re, im, logPower32, nq);
-      let logMean: f64 = 0;
-      for (let k = 0; k < nq; k++) {
-        const l = <f64>load<f32>(logPower32 + ((<usize>k) << 2));
-        logMean += k == 0 || k == nq - 1 ? l : 2.0 * l;
-      }
-      logMean /= <f64>nfft;
+      const ends = <f64>load<f32>(logPower32) + <f64>load<f32>(logPower32 + ((<usize>(nq - 1)) << 2));
+      const logMean = (2.0 * sumF32(logPower32, nq) - ends) / <f64>nfft;
       const centre = <f32>logMean;
-      for (let k = 0; k < nq; k++) {
-        const at = logPower32 + ((<usize>k) << 2);
-        store<f32>(at, load<f32>(at) - centre);
-      }
+      subtractF32(logPower32, nq, centre);
       const level = <f64>centre + 2.0 * Math.log(sdx);
-      // Spectrum_to_Sound of the log spectrum: df * sum over all bins = df * nfft * inverse.
-      fft32Inverse(logPower32, zeroIm, cepstrum);
+      // Spectrum_to_Sound of the log spectrum: df * sum over all bins = df * nfft * inverse. The
+      // spectrum is real and even, so is its inverse: a type-I cosine transform of the nq bins
+      // (fft32CosineI: half the work of the inverse real FFT), inverse = cosine / (nq - 1).
+      fft32CosineI(logPower32, rawRow);
       const scale = specDf * <f64>nfft;
-      for (let q = 0; q < nq; q++) {
-        const c = (<f64>load<f32>(cepstrum + ((<usize>q) << 2)) + (q == 0 ? level : 0.0)) * scale;
-        st(rawRow, q, c * c);
-      }
+      squaredCepstrum(rawRow, level, 1.0 / <f64>(nq - 1), scale, nq);
       computed++;
     }
 
     // 1. Average across time.
     if (f >= 3 && f + 3 < frames) {
-      const ra = ring + ((<usize>(((f - 3) % RING) * nq)) << 3),
-        rb = ring + ((<usize>(((f - 2) % RING) * nq)) << 3),
-        rc = ring + ((<usize>(((f - 1) % RING) * nq)) << 3),
-        rd = ring + ((<usize>((f % RING) * nq)) << 3),
-        re_ = ring + ((<usize>(((f + 1) % RING) * nq)) << 3),
-        rg = ring + ((<usize>(((f + 2) % RING) * nq)) << 3),
-        rh = ring + ((<usize>(((f + 3) % RING) * nq)) << 3);
-      for (let q = 0; q < nq; q++) {
-        const b = ld(rb, q),
-          g = ld(rg, q);
-        const inner = b + ld(rc, q) + ld(rd, q) + ld(re_, q) + g;
-        st(smoothedRow, q, (inner + 0.125 * (ld(ra, q) - b) + 0.125 * (ld(rh, q) - g)) / 5.0);
-      }
+      averageSevenRows(ring, nq, f, smoothedRow);
     } else {
       const first = f - 3 > 0 ? f - 3 : 0;
       const last = f + 3 < frames - 1 ? f + 3 : frames - 1;
@@ -189,15 +196,14 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
     }
 
     // 2. Average across quefrency, then the frame's peak prominence.
+    // Inside the domain (q = 6 .. nq - 7) a 10-bin window's interpolated mean is a trapezoid.
+    const inside = smoothQuefrency && exactTen && nq > 12;
+    if (inside) trapezoidTen(smoothedRow, row, 6, nq - 7);
     for (let q = 0; q < nq; q++) {
+      if (inside && q == 6) q = nq - 6;
       let v: f64;
       if (!smoothQuefrency) v = ld(smoothedRow, q);
-      else if (exactTen && q >= 6 && q + 6 < nq) {
-        // Inside the domain a 10-bin window's interpolated mean is this trapezoid.
-        let inner: f64 = 0;
-        for (let r = q - 4; r <= q + 4; r++) inner += ld(smoothedRow, r);
-        v = (inner + 0.5 * (ld(smoothedRow, q - 5) + ld(smoothedRow, q + 5))) / 10.0;
-      } else {
+      else {
         const qmid = <f64>q * dq;
         const h = 0.5 * QUEFRENCY_AVERAGING;
         v = interpolatedMean(smoothedRow, 1, nq, 0.0, dq, 0.0, qmax, qmid - h, qmid + h);
@@ -213,6 +219,152 @@ export function cpps(x: usize, n: i32, rate: f64, tailFrom: f64, ltasToo: bool =
     }
   }
   return sum / <f64>evaluated;
+}
+
+/**
+ * The f64 sum of p[0..count) (f32) in four partial sums (k mod 4) added as (0 + 2) + (1 + 3), the
+ * tail after them: four independent chains of additions instead of one. SIMD holds two partial
+ * sums per lane pair; the scalar build runs the same additions in the same order.
+ */
+function sumF32(p: usize, count: i32): f64 {
+  let k = 0;
+  let total: f64 = 0;
+  if (ASC_FEATURE_SIMD) {
+    let a = f64x2.splat(0.0);
+    let b = f64x2.splat(0.0);
+    for (; k + 4 <= count; k += 4) {
+      const v = v128.load(p + ((<usize>k) << 2));
+      a = f64x2.add(a, f64x2.promote_low_f32x4(v));
+      b = f64x2.add(b, f64x2.promote_low_f32x4(v128.shuffle<f32>(v, v, 2, 3, 2, 3)));
+    }
+    const ab = f64x2.add(a, b);
+    total = f64x2.extract_lane(ab, 0) + f64x2.extract_lane(ab, 1);
+  } else {
+    let s0: f64 = 0,
+      s1: f64 = 0,
+      s2: f64 = 0,
+      s3: f64 = 0;
+    for (; k + 4 <= count; k += 4) {
+      const at = p + ((<usize>k) << 2);
+      s0 += <f64>load<f32>(at);
+      s1 += <f64>load<f32>(at, 4);
+      s2 += <f64>load<f32>(at, 8);
+      s3 += <f64>load<f32>(at, 12);
+    }
+    total = s0 + s2 + (s1 + s3);
+  }
+  for (; k < count; k++) total += <f64>load<f32>(p + ((<usize>k) << 2));
+  return total;
+}
+
+/** p[k] -= value for k < count (f32), four lanes at a time where SIMD is on. */
+function subtractF32(p: usize, count: i32, value: f32): void {
+  let k = 0;
+  if (ASC_FEATURE_SIMD) {
+    const v = f32x4.splat(value);
+    for (; k + 4 <= count; k += 4) {
+      const at = p + ((<usize>k) << 2);
+      v128.store(at, f32x4.sub(v128.load(at), v));
+    }
+  }
+  for (; k < count; k++) {
+    const at = p + ((<usize>k) << 2);
+    store<f32>(at, load<f32>(at) - value);
+  }
+}
+
+/**
+ * row[q] = ((row[q] unit + (q == 0 ? level : 0)) scale)^2, q < nq, in place: the power cepstrum
+ * from the cosine transform, two lanes at a time where SIMD is on (the same operations per value).
+ */
+function squaredCepstrum(row: usize, level: f64, unit: f64, scale: f64, nq: i32): void {
+  const c0 = (ld(row, 0) * unit + level) * scale;
+  st(row, 0, c0 * c0);
+  let q = 1;
+  if (ASC_FEATURE_SIMD) {
+    const vu = f64x2.splat(unit);
+    const vs = f64x2.splat(scale);
+    for (; q + 2 <= nq; q += 2) {
+      const at = row + ((<usize>q) << 3);
+      const c = f64x2.mul(f64x2.mul(v128.load(at), vu), vs);
+      v128.store(at, f64x2.mul(c, c));
+    }
+  }
+  for (; q < nq; q++) {
+    const c = ld(row, q) * unit * scale;
+    st(row, q, c * c);
+  }
+}
+
+/**
+ * out[q] = the mean of the linearly interpolated curve through rows f - 3 .. f + 3 of the ring
+ * (row g at g % 7) over the 10 ms around row f: (b + c + d + e + g + (a - b) / 8 + (h - g) / 8) / 5,
+ * two quefrencies at a time where SIMD is on (the same operations, in the same order, per value).
+ */
+function averageSevenRows(ring: usize, nq: i32, f: i32, out: usize): void {
+  const RING = 7;
+  const ra = ring + ((<usize>(((f - 3) % RING) * nq)) << 3),
+    rb = ring + ((<usize>(((f - 2) % RING) * nq)) << 3),
+    rc = ring + ((<usize>(((f - 1) % RING) * nq)) << 3),
+    rd = ring + ((<usize>((f % RING) * nq)) << 3),
+    re = ring + ((<usize>(((f + 1) % RING) * nq)) << 3),
+    rg = ring + ((<usize>(((f + 2) % RING) * nq)) << 3),
+    rh = ring + ((<usize>(((f + 3) % RING) * nq)) << 3);
+  let q = 0;
+  if (ASC_FEATURE_SIMD) {
+    const eighth = f64x2.splat(0.125);
+    const five = f64x2.splat(5.0);
+    for (; q + 2 <= nq; q += 2) {
+      const o = (<usize>q) << 3;
+      const b = v128.load(rb + o),
+        g = v128.load(rg + o);
+      let inner = f64x2.add(b, v128.load(rc + o));
+      inner = f64x2.add(inner, v128.load(rd + o));
+      inner = f64x2.add(inner, v128.load(re + o));
+      inner = f64x2.add(inner, g);
+      const left = f64x2.mul(eighth, f64x2.sub(v128.load(ra + o), b));
+      const right = f64x2.mul(eighth, f64x2.sub(v128.load(rh + o), g));
+      v128.store(out + o, f64x2.div(f64x2.add(f64x2.add(inner, left), right), five));
+    }
+  }
+  for (; q < nq; q++) {
+    const b = ld(rb, q),
+      g = ld(rg, q);
+    const inner = b + ld(rc, q) + ld(rd, q) + ld(re, q) + g;
+    st(out, q, (inner + 0.125 * (ld(ra, q) - b) + 0.125 * (ld(rh, q) - g)) / 5.0);
+  }
+}
+
+/**
+ * out[q] = (row[q - 4] + ... + row[q + 4] + (row[q - 5] + row[q + 5]) / 2) / 10 for q = from .. to:
+ * the interpolated mean of a 10-bin window inside the domain, two quefrencies at a time where
+ * SIMD is on (the same additions, in the same order, per value).
+ */
+function trapezoidTen(row: usize, out: usize, from: i32, to: i32): void {
+  let q = from;
+  if (ASC_FEATURE_SIMD) {
+    const halfV = f64x2.splat(0.5);
+    const ten = f64x2.splat(10.0);
+    for (; q + 1 <= to; q += 2) {
+      const at = row + ((<usize>q) << 3);
+      let inner = v128.load(at - 32);
+      inner = f64x2.add(inner, v128.load(at - 24));
+      inner = f64x2.add(inner, v128.load(at - 16));
+      inner = f64x2.add(inner, v128.load(at - 8));
+      inner = f64x2.add(inner, v128.load(at));
+      inner = f64x2.add(inner, v128.load(at + 8));
+      inner = f64x2.add(inner, v128.load(at + 16));
+      inner = f64x2.add(inner, v128.load(at + 24));
+      inner = f64x2.add(inner, v128.load(at + 32));
+      const ends = f64x2.mul(halfV, f64x2.add(v128.load(at - 40), v128.load(at + 40)));
+      v128.store(out + ((<usize>q) << 3), f64x2.div(f64x2.add(inner, ends), ten));
+    }
+  }
+  for (; q <= to; q++) {
+    let inner: f64 = 0;
+    for (let r = q - 4; r <= q + 4; r++) inner += ld(row, r);
+    st(out, q, (inner + 0.5 * (ld(row, q - 5) + ld(row, q + 5))) / 10.0);
+  }
 }
 
 /**
@@ -403,6 +555,32 @@ function decibels(row: usize, out: usize, count: i32): void {
   for (; q < count; q++) st(out, q, decibel(ld(row, q)));
 }
 
+/**
+ * db[q] = max(db[q] - (slope q dq + intercept), 0) for q = from .. to (a negative difference
+ * becomes +0, as the scalar comparison gives it), two lanes at a time where SIMD is on.
+ */
+function clipAboveLine(db: usize, from: i32, to: i32, slope: f64, intercept: f64, dq: f64): void {
+  let q = from;
+  if (ASC_FEATURE_SIMD) {
+    const vdq = f64x2.splat(dq);
+    const vslope = f64x2.splat(slope);
+    const vintercept = f64x2.splat(intercept);
+    const zero = f64x2.splat(0.0);
+    const two = f64x2.splat(2.0);
+    let nq = f64x2.replace_lane(f64x2.splat(<f64>q), 1, <f64>(q + 1));
+    for (; q + 1 <= to; q += 2) {
+      const at = db + ((<usize>q) << 3);
+      const diff = f64x2.sub(v128.load(at), f64x2.add(f64x2.mul(vslope, f64x2.mul(nq, vdq)), vintercept));
+      v128.store(at, v128.bitselect(zero, diff, f64x2.lt(diff, zero)));
+      nq = f64x2.add(nq, two);
+    }
+  }
+  for (; q <= to; q++) {
+    const diff = ld(db, q) - (slope * (<f64>q * dq) + intercept);
+    st(db, q, diff < 0.0 ? 0.0 : diff);
+  }
+}
+
 /** PowerCepstrum_getPeakProminence with a straight robust trend over the whole quefrency domain. */
 function peakProminence(row: usize, nq: i32, dq: f64, qmax: f64, db: usize, scratch: usize): f64 {
   decibels(row, db, nq);
@@ -416,30 +594,57 @@ function peakProminence(row: usize, nq: i32, dq: f64, qmax: f64, db: usize, scra
   // intercept is the median of y - slope x.
   const pairs = points / 2;
   const offset = points % 2 == 1 ? pairs + 1 : pairs;
-  for (let i = 0; i < pairs; i++) {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    // Two pairs at a time, each lane the scalar loop's operations (the same numbers); the sample
+    // numbers are counted in f64 lanes (exact small integers).
+    const vdq = f64x2.splat(dq);
+    const two = f64x2.splat(2.0);
+    let na = f64x2.replace_lane(f64x2.splat(<f64>(imin - 1)), 1, <f64>imin);
+    let nb = f64x2.replace_lane(f64x2.splat(<f64>(imin + offset - 1)), 1, <f64>(imin + offset));
+    for (; i + 2 <= pairs; i += 2) {
+      const ya = v128.load(db + ((<usize>(imin - 1 + i)) << 3));
+      const yb = v128.load(db + ((<usize>(imin + offset - 1 + i)) << 3));
+      const dx = f64x2.sub(f64x2.mul(nb, vdq), f64x2.mul(na, vdq));
+      v128.store(scratch + ((<usize>i) << 3), f64x2.div(f64x2.sub(yb, ya), dx));
+      na = f64x2.add(na, two);
+      nb = f64x2.add(nb, two);
+    }
+  }
+  for (; i < pairs; i++) {
     const ia = imin + i,
       ib = imin + offset + i;
     const xa = <f64>(ia - 1) * dq,
       xb = <f64>(ib - 1) * dq;
     st(scratch, i, (ld(db, ib - 1) - ld(db, ia - 1)) / (xb - xa));
   }
-  const slope = median(scratch, pairs);
-  for (let i = 0; i < points; i++) {
+  const slope = medianOf(scratch, pairs);
+  i = 0;
+  if (ASC_FEATURE_SIMD) {
+    const vdq = f64x2.splat(dq);
+    const vslope = f64x2.splat(slope);
+    const two = f64x2.splat(2.0);
+    let nx = f64x2.replace_lane(f64x2.splat(<f64>(imin - 1)), 1, <f64>imin);
+    for (; i + 2 <= points; i += 2) {
+      const y = v128.load(db + ((<usize>(imin - 1 + i)) << 3));
+      v128.store(scratch + ((<usize>i) << 3), f64x2.sub(y, f64x2.mul(vslope, f64x2.mul(nx, vdq))));
+      nx = f64x2.add(nx, two);
+    }
+  }
+  for (; i < points; i++) {
     const isamp = imin + i;
     st(scratch, i, ld(db, isamp - 1) - slope * (<f64>(isamp - 1) * dq));
   }
-  const intercept = median(scratch, points);
-  // Subtract the line, clip at 0 dB. Praat stores 10^(d/10) and reads it back as
-  // 10 log10(value + 1e-30), which returns d itself (to rounding), so d is used directly.
-  for (let q = 0; q < nq; q++) {
-    const diff = ld(db, q) - (slope * (<f64>q * dq) + intercept);
-    st(db, q, diff < 0.0 ? 0.0 : diff);
-  }
+  const intercept = medianOf(scratch, points);
   // Vector_getMaximumAndX between 1/330 and 1/60 s, parabolic refinement.
   let lo = 1 + <i32>Math.ceil((1.0 / PITCH_CEILING - 0.0) / dq);
   let hi = 1 + <i32>Math.floor((1.0 / PITCH_FLOOR - 0.0) / dq);
   if (lo < 1) lo = 1;
   if (hi > nq) hi = nq;
+  // Subtract the line, clip at 0 dB, where the search reads (1-based lo - 1 .. hi + 1). Praat
+  // stores 10^(d/10) and reads it back as 10 log10(value + 1e-30), which returns d itself (to
+  // rounding), so d is used directly.
+  clipAboveLine(db, lo - 2 > 0 ? lo - 2 : 0, hi < nq - 1 ? hi : nq - 1, slope, intercept, dq);
   let best = ld(db, lo - 1);
   if (ld(db, hi - 1) > best) best = ld(db, hi - 1);
   if (lo == 1) lo++;

@@ -74,7 +74,11 @@ export function fft32Setup(size: i32): void {
  * it: no separate permutation pass); inverse = conjugate twiddles, unscaled.
  */
 function complexTransform(inverse: bool): void {
-  const m = half;
+  complexTransformOf(inverse, half);
+}
+
+/** complexTransform on the first m points of the work arrays (m a power of two, 8 <= m <= half). */
+function complexTransformOf(inverse: bool, m: i32): void {
   // Stages of 2 and 4 points together: twiddles 1 and -i (forward) or +i (inverse), exact.
   if (ASC_FEATURE_SIMD) {
     // Two groups of four points per step; lanes hold (point 0 or 1, point 2 or 3) of each group,
@@ -388,4 +392,198 @@ export function fft32Inverse(inRe: usize, inIm: usize, output: usize): void {
       s(output, 2 * k + 1, g(workIm, k) * scale);
     }
   }
+}
+
+/**
+ * The type-I cosine transform of input[0..half] (f32; half = n / 2 of fft32Setup's n), into the
+ * f64 output[0..half]:
+ *   output[q] = (input[0] + (-1)^q input[half]) / 2 + sum_{k=1}^{half-1} input[k] cos(pi k q / half),
+ * which is half times the real, even inverse transform (fft32Inverse) of a real, even spectrum
+ * (the cepstrum of a log power spectrum), for half the work: one real transform of half points
+ * (a complex one of half / 2) with O(n) pre- and post-processing (Numerical Recipes' cosft1).
+ * With y[j] = (f[j] + f[half-j]) / 2 - sin(pi j / half) (f[j] - f[half-j]) and Y its transform,
+ * the even outputs are Re Y[k] and the odd ones a running sum: output[2k+1] = output[2k-1] -
+ * Im Y[k] from output[1] = sum_j cos(pi j / half) (f[j] - f[half-j]) / 2. The transform is f32
+ * (the same operations in both builds); the first odd output and the running sum are f64, so
+ * the sum's rounding stays far below the transform's.
+ */
+export function fft32CosineI(input: usize, output: usize): void {
+  const m = half >> 1; // complex points of the real transform of `half` points
+  if (m < 8) {
+    // Below the four-lane stages' smallest size: the sums themselves, in f64.
+    for (let q = 0; q <= half; q++) {
+      let sum = 0.5 * (<f64>g(input, 0) + (q & 1 ? -1.0 : 1.0) * <f64>g(input, half));
+      for (let k = 1; k < half; k++) sum += <f64>g(input, k) * Math.cos((Math.PI * <f64>(k * q)) / <f64>half);
+      store<f64>(output + ((<usize>q) << 3), sum);
+    }
+    return;
+  }
+  // y[2i] and y[2i+1] go to the bit-reversed place of i for the half-size transform: rev_m(i) is
+  // the table's rev_half(i) / 2 for i < m. f[half - j] for j = 0 is f[half] itself.
+  let j = 0;
+  if (ASC_FEATURE_SIMD) {
+    const halfV = f32x4.splat(0.5);
+    for (; j < half; j += 4) {
+      const a = v128.load(input + ((<usize>j) << 2));
+      const r = v128.load(input + ((<usize>(half - j - 3)) << 2));
+      const b = v128.shuffle<f32>(r, r, 3, 2, 1, 0);
+      const y = f32x4.sub(
+        f32x4.mul(halfV, f32x4.add(a, b)),
+        f32x4.mul(v128.load(splitSin + ((<usize>j) << 2)), f32x4.sub(a, b)),
+      );
+      const i = j >> 1;
+      const p0 = load<i32>(bitReverse + ((<usize>i) << 2)) >> 1;
+      const p1 = load<i32>(bitReverse + ((<usize>(i + 1)) << 2)) >> 1;
+      s(workRe, p0, f32x4.extract_lane(y, 0));
+      s(workIm, p0, f32x4.extract_lane(y, 1));
+      s(workRe, p1, f32x4.extract_lane(y, 2));
+      s(workIm, p1, f32x4.extract_lane(y, 3));
+    }
+  }
+  for (; j < half; j += 2) {
+    const a0 = g(input, j);
+    const b0 = g(input, half - j);
+    const a1 = g(input, j + 1);
+    const b1 = g(input, half - j - 1);
+    const at = load<i32>(bitReverse + ((<usize>(j >> 1)) << 2)) >> 1;
+    s(workRe, at, <f32>0.5 * (a0 + b0) - g(splitSin, j) * (a0 - b0));
+    s(workIm, at, <f32>0.5 * (a1 + b1) - g(splitSin, j + 1) * (a1 - b1));
+  }
+  // output[1]: the pairs j, half - j contribute equally, so j < half / 2 (j = 0 with half its
+  // difference), in f64.
+  let odd: f64 = 0.5 * (<f64>g(input, 0) - <f64>g(input, half));
+  for (let k = 1; k < m; k++) odd += <f64>g(splitCos, k) * <f64>(g(input, k) - g(input, half - k));
+  complexTransformOf(false, m);
+  // Bin k of the real transform from Z[k] and Z[m - k]: X = E + W^k O with W = e^{-2 pi i / half}
+  // (the split's twiddles, every second entry of the table). Even outputs Re X[k], odd ones the
+  // running sum of -Im X[k].
+  const z0r = g(workRe, 0),
+    z0i = g(workIm, 0);
+  store<f64>(output, <f64>(z0r + z0i));
+  store<f64>(output + ((<usize>half) << 3), <f64>(z0r - z0i));
+  store<f64>(output + 8, odd);
+  let k = 1;
+  if (ASC_FEATURE_SIMD) {
+    const halfV = f32x4.splat(0.5);
+    const minusHalf = f32x4.splat(-0.5);
+    for (; k + 3 < m; k += 4) {
+      const o = (<usize>k) << 2;
+      const p = (<usize>(m - k - 3)) << 2;
+      const zr = v128.load(workRe + o);
+      const zi = v128.load(workIm + o);
+      const rr = v128.load(workRe + p);
+      const ri = v128.load(workIm + p);
+      const cr = v128.shuffle<f32>(rr, rr, 3, 2, 1, 0);
+      const ci = f32x4.neg(v128.shuffle<f32>(ri, ri, 3, 2, 1, 0));
+      const er = f32x4.mul(halfV, f32x4.add(zr, cr));
+      const ei = f32x4.mul(halfV, f32x4.add(zi, ci));
+      const or = f32x4.mul(halfV, f32x4.sub(zi, ci));
+      const oi = f32x4.mul(minusHalf, f32x4.sub(zr, cr));
+      const tw = (<usize>(2 * k)) << 2;
+      const wr = v128.shuffle<f32>(v128.load(splitCos + tw), v128.load(splitCos + tw + 16), 0, 2, 4, 6);
+      const ws = v128.shuffle<f32>(v128.load(splitSin + tw), v128.load(splitSin + tw + 16), 0, 2, 4, 6);
+      const wi = f32x4.neg(ws);
+      const re = f32x4.add(er, f32x4.sub(f32x4.mul(wr, or), f32x4.mul(wi, oi)));
+      const im = f32x4.add(ei, f32x4.add(f32x4.mul(wr, oi), f32x4.mul(wi, or)));
+      const to = output + ((<usize>(2 * k)) << 3);
+      odd -= <f64>f32x4.extract_lane(im, 0);
+      v128.store(to, f64x2.replace_lane(f64x2.splat(<f64>f32x4.extract_lane(re, 0)), 1, odd));
+      odd -= <f64>f32x4.extract_lane(im, 1);
+      v128.store(to + 16, f64x2.replace_lane(f64x2.splat(<f64>f32x4.extract_lane(re, 1)), 1, odd));
+      odd -= <f64>f32x4.extract_lane(im, 2);
+      v128.store(to + 32, f64x2.replace_lane(f64x2.splat(<f64>f32x4.extract_lane(re, 2)), 1, odd));
+      odd -= <f64>f32x4.extract_lane(im, 3);
+      v128.store(to + 48, f64x2.replace_lane(f64x2.splat(<f64>f32x4.extract_lane(re, 3)), 1, odd));
+    }
+  }
+  for (; k < m; k++) {
+    const zr = g(workRe, k);
+    const zi = g(workIm, k);
+    const cr = g(workRe, m - k);
+    const ci = -g(workIm, m - k);
+    const er: f32 = <f32>0.5 * (zr + cr);
+    const ei: f32 = <f32>0.5 * (zi + ci);
+    const or: f32 = <f32>0.5 * (zi - ci);
+    const oi: f32 = <f32>-0.5 * (zr - cr);
+    const wr = g(splitCos, 2 * k);
+    const wi = -g(splitSin, 2 * k);
+    const re: f32 = er + (wr * or - wi * oi);
+    const im: f32 = ei + (wr * oi + wi * or);
+    store<f64>(output + ((<usize>(2 * k)) << 3), <f64>re);
+    odd -= <f64>im;
+    store<f64>(output + ((<usize>(2 * k + 1)) << 3), odd);
+  }
+}
+
+/**
+ * fft32Forward of the windowed frame (sound[i] - mean) window[i] for i < length, zero from length
+ * to n (sound and window f32, `length` even and at most n), without writing the frame first: each
+ * windowed pair of samples goes straight to its bit-reversed place in the work arrays (the table
+ * is its own inverse). The same numbers as windowing into a frame and calling fft32Forward.
+ */
+export function fft32ForwardWindowed(
+  sound: usize,
+  mean: f32,
+  window: usize,
+  length: i32,
+  outRe: usize,
+  outIm: usize,
+): void {
+  const pairs = length >> 1;
+  let p = 0;
+  if (ASC_FEATURE_SIMD) {
+    const m = f32x4.splat(mean);
+    for (; p + 2 <= pairs; p += 2) {
+      const o = (<usize>p) << 3;
+      const y = f32x4.mul(f32x4.sub(v128.load(sound + o), m), v128.load(window + o));
+      const a = load<i32>(bitReverse + ((<usize>p) << 2));
+      const b = load<i32>(bitReverse + ((<usize>p) << 2), 4);
+      s(workRe, a, f32x4.extract_lane(y, 0));
+      s(workIm, a, f32x4.extract_lane(y, 1));
+      s(workRe, b, f32x4.extract_lane(y, 2));
+      s(workIm, b, f32x4.extract_lane(y, 3));
+    }
+  }
+  for (; p < pairs; p++) {
+    const at = load<i32>(bitReverse + ((<usize>p) << 2));
+    s(workRe, at, (g(sound, 2 * p) - mean) * g(window, 2 * p));
+    s(workIm, at, (g(sound, 2 * p + 1) - mean) * g(window, 2 * p + 1));
+  }
+  for (; p < half; p++) {
+    const at = load<i32>(bitReverse + ((<usize>p) << 2));
+    s(workRe, at, 0.0);
+    s(workIm, at, 0.0);
+  }
+  complexTransform(false);
+  splitSpectrum(outRe, outIm);
+}
+
+/** The real spectrum's bins 0..n/2 from the half-size complex transform in the work arrays. */
+function splitSpectrum(outRe: usize, outIm: usize): void {
+  splitForward(0, outRe, outIm);
+  let k = 1;
+  if (ASC_FEATURE_SIMD) {
+    // Bins k..k+3 read Z[half-k-3..half-k] reversed; each lane runs splitForward's operations.
+    const halfV = f32x4.splat(0.5);
+    const minusHalf = f32x4.splat(-0.5);
+    for (; k + 3 < half; k += 4) {
+      const o = (<usize>k) << 2;
+      const p = (<usize>(half - k - 3)) << 2;
+      const zr = v128.load(workRe + o);
+      const zi = v128.load(workIm + o);
+      const rr = v128.load(workRe + p);
+      const ri = v128.load(workIm + p);
+      const cr = v128.shuffle<f32>(rr, rr, 3, 2, 1, 0);
+      const ci = f32x4.neg(v128.shuffle<f32>(ri, ri, 3, 2, 1, 0));
+      const er = f32x4.mul(halfV, f32x4.add(zr, cr));
+      const ei = f32x4.mul(halfV, f32x4.add(zi, ci));
+      const or = f32x4.mul(halfV, f32x4.sub(zi, ci));
+      const oi = f32x4.mul(minusHalf, f32x4.sub(zr, cr));
+      const wr = v128.load(splitCos + o);
+      const wi = f32x4.neg(v128.load(splitSin + o));
+      v128.store(outRe + o, f32x4.add(er, f32x4.sub(f32x4.mul(wr, or), f32x4.mul(wi, oi))));
+      v128.store(outIm + o, f32x4.add(ei, f32x4.add(f32x4.mul(wr, oi), f32x4.mul(wi, or))));
+    }
+  }
+  for (; k <= half; k++) splitForward(k, outRe, outIm);
 }

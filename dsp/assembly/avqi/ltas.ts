@@ -17,15 +17,16 @@ export function ltasTilt(): f64 {
   return tiltDb;
 }
 
-/** Mean energy over [f1, f2] of an LTAS in dB (bands of 1 Hz centred at 0.5, 1.5, ...). */
-function bandEnergy(ltasDb: usize, bands: i32, xmax: f64, f1: f64, f2: f64, energy: usize): f64 {
-  for (let i = 0; i < bands; i++) st(energy, i, Math.pow(10.0, 0.1 * ld(ltasDb, i)));
+/** Mean energy over [f1, f2] of an LTAS given as band energies (bands of 1 Hz centred at 0.5, 1.5, ...). */
+function bandEnergy(energy: usize, bands: i32, xmax: f64, f1: f64, f2: f64): f64 {
   return stepMean(energy, 1, bands, 0.5, 1.0, 0.0, xmax, f1, f2);
 }
 
 function slopeOf(ltasDb: usize, bands: i32, xmax: f64, energy: usize): f64 {
-  const low = bandEnergy(ltasDb, bands, xmax, 0.0, 1000.0, energy);
-  const high = bandEnergy(ltasDb, bands, xmax, 1000.0, 10000.0, energy);
+  // The bands' energies 10^(dB / 10), once for both means (Praat converts them for each).
+  for (let i = 0; i < bands; i++) st(energy, i, Math.pow(10.0, 0.1 * ld(ltasDb, i)));
+  const low = bandEnergy(energy, bands, xmax, 0.0, 1000.0);
+  const high = bandEnergy(energy, bands, xmax, 1000.0, 10000.0);
   if (isNaN(low) || isNaN(high)) return NaN;
   return 10.0 * Math.log10(high / low);
 }

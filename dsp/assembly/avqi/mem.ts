@@ -91,3 +91,66 @@ export function median(p: usize, n: i32): f64 {
   if (slope == 0.0) return a;
   return a + (place - <f64>left) * slope;
 }
+
+/**
+ * The k-th smallest (0-based) of p[0..n), the value selectKth puts at p[k], by a quickselect
+ * whose partitions do not branch on the data: a pass moves the values below the pivot (the
+ * median of three) to the front, and when k lies beyond them a second pass moves those equal to
+ * it next (so runs of equal values stay linear). On data in random order Hoare's partition
+ * mispredicts about every other comparison; these passes never do. Reorders p: afterwards p[k]
+ * holds the value, and no later entry is smaller.
+ */
+export function selectSmallest(p: usize, n: i32, k: i32): f64 {
+  let lo = 0,
+    hi = n; // the value's place lies in [lo, hi)
+  while (hi - lo > 1) {
+    const a = ld(p, lo),
+      b = ld(p, lo + ((hi - lo) >> 1)),
+      c = ld(p, hi - 1);
+    const pivot = Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+    if (pivot != pivot) {
+      // NaN among the values: the comparisons below would make no progress.
+      selectKth(p, n, k);
+      return ld(p, k);
+    }
+    let below = lo;
+    for (let i = lo; i < hi; i++) {
+      const v = ld(p, i);
+      st(p, i, ld(p, below));
+      st(p, below, v);
+      below += <i32>(v < pivot);
+    }
+    if (k < below) {
+      hi = below;
+      continue;
+    }
+    let equal = below;
+    for (let i = below; i < hi; i++) {
+      const v = ld(p, i);
+      st(p, i, ld(p, equal));
+      st(p, equal, v);
+      equal += <i32>(v == pivot);
+    }
+    if (k < equal) return pivot;
+    lo = equal;
+  }
+  return ld(p, k);
+}
+
+/** The same value as median(p, n), by selectSmallest. Reorders p. */
+export function medianOf(p: usize, n: i32): f64 {
+  if (n < 1) return NaN;
+  if (n == 1) return ld(p, 0);
+  const place = 0.5 * <f64>n + 0.5;
+  let left = <i32>Math.floor(place);
+  if (left < 1) left = 1;
+  if (left > n - 1) left = n - 1;
+  const a = selectSmallest(p, n, left - 1);
+  // An odd count's median is the middle value itself (median() adds 0 (b - a) for finite values).
+  if (place == <f64>left && Number.isFinite(a)) return a;
+  let b = ld(p, left);
+  for (let i = left + 1; i < n; i++) if (ld(p, i) < b) b = ld(p, i);
+  const slope = b - a;
+  if (slope == 0.0) return a;
+  return a + (place - <f64>left) * slope;
+}

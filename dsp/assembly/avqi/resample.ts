@@ -87,7 +87,9 @@ export function interpolateSinc(y: usize, n: i32, x: f64, maxDepth0: i32): f64 {
 
 /**
  * x (n samples at `rate`, first sample centred at half a period, as read from a file or made by
- * Concatenate) resampled to newRate; the length is in resampledLength().
+ * Concatenate) resampled to newRate; the length is in resampledLength(). The new samples go to
+ * `into` when it holds them (the caller's scratch: the transforms' re / im block will do, never
+ * their signal block, which holds the low-passed source), else to memory of their own.
  */
 export function resample(
   x: usize,
@@ -96,6 +98,8 @@ export function resample(
   newRate: f64,
   depth: i32,
   ltasToo: bool = false,
+  into: usize = 0,
+  intoCapacity: i32 = 0,
 ): usize {
   const dx = 1.0 / rate;
   const x1 = 0.5 * dx;
@@ -110,6 +114,7 @@ export function resample(
   if (Math.abs(upfactor - 2.0) < 1e-6) return upsampleTwice(x, n);
   const count = <i32>Math.floor(xmax * newRate + 0.5);
   let source = x;
+  let scale: f64 = 1.0;
   if (upfactor < 1.0) {
     const pad = 1000;
     const nfft = powerOfTwoAtLeast(n + 2 * pad);
@@ -135,12 +140,14 @@ export function resample(
     if (ltasHere) ltasFromDensity(density, nfft, n, rate);
     complexInverseFromReversed(data, nfft >> 1);
     // Read in place from the transform's scratch (nothing below transforms again before the
-    // interpolation is done); only the n samples the interpolation reads are scaled.
+    // interpolation is done). The inverse's scale 1 / (nfft / 2) is a power of two, so it is
+    // applied to each interpolated sample instead of to every source sample: multiplying by a
+    // power of two is exact and commutes with every rounding of the (linear) interpolation, so
+    // the results are bit for bit those of scaling the source first.
     source = data + ((<usize>pad) << 3);
-    const scale = 1.0 / <f64>(nfft >> 1);
-    for (let i = 0; i < n; i++) st(source, i, ld(source, i) * scale);
+    scale = 1.0 / <f64>(nfft >> 1);
   }
-  const out = allocF64(count);
+  const out = into != 0 && intoCapacity >= count ? into : allocF64(count);
   const newDx = 1.0 / newRate;
   const newX1 = 0.5 * (xmax - <f64>(count - 1) / newRate);
   // Between integral rates the fractional read positions repeat every `period` new samples
@@ -152,14 +159,14 @@ export function resample(
   const weights = period > 0 ? allocF64(period * taps) : 0;
   const phaseFrac = period > 0 ? allocF64(period) : 0;
   for (let p = 0; p < period; p++) st(phaseFrac, p, -1.0);
-  for (let i = 1; i <= count; i++) {
+  let phase = 0; // (i - 1) % period, kept as a counter rather than divided out per sample
+  for (let i = 1; i <= count; i++, phase = phase + 1 == period ? 0 : phase + 1) {
     const t = newX1 + <f64>(i - 1) * newDx;
     const index = (t - x1) / dx + 1.0;
     const midleft = <i32>Math.floor(index);
     const frac = index - <f64>midleft;
     // Interior points only (full depth on both sides, not exactly on a sample).
     if (period > 0 && midleft - depth >= 0 && midleft + depth <= n && frac > 1e-9) {
-      const phase = (i - 1) % period;
       const w = weights + ((<usize>(phase * taps)) << 3);
       let known = ld(phaseFrac, phase);
       if (known < 0.0) {
@@ -168,11 +175,11 @@ export function resample(
         known = frac;
       }
       if (Math.abs(known - frac) < 1e-9) {
-        st(out, i - 1, dot(source + ((<usize>(midleft - depth)) << 3), w, taps));
+        st(out, i - 1, dot(source + ((<usize>(midleft - depth)) << 3), w, taps) * scale);
         continue;
       }
     }
-    st(out, i - 1, interpolateSinc(source, n, index, depth));
+    st(out, i - 1, interpolateSinc(source, n, index, depth) * scale);
   }
   resultLength = count;
   return out;

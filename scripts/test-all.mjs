@@ -9,14 +9,13 @@ import { missingAudio, renderDemoAudio } from './lib/demo-audio.mjs';
 import { ensureEnginePackages } from './lib/engines.mjs';
 import { missingAddons } from './lib/native-addons.mjs';
 import { startPostgres } from './postgres.mjs';
+import { minutes } from './lib/duration.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const startedAt = Date.now();
 const results = []; // { suite, passed, failed, seconds, notes? }
 
-const minutes = (seconds) =>
-  `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
 const logFile = (name) => path.join(root, 'test-results/logs', `${name}.log`);
 const slug = (label) =>
   label

@@ -10,7 +10,7 @@
 // straight trend line (Theil's incomplete robust fit) through the dB cepstrum over all
 // quefrencies but 0; the cepstrum minus the line (clipped at 0 dB); the parabolically refined
 // maximum between 1/330 and 1/60 s is the frame's CPP. CPPS is the mean over frames.
-import { allocF64, ld, st, medianOf, roundTieUp } from './mem';
+import { allocF64, ld, st, median, roundTieUp } from './mem';
 import { allocF32, fft32CosineI, fft32Forward, fft32ForwardWindowed, fft32Setup } from './fft32';
 import { resample, resampledLength } from './resample';
 import { fftRe, fftSignal, fftSignalCapacity } from './fft';
@@ -618,7 +618,7 @@ function peakProminence(row: usize, nq: i32, dq: f64, qmax: f64, db: usize, scra
       xb = <f64>(ib - 1) * dq;
     st(scratch, i, (ld(db, ib - 1) - ld(db, ia - 1)) / (xb - xa));
   }
-  const slope = medianOf(scratch, pairs);
+  const slope = median(scratch, pairs);
   i = 0;
   if (ASC_FEATURE_SIMD) {
     const vdq = f64x2.splat(dq);
@@ -635,7 +635,7 @@ function peakProminence(row: usize, nq: i32, dq: f64, qmax: f64, db: usize, scra
     const isamp = imin + i;
     st(scratch, i, ld(db, isamp - 1) - slope * (<f64>(isamp - 1) * dq));
   }
-  const intercept = medianOf(scratch, points);
+  const intercept = median(scratch, points);
   // Vector_getMaximumAndX between 1/330 and 1/60 s, parabolic refinement.
   let lo = 1 + <i32>Math.ceil((1.0 / PITCH_CEILING - 0.0) / dq);
   let hi = 1 + <i32>Math.floor((1.0 / PITCH_FLOOR - 0.0) / dq);

@@ -268,32 +268,7 @@ export function fft32Forward(input: usize, outRe: usize, outIm: usize): void {
     s(workIm, k, load<f32>(from, 4));
   }
   complexTransform(false);
-  splitForward(0, outRe, outIm);
-  let k = 1;
-  if (ASC_FEATURE_SIMD) {
-    // Bins k..k+3 read Z[half-k-3..half-k] reversed; each lane runs splitForward's operations.
-    const halfV = f32x4.splat(0.5);
-    const minusHalf = f32x4.splat(-0.5);
-    for (; k + 3 < half; k += 4) {
-      const o = (<usize>k) << 2;
-      const p = (<usize>(half - k - 3)) << 2;
-      const zr = v128.load(workRe + o);
-      const zi = v128.load(workIm + o);
-      const rr = v128.load(workRe + p);
-      const ri = v128.load(workIm + p);
-      const cr = v128.shuffle<f32>(rr, rr, 3, 2, 1, 0);
-      const ci = f32x4.neg(v128.shuffle<f32>(ri, ri, 3, 2, 1, 0));
-      const er = f32x4.mul(halfV, f32x4.add(zr, cr));
-      const ei = f32x4.mul(halfV, f32x4.add(zi, ci));
-      const or = f32x4.mul(halfV, f32x4.sub(zi, ci));
-      const oi = f32x4.mul(minusHalf, f32x4.sub(zr, cr));
-      const wr = v128.load(splitCos + o);
-      const wi = f32x4.neg(v128.load(splitSin + o));
-      v128.store(outRe + o, f32x4.add(er, f32x4.sub(f32x4.mul(wr, or), f32x4.mul(wi, oi))));
-      v128.store(outIm + o, f32x4.add(ei, f32x4.add(f32x4.mul(wr, oi), f32x4.mul(wi, or))));
-    }
-  }
-  for (; k <= half; k++) splitForward(k, outRe, outIm);
+  splitSpectrum(outRe, outIm);
 }
 
 /** Bin k of the real spectrum from the half-size complex transform in the work arrays. */

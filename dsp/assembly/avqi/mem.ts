@@ -72,27 +72,6 @@ function selectKth(p: usize, n: i32, k: i32): void {
 }
 
 /**
- * The median as Praat's NUMquantile (p, 0.5) of the sorted values gives it, without sorting:
- * the middle value, or the mean of the two middle ones. Reorders p.
- */
-export function median(p: usize, n: i32): f64 {
-  if (n < 1) return NaN;
-  if (n == 1) return ld(p, 0);
-  const place = 0.5 * <f64>n + 0.5;
-  let left = <i32>Math.floor(place);
-  if (left < 1) left = 1;
-  if (left > n - 1) left = n - 1;
-  selectKth(p, n, left - 1);
-  const a = ld(p, left - 1);
-  // The next order statistic is the smallest value above position left - 1.
-  let b = ld(p, left);
-  for (let i = left + 1; i < n; i++) if (ld(p, i) < b) b = ld(p, i);
-  const slope = b - a;
-  if (slope == 0.0) return a;
-  return a + (place - <f64>left) * slope;
-}
-
-/**
  * The k-th smallest (0-based) of p[0..n), the value selectKth puts at p[k], by a quickselect
  * whose partitions do not branch on the data: a pass moves the values below the pivot (the
  * median of three) to the front, and when k lies beyond them a second pass moves those equal to
@@ -137,8 +116,11 @@ export function selectSmallest(p: usize, n: i32, k: i32): f64 {
   return ld(p, k);
 }
 
-/** The same value as median(p, n), by selectSmallest. Reorders p. */
-export function medianOf(p: usize, n: i32): f64 {
+/**
+ * The median as Praat's NUMquantile (p, 0.5) of the sorted values gives it, without sorting:
+ * the middle value, or the mean of the two middle ones. Reorders p.
+ */
+export function median(p: usize, n: i32): f64 {
   if (n < 1) return NaN;
   if (n == 1) return ld(p, 0);
   const place = 0.5 * <f64>n + 0.5;
@@ -146,7 +128,7 @@ export function medianOf(p: usize, n: i32): f64 {
   if (left < 1) left = 1;
   if (left > n - 1) left = n - 1;
   const a = selectSmallest(p, n, left - 1);
-  // An odd count's median is the middle value itself (median() adds 0 (b - a) for finite values).
+  // An odd count's median is the middle value itself (NUMquantile adds 0 (b - a) for finite values).
   if (place == <f64>left && Number.isFinite(a)) return a;
   let b = ld(p, left);
   for (let i = left + 1; i < n; i++) if (ld(p, i) < b) b = ld(p, i);

@@ -133,7 +133,7 @@ export function avqiAnalyse(
   }
   // Step 2: the voiced 30 ms windows.
   let at = appendVoicedWindows(sounding, soundingN, rate, joined, lead);
-  if (joined + ((<usize>at) << 3) > vowelAside && inPlace) unreachable();
+  if (inPlace && joined + ((<usize>at) << 3) > vowelAside) unreachable(); // cannot happen: see JOIN_SLACK
   const kept = keptWindowCount();
   voicedSeconds = <f64>kept * 0.03;
   if (kept == 0) return AVQI_NO_VOICED_SPEECH;

@@ -52,8 +52,20 @@ export function startOfflineSync(client: QueryClient): () => void {
     }
   };
 
+  // Sent writes change the member's numbers, so every query is asked again. Another tab may send
+  // while this one still counts as offline (the browser brings its tabs back one at a time): the
+  // reads would fail at once and keep the old numbers, so this tab asks when it is online.
+  let refreshWhenOnline = false;
+  const refreshAll = () => {
+    if (navigator.onLine === false) {
+      refreshWhenOnline = true;
+      return;
+    }
+    refreshWhenOnline = false;
+    void client.invalidateQueries();
+  };
   const stopListening = onOutboxChange(({ sent, refused, kept }) => {
-    if (sent > 0) void client.invalidateQueries();
+    if (sent > 0) refreshAll();
     for (const item of refused) {
       toast({
         title: `${KIND_TEXT[item.kind] ?? 'Something you saved offline'} could not be synced`,
@@ -64,7 +76,10 @@ export function startOfflineSync(client: QueryClient): () => void {
     // Queued now (nothing sent or refused): try again shortly, as the network may be back.
     if (sent === 0 && refused.length === 0 && !kept) schedule(Date.now() + AFTER_ENQUEUE_MS);
   });
-  const onOnline = () => void flush();
+  const onOnline = () => {
+    if (refreshWhenOnline) refreshAll();
+    void flush();
+  };
   const onVisible = () => {
     if (document.visibilityState === 'visible') void flush();
   };

@@ -70,7 +70,28 @@ async function visitOnline(page: Page): Promise<void> {
           },
         )
         .toBe(true);
+    await savedCopySettled(page, screen.path);
   }
+}
+
+/**
+ * Waits until the saved copy has stopped changing: a screen's answers are saved 50 ms after the
+ * last one, and a page load before that drops them (as a reload would; in the app's own
+ * navigation nothing unloads). Unchanged over two reads 300 ms apart is settled.
+ */
+async function savedCopySettled(page: Page, path: string): Promise<void> {
+  let previous = '';
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify((await savedQueryKeys(page)).sort());
+        const settled = now === previous;
+        previous = now;
+        return settled;
+      },
+      { message: `${path}: the saved copy settles`, intervals: [300] },
+    )
+    .toBe(true);
 }
 
 /** The query keys saved on this device for offline use (IndexedDB 'tuneful-saved-data'). */

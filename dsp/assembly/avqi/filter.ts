@@ -201,6 +201,17 @@ function filterPair(pk: usize, pm: usize, k: i32, m: i32, fk: f64, fmk: f64): vo
   storePackedPair(pk, pm);
 }
 
+/** rev(p + 2) from k = rev(p): adds the reversed 2 (bit `top`, rev(2) within m points) with its carry downwards. */
+function nextReversed(k0: i32, top: i32): i32 {
+  let k = k0;
+  let bit = top;
+  while (k & bit) {
+    k ^= bit;
+    bit >>= 1;
+  }
+  return k | bit;
+}
+
 /**
  * Multiplies the bins of the packed spectrum at z (bit-reversed, nfft / 2 complex) by the band
  * shape, in place; pairs the band leaves at 1 are not touched. Where the pairs lie: position p
@@ -244,13 +255,7 @@ function filterPacked(
     const top = m >> 2; // rev(2) within m points
     for (let p = h; p < 2 * h; p += 2) {
       const kk = k;
-      // advance k to rev(p + 2): the reversed increment from bit `top` down
-      let bit = top;
-      while (k & bit) {
-        k ^= bit;
-        bit >>= 1;
-      }
-      k |= bit;
+      k = nextReversed(k, top);
       const fk = bandFactor(<f64>kk * df, nyquist, stop, fmin, fmax0, smooth);
       const fmk = bandFactor(<f64>(m - kk) * df, nyquist, stop, fmin, fmax0, smooth);
       if (fk == 1.0 && fmk == 1.0) continue;
@@ -342,12 +347,7 @@ export function lowPassPacked(z: usize, nfft: i32, from: i32, density: usize, dt
     const top = m >> 2;
     for (let p = h; p < 2 * h; p += 2) {
       const kk = k;
-      let bit = top;
-      while (k & bit) {
-        k ^= bit;
-        bit >>= 1;
-      }
-      k |= bit;
+      k = nextReversed(k, top);
       lowPassPair(z + ((<usize>p) << 4), z + ((<usize>(p ^ (h - 1))) << 4), kk, m, from, density, dt);
     }
   }

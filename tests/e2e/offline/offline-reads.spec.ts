@@ -138,6 +138,46 @@ test('every screen opened once online shows its saved data offline, with when it
   }
 });
 
+test('a screen left the moment its sessions appear still shows them offline', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signInNewMember(page, request);
+  await waitForServiceWorker(page);
+  await page.goto('/discover');
+  // Leave in the same instant the first card renders, before the answer's save has run: the
+  // IndexedDB write begun as the page goes dies with it, so the copy kept on leaving must hold.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const leaveOnCard = () => {
+          if (!document.querySelector('[data-testid="session-card"]')) return false;
+          window.location.href = '/home';
+          resolve();
+          return true;
+        };
+        if (leaveOnCard()) return;
+        const watch = new MutationObserver(() => {
+          if (leaveOnCard()) watch.disconnect();
+        });
+        watch.observe(document.body, { childList: true, subtree: true });
+      }),
+  );
+  await page.waitForURL('**/home');
+  await expect(
+    page.getByRole('list', { name: 'latest sessions' }).getByTestId('session-card').first(),
+  ).toBeVisible();
+  await savedCopySettled(page, '/home');
+
+  await context.setOffline(true);
+  await page.goto('/discover');
+  await expect(page.getByTestId('offline-indicator')).toContainText("You're offline");
+  const trending = page.getByRole('region', { name: 'trending today' });
+  await expect(trending.getByTestId('session-card').first()).toBeVisible();
+  await expect(trending.getByTestId('saved-note')).toHaveText(SAVED_NOTE);
+});
+
 /** A card's accessible name: its title, then the "Downloaded" label in words. */
 const downloadedName = (title: string) =>
   new RegExp(`${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*Downloaded`);

@@ -127,22 +127,23 @@ test('a screen left the moment its sessions appear still shows them offline', as
   await page.goto('/discover');
   // Leave in the same instant the first card renders, before the answer's save has run: the
   // IndexedDB write begun as the page goes dies with it, so the copy kept on leaving must hold.
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const leaveOnCard = () => {
-          if (!document.querySelector('[data-testid="session-card"]')) return false;
-          window.location.href = '/home';
-          resolve();
-          return true;
-        };
-        if (leaveOnCard()) return;
-        const watch = new MutationObserver(() => {
-          if (leaveOnCard()) watch.disconnect();
-        });
-        watch.observe(document.body, { childList: true, subtree: true });
-      }),
-  );
+  // The watch is set up and returned from at once: waiting in it would race the navigation.
+  await page.evaluate(() => {
+    const hasCard = () => document.querySelector('[data-testid="session-card"]') !== null;
+    const leave = () => {
+      window.location.href = '/home';
+    };
+    if (hasCard()) {
+      setTimeout(leave, 0);
+      return;
+    }
+    const watch = new MutationObserver(() => {
+      if (!hasCard()) return;
+      watch.disconnect();
+      leave();
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+  });
   await page.waitForURL('**/home');
   await expect(
     page.getByRole('list', { name: 'latest sessions' }).getByTestId('session-card').first(),

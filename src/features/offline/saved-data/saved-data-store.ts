@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import { idbObjectStore } from '../../../lib/idb-object-store';
 import { SAVED_DATA_DB } from './clear-saved-data';
 
 /** What one member's screens last showed: their query answers, each with when it arrived. */
@@ -13,15 +14,6 @@ export interface SavedDataStore {
   put(record: SavedRecord): Promise<void>;
 }
 
-const STORE = 'members';
-
-function done<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
 /**
  * One record per member, keyed by their id: a member's record is only ever read for that
  * member, so another member signing in on this device never sees it, even before the sign-out
@@ -29,41 +21,7 @@ function done<T>(req: IDBRequest<T>): Promise<T> {
  * kilobytes, and writes must not block the page.
  */
 export function indexedDbSavedDataStore(factory: IDBFactory = indexedDB): SavedDataStore {
-  let opened: Promise<IDBDatabase> | null = null;
-  const open = () =>
-    (opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const req = factory.open(SAVED_DATA_DB, 1);
-      req.onupgradeneeded = () => {
-        if (!req.result.objectStoreNames.contains(STORE))
-          req.result.createObjectStore(STORE, { keyPath: 'memberId' });
-      };
-      req.onsuccess = () => {
-        const db = req.result;
-        db.onversionchange = () => {
-          db.close();
-          opened = null;
-        };
-        resolve(db);
-      };
-      req.onerror = () => {
-        opened = null;
-        reject(req.error ?? new Error('IndexedDB could not be opened'));
-      };
-    }));
-
-  const run = async <T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
-    const db = await open();
-    const tx = db.transaction(STORE, mode);
-    const committed = new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-    });
-    const result = await done(fn(tx.objectStore(STORE)));
-    await committed;
-    return result;
-  };
-
+  const run = idbObjectStore(factory, SAVED_DATA_DB, 'members', 'memberId');
   return {
     get: async (memberId) =>
       (await run('readonly', (s) => s.get(memberId) as IDBRequest<SavedRecord | undefined>)) ?? null,

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '@supabase/supabase-js';
+import { memoryStorage } from '../../lib/memory-storage';
 import { sessionWhileUnreachable, storedSession } from './offline-session';
 
-function storage(entries: Record<string, string>): Storage {
-  const map = new Map(Object.entries(entries));
-  return {
-    get length() {
-      return map.size;
-    },
-    key: (i) => [...map.keys()][i] ?? null,
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-    clear: () => map.clear(),
-  };
-}
+const storage = memoryStorage;
 
 const stored = { access_token: 'expired.jwt', expires_at: 1, user: { id: 'ada' } };
 

@@ -5,6 +5,7 @@ import { useSavedDataStatus } from './saved-data-status';
 import { memorySavedDataStore, type SavedDataStore } from './saved-data-store';
 import { localStorageUnloadCopy, type UnloadCopy } from './unload-copy';
 import { clearSavedData, UNLOAD_COPY_PREFIX } from './clear-saved-data';
+import { memoryStorage } from '../../../lib/memory-storage';
 
 /** The signed-in member, as the auth store would report it. */
 function memberSource(initial: string | null) {
@@ -32,21 +33,6 @@ async function answer(c: QueryClient, key: unknown[], data: unknown) {
 /** Lets the debounced save and the store's promises finish. */
 async function settle() {
   await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
-}
-
-/** A Storage in memory, as localStorage would be: it keeps what it is given at once. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (i) => [...items.keys()][i] ?? null,
-    getItem: (k) => items.get(k) ?? null,
-    setItem: (k, v) => void items.set(k, v),
-    removeItem: (k) => void items.delete(k),
-    clear: () => items.clear(),
-  };
 }
 
 /** A page event target and document, so that the member can leave the page in a test. */

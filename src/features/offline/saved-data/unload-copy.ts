@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import { memoryStorage } from '../../../lib/memory-storage';
 import { UNLOAD_COPY_PREFIX } from './clear-saved-data';
 
 type DehydratedQuery = DehydratedState['queries'][number];
@@ -56,16 +57,5 @@ export function localStorageUnloadCopy(storage: Storage): UnloadCopy {
 
 /** The device's copy (in memory where localStorage is missing: nothing survives a reload then). */
 export function unloadCopy(): UnloadCopy {
-  if (typeof localStorage !== 'undefined') return localStorageUnloadCopy(localStorage);
-  const copies = new Map<string, string>();
-  return localStorageUnloadCopy({
-    get length() {
-      return copies.size;
-    },
-    key: (i) => [...copies.keys()][i] ?? null,
-    getItem: (k) => copies.get(k) ?? null,
-    setItem: (k, v) => void copies.set(k, v),
-    removeItem: (k) => void copies.delete(k),
-    clear: () => copies.clear(),
-  });
+  return localStorageUnloadCopy(typeof localStorage === 'undefined' ? memoryStorage() : localStorage);
 }

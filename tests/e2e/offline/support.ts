@@ -1,37 +1,20 @@
-import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { autoplayLaunch } from '../listening/support';
-import { followTraffic } from '../support/traffic';
+import { expect, test as appTest } from '../support/fixtures';
 
 /**
  * The offline specs run with the service worker allowed (the project blocks it elsewhere) and,
  * like every spec, fail on console errors, except the browser's own "could not load" lines
  * for requests made while the test has cut the network: those are the point of the test.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not run.');
-    await use(url);
-  },
-  consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      followTraffic(page); // for `networkSettled`
-      const record = (text: string) => {
-        if (/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(text)) return;
-        errors.push(text);
-      };
-      page.on('console', (msg: ConsoleMessage) => {
-        if (msg.type() !== 'error') return;
-        // The service worker answers the runtime config itself; offline with no copy kept, the
-        // browser reports its failed answer as ERR_FAILED (the page uses its saved copy).
-        if (/ERR_FAILED/.test(msg.text()) && msg.location().url.endsWith('/api/config')) return;
-        record(msg.text());
-      });
-      page.on('pageerror', (err) => record(err.message));
-      await use(errors);
-      expect(errors, 'console errors on the page').toEqual([]);
+export const test = appTest.extend<{ offlineConsole: void }>({
+  offlineConsole: [
+    async ({ allowConsoleErrors }, use) => {
+      allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+      // The service worker answers the runtime config itself; offline with no copy kept, the
+      // browser reports its failed answer as ERR_FAILED (the page uses its saved copy).
+      allowConsoleErrors((text, url) => /ERR_FAILED/.test(text) && url.endsWith('/api/config'));
+      await use();
     },
     { auto: true },
   ],

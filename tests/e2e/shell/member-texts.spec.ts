@@ -114,6 +114,8 @@ test('a member whose reflections are all shared sees no private-reflections note
 }) => {
   const member = await createOnboardedMember(request);
   const token = await accessTokenOf(request, member);
+  // Community reflections are everyone's: this member's own words, so another run's are not it.
+  const words = `Shared with everyone: steady breath today (${member.email}).`;
   // Sharing needs the session completed first (the server refuses otherwise).
   const done = await request.post('/api/session-completions', {
     headers: bearer(token),
@@ -122,12 +124,12 @@ test('a member whose reflections are all shared sees no private-reflections note
   expect(done.ok()).toBeTruthy();
   const shared = await request.post('/api/community/reflections', {
     headers: bearer(token),
-    data: { sessionId: 12, reflectionText: 'Shared with everyone: steady breath today.' },
+    data: { sessionId: 12, reflectionText: words },
   });
   expect(shared.ok(), `share: ${shared.status()} ${await shared.text()}`).toBeTruthy();
   await signInToHome(page, member);
   await page.goto('/community');
   await page.getByRole('tab', { name: 'Reflections' }).click();
-  await expect(page.getByText('Shared with everyone: steady breath today.')).toBeVisible();
+  await expect(page.getByText(words)).toBeVisible();
   await expect(page.getByTestId('private-reflections-note')).toHaveCount(0);
 });

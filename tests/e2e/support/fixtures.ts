@@ -5,15 +5,12 @@ import { followTraffic } from './traffic';
 export type ExpectedConsoleError = RegExp | ((text: string, url: string) => boolean);
 
 interface Fixtures {
-  /** Automatic: fails the test on any console error or uncaught exception not declared below. */
-  consoleErrors: void;
   /**
-   * Declares the console errors a test provokes on purpose (a 403 it asks for, a 503 it mocks).
-   * Applied to every error, also one that arrives after the test's last step, when a filter at
-   * the end of the test body would already have run.
+   * Automatic: the test fails on any console error or uncaught exception of the page, except
+   * those it declares with this function first (a 403 it asks for, a 503 it mocks). Checked when
+   * the test has ended, so a declared error that arrives after the last step is still allowed.
    */
   allowConsoleErrors: (expected: ExpectedConsoleError) => void;
-  allowedConsoleErrors: ExpectedConsoleError[];
 }
 
 const matches = (expected: ExpectedConsoleError, text: string, url: string) =>
@@ -30,15 +27,9 @@ export const test = base.extend<Fixtures>({
     if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not run.');
     await use(url);
   },
-  // eslint-disable-next-line no-empty-pattern -- as above
-  allowedConsoleErrors: async ({}, use) => {
-    await use([]);
-  },
-  allowConsoleErrors: async ({ allowedConsoleErrors }, use) => {
-    await use((expected) => void allowedConsoleErrors.push(expected));
-  },
-  consoleErrors: [
-    async ({ page, allowedConsoleErrors }, use) => {
+  allowConsoleErrors: [
+    async ({ page }, use) => {
+      const allowed: ExpectedConsoleError[] = [];
       const errors: { text: string; url: string }[] = [];
       // Every page's requests are followed from its start, for the screens' `settle`.
       followTraffic(page);
@@ -46,9 +37,9 @@ export const test = base.extend<Fixtures>({
         if (msg.type() === 'error') errors.push({ text: msg.text(), url: msg.location().url });
       });
       page.on('pageerror', (err) => errors.push({ text: err.message, url: page.url() }));
-      await use();
+      await use((expected) => void allowed.push(expected));
       const unexpected = errors
-        .filter(({ text, url }) => !allowedConsoleErrors.some((e) => matches(e, text, url)))
+        .filter(({ text, url }) => !allowed.some((e) => matches(e, text, url)))
         .map(({ text }) => text);
       expect(unexpected, 'console errors on the page').toEqual([]);
     },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /**
  * Page-model helpers for members, shared by every e2e area. The exported API is stable:
@@ -227,6 +228,6 @@ export async function signInToHome(page: Page, member: Member): Promise<string> 
   const stored = { key: `sb-${origin.hostname.split('.')[0]}-auth-token`, value: JSON.stringify(session) };
   await page.evaluate(({ key, value }) => localStorage.setItem(key, value), stored);
   await page.goto('/home');
-  await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/home$/, { timeout: scaledTimeout(15_000) });
   return session.access_token;
 }

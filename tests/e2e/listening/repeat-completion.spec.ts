@@ -39,7 +39,11 @@ test('a skip-through is partial practice; repeating a session the same day says 
   await completeByTitle(page, 'gentle voice awakening', 'skipped');
   await expect(player(page)).toHaveCount(0, { timeout: scaledTimeout(6000) });
   await expect(page.getByText('Partial practice', { exact: true })).toBeVisible();
-  await expect(page.getByText(/^Partial practice: 0:0\d of 7:00 — minutes saved, no tokens/)).toBeVisible();
+  // The seconds heard before the skip are however long the player took to get there (more on a
+  // busy machine); what counts is that they are under half of the 7 minutes.
+  await expect(
+    page.getByText(/^Partial practice: (?:[0-2]:\d\d|3:[0-2]\d) of 7:00 — minutes saved, no tokens/),
+  ).toBeVisible();
   expect(await dashboardTokens(request, page, token)).toBe(0);
 
   // Heard past half: the member's first session (the partial one was not), celebrated.

@@ -28,7 +28,7 @@ export const test = appTest.extend<{ offlineConsole: void }>({
  * and an offline reload on a busy 2-core machine.
  */
 export const offlineUse = { ...autoplayLaunch, serviceWorkers: 'allow' as const };
-export const OFFLINE_TIMEOUT_MS = 120_000;
+export const OFFLINE_TIMEOUT_MS = scaledTimeout(120_000);
 
 export { expect };
 

@@ -82,7 +82,8 @@ export async function readMailLink(
   after = 0,
   timeoutMs = 15_000,
 ): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
+  const limit = scaledTimeout(timeoutMs);
+  const deadline = Date.now() + limit;
   const dir = mailDir();
   while (Date.now() < deadline) {
     const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
@@ -96,7 +97,7 @@ export async function readMailLink(
     if (link) return link;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`No ${type} mail to ${email} arrived in ${mailDir()} within ${timeoutMs} ms.`);
+  throw new Error(`No ${type} mail to ${email} arrived in ${mailDir()} within ${limit} ms.`);
 }
 
 function hasHeader(mail: string, name: string, value: string): boolean {

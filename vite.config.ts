@@ -72,13 +72,20 @@ export default defineConfig({
     hookTimeout: testLimit(60_000),
     // Stops the processes a test file started, also when one of its tests failed or timed out.
     setupFiles: ['scripts/lib/vitest-setup.ts'],
+    // expect.poll's default limit (1 s), scaled like the others.
+    expect: { poll: { timeout: testLimit(5000) } },
     pool: 'forks',
     projects: [
       // The screens' tests: vi.mock, jsdom and module-level stores want a fresh module graph per
       // file, so each file gets its own process (Vitest's default).
       {
         extends: true,
-        test: { name: 'app', include: ['src/**/*.test.{ts,tsx}'], exclude: excludedOnCommandLine() },
+        test: {
+          name: 'app',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: excludedOnCommandLine(),
+          setupFiles: ['scripts/lib/vitest-setup.ts', 'scripts/lib/vitest-setup-screens.ts'],
+        },
       },
       // The server, DSP and script tests share one process per worker and its loaded modules:
       // each file re-importing the server (Hono, the zod schemas, pg, the migrations) in a fresh

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './scripts/lib/chromium.mjs';
+import { scaledTimeout } from './scripts/lib/machine-speed.mjs';
 
 /**
  * End-to-end tests drive Debian's Chromium (Playwright's own browser download is not
@@ -10,8 +11,10 @@ export const CHROMIUM = chromiumPath();
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Every wait is for something the page does; these limits, and those a spec sets itself, are
+  // tuned on the reference machine and scaled to this one (scripts/lib/machine-speed.mjs).
+  timeout: scaledTimeout(60_000),
+  expect: { timeout: scaledTimeout(10_000) },
   fullyParallel: true,
   workers: 2,
   retries: 0,

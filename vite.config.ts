@@ -7,6 +7,7 @@ import { reportFirstScreens } from './scripts/lib/first-screen.mjs';
 import { precompressPlugin } from './scripts/lib/precompress.mjs';
 // @ts-expect-error plain ES module without types
 import { serviceWorkerPlugin } from './scripts/lib/service-worker.mjs';
+import { scaledTimeout } from './scripts/lib/machine-speed.mjs';
 
 // The API server (Hono) listens on PORT (8787 by default); the dev server proxies every
 // service path to it so the SPA talks to one origin, exactly as in production.
@@ -38,6 +39,13 @@ function excludedOnCommandLine(argv = process.argv): string[] {
   );
 }
 
+/**
+ * Vitest's limits per test and hook, tuned on the reference machine and scaled to this one
+ * (scripts/lib/machine-speed.mjs: `npm test` measures it once; a Vitest run alone measures it
+ * when it starts). A build or the dev server never measures.
+ */
+const testLimit = (ms: number) => (process.env.VITEST ? scaledTimeout(ms) : ms);
+
 export default defineConfig({
   // The service worker is built before the precompress step, so sw.js gets its .br/.gz too.
   plugins: [
@@ -60,15 +68,24 @@ export default defineConfig({
   test: {
     exclude: ['node_modules', 'dist', 'tests/e2e/**'],
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: testLimit(30_000),
+    hookTimeout: testLimit(60_000),
+    // Stops the processes a test file started, also when one of its tests failed or timed out.
+    setupFiles: ['scripts/lib/vitest-setup.ts'],
+    // expect.poll's default limit (1 s), scaled like the others.
+    expect: { poll: { timeout: testLimit(5000) } },
     pool: 'forks',
     projects: [
       // The screens' tests: vi.mock, jsdom and module-level stores want a fresh module graph per
       // file, so each file gets its own process (Vitest's default).
       {
         extends: true,
-        test: { name: 'app', include: ['src/**/*.test.{ts,tsx}'], exclude: excludedOnCommandLine() },
+        test: {
+          name: 'app',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: excludedOnCommandLine(),
+          setupFiles: ['scripts/lib/vitest-setup.ts', 'scripts/lib/vitest-setup-screens.ts'],
+        },
       },
       // The server, DSP and script tests share one process per worker and its loaded modules:
       // each file re-importing the server (Hono, the zod schemas, pg, the migrations) in a fresh

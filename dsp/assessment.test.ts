@@ -20,6 +20,7 @@ import { loadVoiceModule } from './node';
 import { voiceModule } from './test-helpers';
 import { decodeWav } from './wav';
 import { AVQI_BOUNDARY } from '../src/domain/voice/avqi';
+import { scaledTimeout } from '../scripts/lib/machine-speed.mjs';
 
 function recording(path: string): AssessmentRecording {
   const wav = decodeWav(readFileSync(resolve(REPO_ROOT, path)));
@@ -70,7 +71,7 @@ beforeAll(async () => {
     ours: analyseAssessment(module, recording(pair.vowel), recording(pair.speech)),
   }));
   table = agreement(rows.map((r) => ({ ours: r.ours, praat: r.pair.praat })));
-}, 600_000);
+}, scaledTimeout(600_000));
 
 describe('AVQI 03.01 agrees with Praat on every fixture pair', () => {
   it('covers real and synthetic pairs at several rates, mono and stereo', () => {
@@ -145,17 +146,21 @@ describe('assessment input rules', () => {
     expect(Math.abs(result.cpps - (same?.cpps ?? Number.NaN))).toBeLessThan(0.1);
   });
 
-  it('gives the same numbers in the build without Wasm SIMD (browsers that lack it)', async () => {
-    const scalar = analyseAssessment(
-      await loadVoiceModule({ simd: false }),
-      recording(pair().vowel),
-      recording(pair().speech),
-    );
-    const simd = rows.find((r) => r.pair.name === pair().name)?.ours;
-    for (const name of Object.keys(AGREEMENT_GOALS) as MeasureName[]) {
-      expect(scalar[name]).toBeCloseTo(simd?.[name] ?? Number.NaN, 6);
-    }
-  }, 180_000);
+  it(
+    'gives the same numbers in the build without Wasm SIMD (browsers that lack it)',
+    async () => {
+      const scalar = analyseAssessment(
+        await loadVoiceModule({ simd: false }),
+        recording(pair().vowel),
+        recording(pair().speech),
+      );
+      const simd = rows.find((r) => r.pair.name === pair().name)?.ours;
+      for (const name of Object.keys(AGREEMENT_GOALS) as MeasureName[]) {
+        expect(scalar[name]).toBeCloseTo(simd?.[name] ?? Number.NaN, 6);
+      }
+    },
+    scaledTimeout(180_000),
+  );
 
   it("refuses a vowel shorter than 2 s ('vowel-too-short')", () => {
     const vowel = recording(pair().vowel);

@@ -17,6 +17,7 @@ import { readAvqiTruth } from './eval/avqi-truth';
 import { loadVoiceModule } from './node';
 import { voiceModule } from './test-helpers';
 import { decodeWav } from './wav';
+import { scaledTimeout } from '../scripts/lib/machine-speed.mjs';
 
 const truth = JSON.parse(readFileSync(PERIODICITY_TRUTH, 'utf8')) as {
   pairs: Record<string, PeriodicityTruth>;
@@ -54,7 +55,7 @@ beforeAll(async () => {
       rate: wav.sampleRate,
     });
   }
-}, 600_000);
+}, scaledTimeout(600_000));
 
 const meanAbs = (pick: (r: Row) => number) => rows.reduce((s, r) => s + Math.abs(pick(r)), 0) / rows.length;
 

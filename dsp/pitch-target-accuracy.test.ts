@@ -33,6 +33,7 @@ import {
   type PitchExercise,
 } from '../src/domain/pitch-target';
 import { voiceModule } from './test-helpers';
+import { scaledTimeout } from '../scripts/lib/machine-speed.mjs';
 
 /** Takes per condition, as the bench: about 40 ms of CPU each, computed once for the file. */
 const TEST_TAKES = RETAKES;
@@ -62,7 +63,7 @@ const say = (c: Comparison) =>
 
 beforeAll(async () => {
   rows = evaluateRetakes(await voiceModule(), TEST_TAKES);
-}, 300_000);
+}, scaledTimeout(300_000));
 
 describe(`pitch-matching accuracy on synthesised sung takes, ${TEST_TAKES} takes a condition`, () => {
   it.each(CONDITIONS.map((c) => [c.label, c.kind] as const))(

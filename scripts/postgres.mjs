@@ -10,6 +10,7 @@
 // and is removed afterwards: on normal exit, Ctrl-C, SIGTERM, and — through a small watchdog
 // process — even when this process is killed outright. fsync is off: test data only.
 import { spawn, spawnSync } from 'node:child_process';
+import { scaledTimeout } from './lib/machine-speed.mjs';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -160,15 +161,17 @@ export async function startPostgres({ database = 'tuneful', log = console.error 
       return '';
     }
   };
+  // 2-3 s here; the limit, scaled to the machine (scripts/lib/machine-speed.mjs), is for a broken start.
+  const startLimit = scaledTimeout(30_000);
   await new Promise((resolve, reject) => {
     const started = Date.now();
     const poll = setInterval(() => {
       if (/ready to accept connections/.test(readLog())) {
         clearInterval(poll);
         resolve();
-      } else if (Date.now() - started > 30_000) {
+      } else if (Date.now() - started > startLimit) {
         clearInterval(poll);
-        reject(new Error(`postgres did not start in 30 s:\n${readLog()}`));
+        reject(new Error(`postgres did not start in ${startLimit / 1000} s:\n${readLog()}`));
       }
     }, 25);
     server.on('exit', (code) => {

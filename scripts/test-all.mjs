@@ -2,6 +2,7 @@
 // summary line `N passed, N failed` summing all suites (CI reads that line).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './lib/chromium.mjs';
@@ -10,11 +11,49 @@ import { ensureEnginePackages } from './lib/engines.mjs';
 import { missingAddons } from './lib/native-addons.mjs';
 import { startPostgres } from './postgres.mjs';
 import { minutes } from './lib/duration.mjs';
+import { killLeftovers, markRun, processesOfRun } from './lib/leftovers.mjs';
+import { factorFor, measureWorkloadMs, REFERENCE_MS, SPEED_ENV } from './lib/machine-speed.mjs';
+import {
+  describeCpu,
+  describeMachine,
+  machineCounters,
+  machineUse,
+  measured,
+  readMeasured,
+} from './lib/run-stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const startedAt = Date.now();
-const results = []; // { suite, passed, failed, seconds, notes? }
+const countersAtStart = machineCounters();
+const results = []; // { suite, passed, failed, seconds, cpu?, notes? }
+
+// Everything started from here on carries this run's mark; what is still running when it ends
+// was left behind by a test, and is named and stopped (scripts/lib/leftovers.mjs).
+const runId = markRun();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    killLeftovers(runId);
+    process.exit(130);
+  });
+}
+
+// The calibrated clock (scripts/lib/machine-speed.mjs): measured once, before anything else runs,
+// and inherited by every suite; each test's time limit is multiplied by it.
+if (!process.env[SPEED_ENV]) {
+  const ms = measureWorkloadMs();
+  process.env[SPEED_ENV] = String(factorFor(ms));
+  console.log(
+    `Machine speed: the calibration workload took ${Math.round(ms)} ms (${REFERENCE_MS} ms on the reference ` +
+      `machine): the tests' time limits are multiplied by ${process.env[SPEED_ENV]}.`,
+  );
+} else {
+  console.log(
+    `Machine speed: ${SPEED_ENV}=${process.env[SPEED_ENV]} was given; the tests' time limits are multiplied by it.`,
+  );
+}
+const speed = Number(process.env[SPEED_ENV]);
+const scaled = (ms) => Math.round(ms * speed);
 
 const logFile = (name) => path.join(root, 'test-results/logs', `${name}.log`);
 const slug = (label) =>
@@ -50,6 +89,9 @@ function run(label, cmd, args, env = {}, { capture = false, nice = 0 } = {}) {
   const log = capture ? logFile(slug(label)) : null;
   console.log(capture ? `\n── ${label}: started (output when it ends) ──` : `\n── ${label} ──`);
   const out = log ? fs.openSync(log, 'w') : 'inherit';
+  const cpuFile = path.join(root, 'test-results/logs', `${slug(label)}.cpu`);
+  fs.rmSync(cpuFile, { force: true });
+  [cmd, args] = measured(cpuFile, cmd, args);
   if (nice > 0 && canNice) [cmd, args] = [niceBin, ['-n', String(nice), cmd, ...args]];
   const child = spawn(cmd, args, {
     cwd: root,
@@ -64,8 +106,11 @@ function run(label, cmd, args, env = {}, { capture = false, nice = 0 } = {}) {
         const text = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trimEnd() : `(${log} was removed)`;
         console.log(`\n── ${label} ──\n${text}`);
       }
-      console.log(`── ${label}: ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s)`);
-      resolve({ ok, seconds });
+      const cpu = readMeasured(cpuFile);
+      console.log(
+        `── ${label}: ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s${cpu ? `; ${describeCpu(cpu, minutes)}` : ''})`,
+      );
+      resolve({ ok, seconds, cpu });
     };
     child.on('error', (err) => {
       console.error(`${label}: ${err.message}`);
@@ -77,19 +122,23 @@ function run(label, cmd, args, env = {}, { capture = false, nice = 0 } = {}) {
 
 /** A check that passes or fails as a whole (build, typecheck, lint): counts as one test. */
 async function step(label, cmd, args, options = {}) {
-  const { ok, seconds } = await run(label, cmd, args, {}, options);
-  return { suite: label, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds };
+  const { ok, seconds, cpu } = await run(label, cmd, args, {}, options);
+  return { suite: label, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds, cpu };
 }
 
 /** A Vitest run whose JSON report gives the counts; a crash without failed tests counts as one. */
 async function vitestSuite(suite, label, args, env, reportFile) {
-  const { ok, seconds } = await run(label, bin('vitest'), args, env, { capture: true, nice: NICE.vitest });
+  const { ok, seconds, cpu } = await run(label, bin('vitest'), args, env, {
+    capture: true,
+    nice: NICE.vitest,
+  });
   const report = readJson(reportFile);
   return {
     suite,
     passed: report?.numPassedTests ?? 0,
     failed: report ? report.numFailedTests + (ok ? 0 : report.numFailedTests === 0 ? 1 : 0) : 1,
     seconds,
+    cpu,
   };
 }
 
@@ -193,12 +242,14 @@ const unitFile = path.join(root, 'test-results/unit.json');
 const pgFile = path.join(root, 'test-results/server-postgres.json');
 fs.rmSync(unitFile, { force: true });
 fs.rmSync(pgFile, { force: true });
-// The runs share two cores with each other and the browser tests: a test's time limit is
-// doubled (60 s) so that a CPU-heavy one (a few dozen scrypt password hashes) is judged on what
-// it does, not on its share.
+// The runs share two cores with each other and the browser tests at a lower priority: a test's
+// and a hook's default limits are doubled (60 s, 120 s) so that a CPU-heavy one (a few dozen
+// scrypt password hashes) is judged on what it does, not on its share, and both are scaled to
+// the machine (limits a test file sets itself are scaled in the file).
 const vitestArgs = (outputFile, workers) => [
   `--maxWorkers=${workers}`,
-  '--testTimeout=60000',
+  `--testTimeout=${scaled(60_000)}`,
+  `--hookTimeout=${scaled(120_000)}`,
   '--reporter=default',
   '--reporter=json',
   `--outputFile=${outputFile}`,
@@ -249,6 +300,7 @@ async function e2eSuite() {
     passed: stats?.expected ?? 0,
     failed: failed || (e2e.ok ? 0 : 1),
     seconds: e2e.seconds,
+    cpu: e2e.cpu,
     notes: audioNote ? [audioNote] : [],
   };
 }
@@ -279,6 +331,7 @@ async function crossEngineSuite() {
     passed: engines?.passed ?? 0,
     failed: failed || (enginesRun.ok ? 0 : 1),
     seconds: enginesRun.seconds,
+    cpu: enginesRun.cpu,
     notes: (engines?.skipped ?? []).map((s) => `${s.engine} skipped: ${s.reason}`),
   };
 }
@@ -300,15 +353,27 @@ if (addonResult) results.push(addonResult);
 results.push(buildResult, ...checkResults, budgetResult, sqliteResult, pgResult, e2eResult, enginesResult);
 if (audio && audio.child.exitCode === null) audio.child.kill('SIGTERM');
 
+// Whatever a test left running is stopped now, and named: each test should have stopped its own.
+await new Promise((r) => setTimeout(r, 2000)); // PostgreSQL's watchdog leaves within a second
+const leftovers = processesOfRun(runId).length > 0 ? killLeftovers(runId) : [];
+const machine = machineUse(countersAtStart, machineCounters());
+
 console.log('\nSummary');
 for (const r of results) {
   console.log(
     `  ${r.suite.padEnd(32)} ${`${r.passed} passed, ${r.failed} failed`.padEnd(24)} ${minutes(r.seconds)}`,
   );
+  if (r.cpu) console.log(`    ${describeCpu(r.cpu, minutes)}`);
   for (const note of r.notes ?? []) console.log(`    ${note}`);
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`  ${'whole run'.padEnd(32)} ${''.padEnd(24)} ${minutes((Date.now() - startedAt) / 1000)}`);
+if (machine) console.log(`    ${describeMachine(machine, os.availableParallelism(), minutes)}`);
+console.log(`    time limits scaled by ${speed} (${SPEED_ENV})`);
+if (leftovers.length > 0) {
+  console.log(`    ${leftovers.length} processes the tests left running were stopped:`);
+  for (const { pid, command } of leftovers) console.log(`      ${pid} ${command.slice(0, 160)}`);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,6 +8,11 @@ import { signAccessToken } from './auth/tokens';
 import { databaseFile, openDatabase } from './db/open';
 import { sqliteDatabase, type Dialect, type SqlDatabase } from './db/sql';
 import { freshPostgres, serverTestBackend } from './db/sql/test-backends';
+import { scaledTimeout } from '../scripts/lib/machine-speed.mjs';
+import { startProcess, START_MS } from '../scripts/lib/test-processes';
+
+/** A cluster's start on the reference machine: its primary and then its workers load the server. */
+export const CLUSTER_START_MS = 2 * START_MS;
 
 /**
  * Test support for cluster.test.ts: the real `server/cluster.ts` with N workers on a temporary
@@ -38,7 +42,7 @@ export async function startCluster(workers: number, env: Record<string, string> 
   const port = await freePort();
   const backend = serverTestBackend();
   const pg = backend === 'postgres' ? await freshPostgres() : undefined;
-  const child: ChildProcess = spawn(
+  const p = startProcess(
     process.execPath,
     ['--import', 'tsx', 'server/cluster.ts', '--workers', String(workers)],
     {
@@ -53,23 +57,11 @@ export async function startCluster(workers: number, env: Record<string, string> 
         DATABASE_URL: pg?.location ?? '',
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let out = '';
-  child.stdout?.on('data', (d) => (out += d));
-  child.stderr?.on('data', (d) => (out += d));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`cluster did not start:\n${out}`)), 60_000);
-    const check = () => {
-      if (out.includes(`Ready (${workers} workers)`)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', check);
-    child.once('exit', (code) => reject(new Error(`cluster exited with ${code}:\n${out}`)));
-  });
+  const child = p.child;
+  // The primary and its workers each load the whole server: allow for N + 1 starts.
+  await p.waitForOutput(`Ready (${workers} workers)`, CLUSTER_START_MS);
   const sql = pg?.sql ?? sqliteDatabase(openDatabase(databaseFile(dataDir)));
   const keys = pg
     ? await pg.sql
@@ -82,7 +74,7 @@ export async function startCluster(workers: number, env: Record<string, string> 
     backend,
     sql,
     keys,
-    output: () => out,
+    output: p.output,
     workerPids: () =>
       fs
         .readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8')
@@ -92,10 +84,7 @@ export async function startCluster(workers: number, env: Record<string, string> 
         .map(Number),
     stop: async () => {
       if (!pg) await sql.close();
-      const code = await new Promise<number | null>((resolve) => {
-        child.once('exit', (exitCode) => resolve(exitCode));
-        child.kill('SIGTERM');
-      });
+      const { code } = await p.stop('SIGTERM');
       await pg?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
       return code;
@@ -228,7 +217,7 @@ export function openLive(c: Cluster, circleId: number, token: string): Promise<E
           worker: String(res.headers['x-worker'] ?? ''),
           presents,
           async waitFor(present, timeoutMs = 4000) {
-            const deadline = Date.now() + timeoutMs;
+            const deadline = Date.now() + scaledTimeout(timeoutMs);
             const want = JSON.stringify(present);
             while (JSON.stringify(presents.at(-1)) !== want) {
               if (Date.now() > deadline)

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, call, openLive, startCluster, type Cluster, type EventStream } from './cluster-support';
+import {
+  addMember,
+  call,
+  CLUSTER_START_MS,
+  openLive,
+  startCluster,
+  type Cluster,
+  type EventStream,
+} from './cluster-support';
+import { scaledTimeout } from '../scripts/lib/machine-speed.mjs';
+import { START_MS } from '../scripts/lib/test-processes';
 
 /**
  * The real cluster (`server/cluster.ts`, 2 workers) on a temporary DATA_DIR and port: what one
@@ -10,14 +20,17 @@ import { addMember, call, openLive, startCluster, type Cluster, type EventStream
 let c: Cluster;
 const workersOf = (replies: { worker: string }[]) => new Set(replies.map((r) => r.worker)).size;
 
-beforeAll(async () => {
-  // Scale 1: the real sign-in limits, so the rate-limit test counts the real allowance.
-  c = await startCluster(2, { AUTH_RATE_LIMIT_SCALE: '1', AUTH_AUTOCONFIRM: '1' });
-}, 90_000);
+beforeAll(
+  async () => {
+    // Scale 1: the real sign-in limits, so the rate-limit test counts the real allowance.
+    c = await startCluster(2, { AUTH_RATE_LIMIT_SCALE: '1', AUTH_AUTOCONFIRM: '1' });
+  },
+  scaledTimeout(CLUSTER_START_MS + 30_000),
+);
 afterAll(async () => {
   // SIGTERM to the primary: both workers finish and it exits cleanly.
   expect(await c?.stop()).toBe(0);
-}, 30_000);
+}, scaledTimeout(30_000));
 
 describe('two worker processes behind one port', () => {
   it('spreads connections over both workers', async () => {
@@ -186,63 +199,76 @@ describe('two worker processes behind one port', () => {
     });
   });
 
-  it('shows members connected to different processes to each other in a live session', async () => {
-    await c.sql.run(
-      `INSERT INTO session_templates (id, slug, title, description, category, difficulty, voice_level,
-        duration_sec, instructions_json) VALUES (70, 'cluster-live', 'Warm hum', '', 'free', 'beginner', 'all', 1800, ?)`,
-      [JSON.stringify([{ text: 'Hum on a comfortable note', duration: 1800 }])],
-    );
-    const start = new Date(Date.now() - 30_000).toISOString();
-    const circle = (await c.sql.get<{ id: number }>(
-      `INSERT INTO voice_circles (name, session_type, scheduled_time, duration_min, invite_code, template_id, created_at)
-       VALUES ('Live hum', 'real_time', ?, 30, 'code-live', 70, ?) RETURNING id`,
-      [start, start],
-    ))!.id;
-    const ana = await addMember(c, 'Ana');
-    const ben = await addMember(c, 'Ben');
-    for (const m of [ana, ben]) {
+  it(
+    'shows members connected to different processes to each other in a live session',
+    async () => {
       await c.sql.run(
-        "INSERT INTO circle_members (circle_id, user_id, joined_at) VALUES (?, ?, '2026-01-01')",
-        [circle, m.id],
+        `INSERT INTO session_templates (id, slug, title, description, category, difficulty, voice_level,
+        duration_sec, instructions_json) VALUES (70, 'cluster-live', 'Warm hum', '', 'free', 'beginner', 'all', 1800, ?)`,
+        [JSON.stringify([{ text: 'Hum on a comfortable note', duration: 1800 }])],
       );
-    }
+      const start = new Date(Date.now() - 30_000).toISOString();
+      const circle = (await c.sql.get<{ id: number }>(
+        `INSERT INTO voice_circles (name, session_type, scheduled_time, duration_min, invite_code, template_id, created_at)
+       VALUES ('Live hum', 'real_time', ?, 30, 'code-live', 70, ?) RETURNING id`,
+        [start, start],
+      ))!.id;
+      const ana = await addMember(c, 'Ana');
+      const ben = await addMember(c, 'Ben');
+      for (const m of [ana, ben]) {
+        await c.sql.run(
+          "INSERT INTO circle_members (circle_id, user_id, joined_at) VALUES (?, ?, '2026-01-01')",
+          [circle, m.id],
+        );
+      }
 
-    const a = await openLive(c, circle, ana.token);
-    expect(a.status).toBe(200);
-    await a.waitFor(['Ana']);
-    // Ben's stream must be held by the other worker.
-    let b: EventStream | undefined;
-    for (let i = 0; i < 6 && !b; i++) {
-      const s = await openLive(c, circle, ben.token);
-      if (s.worker !== a.worker) b = s;
-      else s.close();
-    }
-    if (!b) throw new Error('every stream landed on one worker');
-    await b.waitFor(['Ana', 'Ben']);
-    await a.waitFor(['Ana', 'Ben']);
-    b.close();
-    await a.waitFor(['Ana']);
-    a.close();
-  }, 20_000);
+      const a = await openLive(c, circle, ana.token);
+      expect(a.status).toBe(200);
+      await a.waitFor(['Ana']);
+      // Ben's stream must be held by the other worker.
+      let b: EventStream | undefined;
+      for (let i = 0; i < 6 && !b; i++) {
+        const s = await openLive(c, circle, ben.token);
+        if (s.worker !== a.worker) b = s;
+        else s.close();
+      }
+      if (!b) throw new Error('every stream landed on one worker');
+      await b.waitFor(['Ana', 'Ben']);
+      await a.waitFor(['Ana', 'Ben']);
+      b.close();
+      await a.waitFor(['Ana']);
+      a.close();
+    },
+    scaledTimeout(20_000),
+  );
 
-  it('replaces a worker that dies', async () => {
-    const pids = c.workerPids();
-    expect(pids).toHaveLength(2);
-    process.kill(pids[0] as number, 'SIGKILL');
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const now = c.workerPids();
-      if (now.length === 2 && !now.includes(pids[0] as number)) break;
-      if (Date.now() > deadline) throw new Error(`no new worker: ${JSON.stringify(now)}\n${c.output()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(c.output()).toContain('worker died; starting another');
-    // Both answer again once the new one listens (worker ids count on: 1 and 2 were the first).
-    const seen = new Set<string>();
-    while (Date.now() < deadline && !(seen.size === 2 && [...seen].some((w) => Number(w) > 2))) {
-      const r = await call(c, 'GET', '/api/health').catch(() => null);
-      if (r?.status === 200) seen.add(r.worker);
-    }
-    expect([...seen].some((w) => Number(w) > 2)).toBe(true);
-  }, 20_000);
+  it(
+    'replaces a worker that dies',
+    async () => {
+      const pids = c.workerPids();
+      expect(pids).toHaveLength(2);
+      process.kill(pids[0] as number, 'SIGKILL');
+      // The new worker loads the whole server before it listens: a start's time on this machine.
+      const deadline = Date.now() + scaledTimeout(START_MS);
+      for (;;) {
+        const now = c.workerPids();
+        if (now.length === 2 && !now.includes(pids[0] as number)) break;
+        if (Date.now() > deadline) throw new Error(`no new worker: ${JSON.stringify(now)}\n${c.output()}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(c.output()).toContain('worker died; starting another');
+      // Both answer again once the new one listens (worker ids count on: 1 and 2 were the first).
+      const seen = new Set<string>();
+      while (Date.now() < deadline && !(seen.size === 2 && [...seen].some((w) => Number(w) > 2))) {
+        const r = await call(c, 'GET', '/api/health').catch(() => null);
+        if (r?.status === 200) seen.add(r.worker);
+        else await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(
+        [...seen].some((w) => Number(w) > 2),
+        `workers that answered: ${[...seen].join(', ')}`,
+      ).toBe(true);
+    },
+    scaledTimeout(START_MS + 30_000),
+  );
 });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../auth/test-client';
 import { createTestApp, type TestApp } from '../test-support';
 import { publicUrlNotice } from './public-url';
+import { scaledTimeout } from '../../scripts/lib/machine-speed.mjs';
+import { startProcess, START_MS } from '../../scripts/lib/test-processes';
 
 /**
  * Issue 20: mail links pointed to localhost when the member used another address of the same
@@ -74,45 +75,40 @@ describe('mail links', () => {
 });
 
 describe('starting the server', () => {
-  it('tells the operator when PUBLIC_URL differs from the address being served', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const s = net.createServer().listen(0, '127.0.0.1', () => {
-        const p = (s.address() as net.AddressInfo).port;
-        s.close(() => resolve(p));
+  it(
+    'tells the operator when PUBLIC_URL differs from the address being served',
+    async () => {
+      const port = await new Promise<number>((resolve) => {
+        const s = net.createServer().listen(0, '127.0.0.1', () => {
+          const p = (s.address() as net.AddressInfo).port;
+          s.close(() => resolve(p));
+        });
       });
-    });
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'public-url-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        DEMO_SEED: '0',
-        DATA_DIR: dir,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: `http://localhost:${port + 1}`,
-        LOG_LEVEL: 'warn',
-      },
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    try {
-      const deadline = Date.now() + 20_000;
-      while (!out.includes('Note: links in mails') && Date.now() < deadline && child.exitCode === null)
-        await new Promise((r) => setTimeout(r, 100));
-      expect(out).toContain('Ready.');
-      expect(out).toContain(
-        `Note: links in mails point to PUBLIC_URL http://localhost:${port + 1}, but this server is served at http://127.0.0.1:${port}.`,
-      );
-    } finally {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'public-url-'));
+      const server = startProcess(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: {
+          ...process.env,
+          DATABASE_URL: '',
+          DEMO_SEED: '0',
+          DATA_DIR: dir,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          PUBLIC_URL: `http://localhost:${port + 1}`,
+          LOG_LEVEL: 'warn',
+        },
+      });
+      try {
+        await server.waitForOutput('Note: links in mails');
+        expect(server.output()).toContain('Ready.');
+        expect(server.output()).toContain(
+          `Note: links in mails point to PUBLIC_URL http://localhost:${port + 1}, but this server is served at http://127.0.0.1:${port}.`,
+        );
+      } finally {
+        await server.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
       }
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 30_000);
+    },
+    scaledTimeout(START_MS + 30_000),
+  );
 });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +11,8 @@ import { copySqliteToPostgres, tablesInDependencyOrder } from './copy';
 import { migrate } from './migrate';
 import { openDatabase, type DB } from './open';
 import { freshPostgres, freshSqlite, PG_SKIP_REASON, PG_URL, type TestDatabase } from './sql/test-backends';
+import { scaledTimeout } from '../../scripts/lib/machine-speed.mjs';
+import { runProcess, START_MS } from '../../scripts/lib/test-processes';
 
 const cleanup: TestDatabase[] = [];
 afterEach(async () => {
@@ -167,24 +168,28 @@ describe('copying SQLite to PostgreSQL', () => {
       expect(await pg.sql.get('SELECT count(*) AS n FROM sessions')).toEqual({ n: 0 });
     });
 
-    it('runs as `npm run db:copy -- --from sqlite --to postgres` and prints the counts', () => {
-      src.db.close();
-      const run = (...extra: string[]) =>
-        spawnSync(
-          process.execPath,
-          ['--import', 'tsx', 'server/db/copy-cli.ts', '--from', 'sqlite', '--to', 'postgres', ...extra],
-          { encoding: 'utf8', env: { ...process.env, DATA_DIR: src.dir, DATABASE_URL: pg.location } },
-        );
-      const first = run();
-      expect(first.stderr).toBe('');
-      expect(first.status).toBe(0);
-      expect(first.stdout).toMatch(/^ {2}users +1 rows {2}ok$/m);
-      expect(first.stdout).toMatch(/every count matches/);
-      const again = run();
-      expect(again.status).toBe(1);
-      expect(again.stderr).toMatch(/already has rows/);
-      expect(fs.existsSync(path.join(src.dir, 'app.db'))).toBe(true);
-      src.db = openDatabase(path.join(src.dir, 'app.db')); // for afterEach
-    });
+    it(
+      'runs as `npm run db:copy -- --from sqlite --to postgres` and prints the counts',
+      async () => {
+        src.db.close();
+        const run = (...extra: string[]) =>
+          runProcess(
+            process.execPath,
+            ['--import', 'tsx', 'server/db/copy-cli.ts', '--from', 'sqlite', '--to', 'postgres', ...extra],
+            { env: { ...process.env, DATA_DIR: src.dir, DATABASE_URL: pg.location } },
+          );
+        const first = await run();
+        expect(first.stderr).toBe('');
+        expect(first.code).toBe(0);
+        expect(first.stdout).toMatch(/^ {2}users +1 rows {2}ok$/m);
+        expect(first.stdout).toMatch(/every count matches/);
+        const again = await run();
+        expect(again.code).toBe(1);
+        expect(again.stderr).toMatch(/already has rows/);
+        expect(fs.existsSync(path.join(src.dir, 'app.db'))).toBe(true);
+        src.db = openDatabase(path.join(src.dir, 'app.db')); // for afterEach
+      },
+      scaledTimeout(2 * START_MS + 30_000),
+    );
   });
 });

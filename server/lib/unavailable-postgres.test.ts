@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from '../db/sql/availability';
 import { serverTestBackend } from '../db/sql/test-backends';
 import { createMember, type TestMember } from '../rest/test-members';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../test-support';
+import { scaledTimeout } from '../../scripts/lib/machine-speed.mjs';
 
 /**
  * A real PostgreSQL going away and coming back (`npm run test:pg:server -- this file`): the
@@ -136,7 +137,7 @@ describe.skipIf(!onPostgres)('PostgreSQL going away under the app', () => {
       (err: Error) => err,
     );
     const admin = t.anotherSql();
-    const deadline = Date.now() + 3_000;
+    const deadline = Date.now() + scaledTimeout(3_000);
     let killed = 0;
     while (killed === 0 && Date.now() < deadline) {
       const rows = await admin.all<{ ok: boolean }>(

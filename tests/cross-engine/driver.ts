@@ -2,6 +2,7 @@
 // unchanged over puppeteer-core's WebDriver BiDi (Firefox) and classic WebDriver (WebKit).
 // Clicks and typing go through the driver (real input events, so they count as the user
 // gesture that audio playback and the AudioContext need); reads run small functions in the page.
+import { scaledTimeout } from '../../scripts/lib/machine-speed.mjs';
 
 export interface EngineDriver {
   readonly name: string;
@@ -16,11 +17,15 @@ export interface EngineDriver {
   close(): Promise<void>;
 }
 
-/** Runs `fn` with a deadline; the message says which step hung. */
+/**
+ * Runs `fn` with a deadline; the message says which step hung. Every deadline here (`ms`, and
+ * `timeoutMs` below) is tuned on the reference machine and scaled to this one.
+ */
 export async function withTimeout<T>(label: string, ms: number, fn: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  const limit = scaledTimeout(ms);
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${label}: no answer within ${ms / 1000} s`)), ms);
+    timer = setTimeout(() => reject(new Error(`${label}: no answer within ${limit / 1000} s`)), limit);
   });
   try {
     return await Promise.race([fn(), timeout]);
@@ -37,14 +42,15 @@ export async function waitFor<T>(
   timeoutMs = 15_000,
   intervalMs = 200,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const limit = scaledTimeout(timeoutMs);
+  const deadline = Date.now() + limit;
   let last: T | undefined;
   for (;;) {
     last = await read();
     if (ok(last)) return last;
     if (Date.now() > deadline) {
       throw new Error(
-        `timed out after ${timeoutMs / 1000} s waiting for ${what} (last: ${JSON.stringify(last)})`,
+        `timed out after ${limit / 1000} s waiting for ${what} (last: ${JSON.stringify(last)})`,
       );
     }
     await new Promise((r) => setTimeout(r, intervalMs));

@@ -1,6 +1,7 @@
 // Firefox ESR through puppeteer-core's WebDriver BiDi (no CDP, no downloaded browser).
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { EngineDriver } from './driver';
+import { scaledTimeout } from '../../scripts/lib/machine-speed.mjs';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
@@ -42,7 +43,7 @@ export async function launchFirefox(options: FirefoxOptions): Promise<EngineDriv
   let closed = false;
   return {
     name: 'firefox',
-    goto: async (url) => void (await page.goto(url, { waitUntil: 'load', timeout: 30_000 })),
+    goto: async (url) => void (await page.goto(url, { waitUntil: 'load', timeout: scaledTimeout(30_000) })),
     evaluate: async <T>(fnSource: string, arg?: unknown) =>
       (await page.evaluate(`(${fnSource})(${JSON.stringify(arg ?? null)})`)) as T,
     click: (selector) => page.click(selector),

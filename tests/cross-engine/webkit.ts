@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { Builder, By, Capabilities, error, type WebDriver } from 'selenium-webdriver';
 import { freePort } from '../e2e/support/server';
 import { describeError, waitFor, type EngineDriver } from './driver';
+import { scaledTimeout } from '../../scripts/lib/machine-speed.mjs';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER =
@@ -53,7 +54,7 @@ export async function launchWebKit(): Promise<EngineDriver> {
     caps.set('browserName', 'MiniBrowser');
     caps.set('webkitgtk:browserOptions', { binary: MINIBROWSER, args: ['--automation'] });
     driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(caps).build();
-    await driver.manage().setTimeouts({ pageLoad: 30_000, script: 15_000 });
+    await driver.manage().setTimeouts({ pageLoad: scaledTimeout(30_000), script: scaledTimeout(15_000) });
     await driver.manage().window().setRect({ width: 390, height: 844 });
   } catch (e) {
     await driver?.quit().catch(() => undefined);
@@ -80,11 +81,27 @@ export async function launchWebKit(): Promise<EngineDriver> {
       }
     },
     click: async (selector) => {
-      // WebDriver scrolls a target only to the viewport's edge, where the fixed tab bar covers
-      // it; centre it first, as a member's thumb would.
-      const el = await wd.findElement(By.css(selector));
-      await wd.executeScript('arguments[0].scrollIntoView({ block: "center" })', el);
-      await el.click();
+      // Waits until the target can take the click, as Playwright's actionability checks do: on
+      // a busy machine a card found on home was still being laid out or scrolled into place
+      // when WebDriver clicked it (ElementNotInteractableError).
+      const deadline = Date.now() + scaledTimeout(10_000);
+      for (;;) {
+        try {
+          // WebDriver scrolls a target only to the viewport's edge, where the fixed tab bar
+          // covers it; centre it first, as a member's thumb would.
+          const el = await wd.findElement(By.css(selector));
+          await wd.executeScript('arguments[0].scrollIntoView({ block: "center" })', el);
+          await el.click();
+          return;
+        } catch (e) {
+          const notYet =
+            e instanceof error.ElementNotInteractableError ||
+            e instanceof error.ElementClickInterceptedError ||
+            e instanceof error.StaleElementReferenceError;
+          if (!notYet || Date.now() > deadline) throw e;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
     },
     type: async (selector, text) => wd.findElement(By.css(selector)).sendKeys(text),
     url: () => wd.getCurrentUrl(),

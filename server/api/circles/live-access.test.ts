@@ -5,6 +5,7 @@ import { authFetch, signedIn, signUpConfirmed, PASSWORD } from '../../auth/test-
 import { REFRESH_REUSE_WINDOW_MS } from '../../auth/sessions';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test-support';
 import { BEAT_MS } from './presence';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /**
  * Issue 20: a live stream lives only as long as its member may watch. Leaving the circle,
@@ -113,9 +114,10 @@ async function open(m: Member, circleId: number, fetchIn: Fetch = t.fetch): Prom
   return {
     status: res.status,
     next,
+    // Both limits are tuned on the reference machine and scaled to this one.
     async rest(ms = 3000) {
       const events: LiveEvent[] = [];
-      const deadline = Date.now() + ms;
+      const deadline = Date.now() + scaledTimeout(ms);
       for (;;) {
         const e = await next(Math.max(1, deadline - Date.now()));
         if (e === 'ended') return events;
@@ -124,7 +126,7 @@ async function open(m: Member, circleId: number, fetchIn: Fetch = t.fetch): Prom
     },
     async present(ms = 3000) {
       for (;;) {
-        const e = await next(ms);
+        const e = await next(scaledTimeout(ms));
         if (e === 'ended') throw new Error('stream ended');
         if (e.event === 'state') return e.data.present as string[];
       }

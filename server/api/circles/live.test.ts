@@ -3,6 +3,7 @@ import { stepAt, weekStartOf, currentOrNextStart, WEEK_MS } from '../../../src/d
 import { createTestApp, type TestApp } from '../../test-support';
 import { createMember, type TestMember } from '../../rest/test-members';
 import { MAX_STREAMS_PER_MEMBER } from './routes';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 let t: TestApp;
 let ana: TestMember;
@@ -204,7 +205,7 @@ describe('live streams over proxies', () => {
     const reader = res.body?.getReader();
     const decoder = new TextDecoder();
     let text = '';
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + scaledTimeout(5000);
     while (Date.now() < deadline && !(text.includes(': keep-alive') && text.includes('"stepIndex":1'))) {
       const chunk = await reader?.read();
       if (!chunk || chunk.done) break;

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,8 +18,9 @@ import { pidFile } from './in-use';
 import { MANIFEST, sha256, type BackupManifest } from './manifest';
 import { restoreBackup } from './restore';
 import { integrityCheck } from './sqlite-snapshot';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
+import { runProcess, START_MS } from '../../../scripts/lib/test-processes';
 
-const run = promisify(execFile);
 const PASSWORD = 'a long enough password 7';
 const EMAIL = 'backup-member@example.com';
 const MOOD = { moodScore: 6, stressLevel: 4, anxietyLevel: 3, energyLevel: 7, emotions: [] };
@@ -88,7 +87,7 @@ describe.skipIf(serverTestBackend() === 'postgres')('backups of a SQLite install
     ackedDuringBackup = acked.length - ackedBeforeBackup.length;
     stop = true;
     await Promise.all(writers);
-  }, 60_000);
+  }, scaledTimeout(60_000));
 
   afterAll(async () => {
     await t.close();
@@ -213,17 +212,26 @@ describe.skipIf(serverTestBackend() === 'postgres')('backups of a SQLite install
       expect(fs.readdirSync(config.dataDir)).toEqual([]);
     });
 
-    it('runs from npm with clear words: a backup prints its counts, a missing file exits 1', async () => {
-      const cli = ['--import', 'tsx', path.resolve('server/ops/backup/cli.ts')];
-      const env = { ...process.env, DATA_DIR: t.dataDir, DATABASE_URL: '' };
-      const out = path.join(work, 'cli.tar.gz');
-      const { stdout } = await run(process.execPath, [...cli, 'backup', out], { env });
-      expect(stdout).toMatch(/^Backup written to .*cli\.tar\.gz in \d+ ms/);
-      expect(stdout).toMatch(/mood_entries\s+\d+/);
-      const missing = await run(process.execPath, [...cli, 'restore', path.join(work, 'nope.tar.gz')], {
-        env: { ...env, DATA_DIR: freshConfig().dataDir },
-      }).catch((err: { code: number; stderr: string }) => err);
-      expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('There is no backup at') });
-    }, 30_000);
+    it(
+      'runs from npm with clear words: a backup prints its counts, a missing file exits 1',
+      async () => {
+        const cli = ['--import', 'tsx', path.resolve('server/ops/backup/cli.ts')];
+        const env = { ...process.env, DATA_DIR: t.dataDir, DATABASE_URL: '' };
+        const out = path.join(work, 'cli.tar.gz');
+        const backup = await runProcess(process.execPath, [...cli, 'backup', out], { env });
+        expect(backup.code, backup.stderr).toBe(0);
+        expect(backup.stdout).toMatch(/^Backup written to .*cli\.tar\.gz in \d+ ms/);
+        expect(backup.stdout).toMatch(/mood_entries\s+\d+/);
+        const missing = await runProcess(
+          process.execPath,
+          [...cli, 'restore', path.join(work, 'nope.tar.gz')],
+          {
+            env: { ...env, DATA_DIR: freshConfig().dataDir },
+          },
+        );
+        expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('There is no backup at') });
+      },
+      scaledTimeout(2 * START_MS + 30_000),
+    );
   });
 });

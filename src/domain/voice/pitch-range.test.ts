@@ -4,6 +4,7 @@ import { oursEstimator, recall, score } from '../../../dsp/eval/score';
 import { createVoiceAnalyser } from '../../../dsp/loader';
 import { voiceModule } from '../../../dsp/test-helpers';
 import { FULL_RANGE, memberPitchRange } from './pitch-range';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 describe('the member pitch range rule', () => {
   it('keeps the full range while the history is thin or has no pitch', () => {
@@ -43,27 +44,31 @@ describe('the member pitch range rule', () => {
 // 58 Hz, an 88 Hz speaking voice) and a soprano (620-1100 Hz, plain and with vibrato), each
 // analysed with the range their own history would give, stay fully voiced.
 describe('the engine with the member range', () => {
-  it('voices a bass and a soprano as fully as with the full range', async () => {
-    const module = await voiceModule();
-    const bassRange = memberPitchRange(Array.from({ length: 10 }, (_, i) => 62 + 4 * i));
-    const sopranoRange = memberPitchRange(Array.from({ length: 10 }, (_, i) => 620 + 50 * i));
-    expect(bassRange).toEqual({ floorHz: 50, ceilingHz: 392 });
-    expect(sopranoRange).toEqual({ floorHz: 248, ceilingHz: 1500 });
-    // The engine takes it, clamped (its floor never rises above 120 Hz), with a shorter window.
-    const full = createVoiceAnalyser(module, { sampleRate: 48000 });
-    const own = createVoiceAnalyser(module, { sampleRate: 48000, pitchRange: sopranoRange ?? undefined });
-    expect(own.pitchRange).toEqual({ floorHz: 120, ceilingHz: 1500 });
-    expect(own.windowSize).toBeLessThan(full.windowSize / 2);
-    const low = lowCorpus();
-    const high = [...sopranoCorpus(), ...vibratoSopranoCorpus()];
-    const band: [number, number] = [50, 105];
-    const bassFull = recall(score(low, oursEstimator(module), { band }));
-    const bassOwn = score(low, oursEstimator(module, bassRange ?? undefined), { band });
-    const sopranoOwn = score(high, oursEstimator(module, sopranoRange ?? undefined));
-    expect(recall(bassOwn)).toBeGreaterThanOrEqual(bassFull);
-    expect(recall(bassOwn)).toBeGreaterThan(0.9);
-    expect(bassOwn.gross).toBe(0);
-    expect(recall(sopranoOwn)).toBe(1);
-    expect(sopranoOwn.gross).toBe(0);
-  }, 60_000);
+  it(
+    'voices a bass and a soprano as fully as with the full range',
+    async () => {
+      const module = await voiceModule();
+      const bassRange = memberPitchRange(Array.from({ length: 10 }, (_, i) => 62 + 4 * i));
+      const sopranoRange = memberPitchRange(Array.from({ length: 10 }, (_, i) => 620 + 50 * i));
+      expect(bassRange).toEqual({ floorHz: 50, ceilingHz: 392 });
+      expect(sopranoRange).toEqual({ floorHz: 248, ceilingHz: 1500 });
+      // The engine takes it, clamped (its floor never rises above 120 Hz), with a shorter window.
+      const full = createVoiceAnalyser(module, { sampleRate: 48000 });
+      const own = createVoiceAnalyser(module, { sampleRate: 48000, pitchRange: sopranoRange ?? undefined });
+      expect(own.pitchRange).toEqual({ floorHz: 120, ceilingHz: 1500 });
+      expect(own.windowSize).toBeLessThan(full.windowSize / 2);
+      const low = lowCorpus();
+      const high = [...sopranoCorpus(), ...vibratoSopranoCorpus()];
+      const band: [number, number] = [50, 105];
+      const bassFull = recall(score(low, oursEstimator(module), { band }));
+      const bassOwn = score(low, oursEstimator(module, bassRange ?? undefined), { band });
+      const sopranoOwn = score(high, oursEstimator(module, sopranoRange ?? undefined));
+      expect(recall(bassOwn)).toBeGreaterThanOrEqual(bassFull);
+      expect(recall(bassOwn)).toBeGreaterThan(0.9);
+      expect(bassOwn.gross).toBe(0);
+      expect(recall(sopranoOwn)).toBe(1);
+      expect(sopranoOwn.gross).toBe(0);
+    },
+    scaledTimeout(60_000),
+  );
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { createConfirmedMember, fillSignIn } from '../support/members';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 test.describe('skipping onboarding is kept with the account', () => {
   test('a member who skipped is not sent to the questionnaire again on another device', async ({
@@ -21,7 +22,7 @@ test.describe('skipping onboarding is kept with the account', () => {
     await second.goto('/');
     await fillSignIn(second, member);
     await expect(second).toHaveURL(/\/(intro|home)$/);
-    await expect(second).toHaveURL(/\/home$/, { timeout: 10_000 });
+    await expect(second).toHaveURL(/\/home$/, { timeout: scaledTimeout(10_000) });
     await expect(second.getByText("let's create a personalized voice journey just for you")).toHaveCount(0);
     await other.close();
   });

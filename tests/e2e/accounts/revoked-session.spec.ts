@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { accessTokenOf, anonKey, createOnboardedMember, signInToHome } from '../support/members';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /**
  * The browser logs the expected refusals: the 401s of the revoked token, the 400 of the refresh
@@ -46,7 +47,10 @@ function backendSettled(page: Page): (quietMs?: number) => Promise<void> {
   page.on('requestfailed', (req) => done(req.url()));
   return (quietMs = 500) =>
     expect
-      .poll(() => inFlight === 0 && Date.now() - quietSince >= quietMs, { timeout: 15_000, intervals: [50] })
+      .poll(() => inFlight === 0 && Date.now() - quietSince >= quietMs, {
+        timeout: scaledTimeout(15_000),
+        intervals: [50],
+      })
       .toBe(true);
 }
 
@@ -134,7 +138,7 @@ test.describe('a session revoked on another device', () => {
     // refetch), and then the tab bar is gone before the click: either way one refresh is asked.
     await page
       .locator('[data-tab="profile"]')
-      .click({ timeout: 5_000 })
+      .click({ timeout: scaledTimeout(5_000) })
       .catch(() => undefined);
     await refreshAsked;
     await page.reload();

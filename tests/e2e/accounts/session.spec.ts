@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import type { Page } from '@playwright/test';
 import { createOnboardedMember, fillSignIn, signIn } from '../support/members';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /**
  * What survives a browser restart: local storage and persistent cookies. Session cookies
@@ -22,7 +23,7 @@ test.describe('staying signed in and signing out', () => {
     const again = await restarted.newPage();
     await again.goto('/');
     await expect(again).toHaveURL(/\/(intro|home)$/);
-    await expect(again).toHaveURL(/\/home$/, { timeout: 10_000 });
+    await expect(again).toHaveURL(/\/home$/, { timeout: scaledTimeout(10_000) });
     await restarted.close();
   });
 
@@ -81,7 +82,7 @@ test.describe('staying signed in and signing out', () => {
   }) => {
     const member = await createOnboardedMember(request);
     await signIn(page, member);
-    await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/home$/, { timeout: scaledTimeout(15_000) });
     const second = await page.context().newPage();
     await second.goto('/profile');
     await expect(second.getByRole('heading', { name: /^Hi, / })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { newMemberIdentity, readMailLink } from '../support/members';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 test.describe('sign-up and the onboarding questionnaire', () => {
   test('a new member signs up, confirms by mail, answers the questionnaire and lands on home', async ({
@@ -46,7 +47,7 @@ test.describe('sign-up and the onboarding questionnaire', () => {
 
     // '/' sends the now onboarded member on through the intro to home.
     await expect(page).toHaveURL(/\/intro$/);
-    await expect(page).toHaveURL(/\/home$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/home$/, { timeout: scaledTimeout(10_000) });
     const stored = await page.evaluate(() => ({
       done: localStorage.getItem('tuneful_onboarding_complete'),
       answers: JSON.parse(localStorage.getItem('tuneful_onboarding_answers') ?? '{}') as unknown,

@@ -9,6 +9,7 @@ import {
   seekNearEnd,
   signInNewMember,
 } from './support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 test.use(autoplayLaunch);
 
@@ -35,7 +36,7 @@ test.describe('end of a session', () => {
     await openByTitle(page, 'gentle voice awakening');
     await listenPastHalf(page);
     const end = page.getByTestId('end-dialog');
-    await expect(end).toBeVisible({ timeout: 15_000 });
+    await expect(end).toBeVisible({ timeout: scaledTimeout(15_000) });
     await expect(end.getByRole('button', { name: 'play again' })).toBeVisible();
     await expect(end.getByRole('button', { name: 'play just the music' })).toBeVisible();
 
@@ -50,7 +51,7 @@ test.describe('end of a session', () => {
     await expect(page.getByText('Your reflection has been saved', { exact: true })).toBeVisible();
 
     await end.getByRole('button', { name: 'i feel complete' }).click();
-    await expect(end).toHaveCount(0, { timeout: 4000 });
+    await expect(end).toHaveCount(0, { timeout: scaledTimeout(4000) });
     const celebration = page.getByTestId('celebration');
     await expect(celebration.getByRole('heading', { name: 'congratulations' })).toBeVisible();
     await expect(celebration.getByTestId('celebration-tokens')).toHaveText('+20 tone tokens');
@@ -64,9 +65,9 @@ test.describe('end of a session', () => {
     await rewindPageClock(page);
     await openByTitle(page, 'silly sirens for brave voices');
     await listenPastHalf(page);
-    await expect(end).toBeVisible({ timeout: 15_000 });
+    await expect(end).toBeVisible({ timeout: scaledTimeout(15_000) });
     await end.getByRole('button', { name: 'i feel complete' }).click();
-    await expect(player(page)).toHaveCount(0, { timeout: 6000 });
+    await expect(player(page)).toHaveCount(0, { timeout: scaledTimeout(6000) });
     await expect(celebration).toHaveCount(0);
     expect(await dashboardTokens(request, page, token)).toBe(60);
   });
@@ -79,7 +80,7 @@ test.describe('end of a session', () => {
     await openByTitle(page, 'lip trill bubbles');
     await seekNearEnd(page);
     const end = page.getByTestId('end-dialog');
-    await expect(end).toBeVisible({ timeout: 15_000 });
+    await expect(end).toBeVisible({ timeout: scaledTimeout(15_000) });
     await end.getByRole('button', { name: 'play just the music' }).click();
     await expect(end).toHaveCount(0);
     await expect(player(page)).toHaveAttribute('data-mode', 'instrumental');

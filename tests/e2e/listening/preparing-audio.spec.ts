@@ -4,6 +4,7 @@ import { expect, test } from '../support/fixtures';
 import { forgetAnonKey } from '../support/members';
 import { startServer, type RunningServer } from '../support/server';
 import { autoplayLaunch, expectAudioPlaying, player, signInNewMember } from './support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /**
  * A first start that has not rendered some guided sessions yet: its own server, with the run's
@@ -58,7 +59,7 @@ test('a session whose audio is still rendering shows "preparing audio" with prog
   browser,
   playwright,
 }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(scaledTimeout(480_000));
   const context = await browser.newContext({
     baseURL: server.baseUrl,
     viewport: { width: 390, height: 844 },
@@ -92,12 +93,12 @@ test('a session whose audio is still rendering shows "preparing audio" with prog
   const first = Number(await player(page).getByRole('progressbar').getAttribute('aria-valuenow'));
   await expect
     .poll(async () => Number(await player(page).getByRole('progressbar').getAttribute('aria-valuenow')), {
-      timeout: 300_000,
+      timeout: scaledTimeout(300_000),
     })
     .toBeGreaterThan(first);
 
   // When the file is ready the player signs it and starts playing by itself.
-  await expect(preparing).toHaveCount(0, { timeout: 300_000 });
+  await expect(preparing).toHaveCount(0, { timeout: scaledTimeout(300_000) });
   await expectAudioPlaying(page);
   const duration = await page.getByTestId('player-audio').evaluate((el) => (el as HTMLAudioElement).duration);
   expect(Math.abs(duration - 300)).toBeLessThan(1);

@@ -9,6 +9,7 @@ import {
   rewindPageClock,
   signInNewMember,
 } from './support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 test.use(autoplayLaunch);
 
@@ -18,7 +19,7 @@ const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: path.join(dir, `listening-${name}.png`), fullPage });
 
 test('screenshots of the listening screens and the player', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaledTimeout(120_000));
   await page.setViewportSize({ width: 390, height: 844 });
   await signInNewMember(page, request);
   await expect(page.getByRole('list', { name: 'latest sessions' })).toBeVisible();
@@ -51,13 +52,13 @@ test('screenshots of the listening screens and the player', async ({ page, reque
   await expectAudioPlaying(page);
   await shot(page, 'player', false);
   await listenPastHalf(page);
-  await expect(page.getByTestId('end-dialog')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('end-dialog')).toBeVisible({ timeout: scaledTimeout(15_000) });
   await page.waitForTimeout(500);
   await shot(page, 'end-dialog', false);
   await page.getByTestId('end-dialog').getByRole('button', { name: 'reflect' }).click();
   await shot(page, 'reflect', false);
   await page.getByTestId('end-dialog').getByRole('button', { name: 'i feel complete' }).click();
-  await expect(page.getByTestId('celebration')).toBeVisible({ timeout: 6000 });
+  await expect(page.getByTestId('celebration')).toBeVisible({ timeout: scaledTimeout(6000) });
   await page.waitForTimeout(600);
   await shot(page, 'celebration', false);
   await page.getByRole('button', { name: 'continue my journey' }).click();

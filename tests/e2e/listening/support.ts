@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import config from '../../../playwright.config';
 import { createOnboardedMember, signInToHome, type Member } from '../support/members';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /**
  * The project's launch options plus an autoplay policy that lets the player start audio
@@ -53,9 +54,9 @@ export async function audioTime(page: Page): Promise<number> {
 /** Waits until the player's audio is really playing: not paused and the clock moving. */
 export async function expectAudioPlaying(page: Page): Promise<void> {
   await expect(player(page)).toBeVisible();
-  await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await expect.poll(() => audioTime(page), { timeout: scaledTimeout(15_000) }).toBeGreaterThan(0.3);
   const first = await audioTime(page);
-  await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(first + 0.3);
+  await expect.poll(() => audioTime(page), { timeout: scaledTimeout(10_000) }).toBeGreaterThan(first + 0.3);
 }
 
 /** Jumps the audio to just before its end, as a member dragging the seek bar would. */

@@ -6,6 +6,7 @@ import {
 } from './offline-write';
 import { absolutePath, fakeMicLaunch } from '../tuning/fake-mic';
 import { expect, OFFLINE_TIMEOUT_MS, offlineUse, test } from './support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /**
  * Issue 20: a voice assessment result saved offline, its screen left, the page reloaded, listed
@@ -29,7 +30,7 @@ const assessment: OfflineWriteCase = {
     const check = page.getByTestId('assessment-check');
     for (const next of ['step 2 of 3', 'step 3 of 3', null]) {
       await check.getByRole('button', { name: 'Record' }).click();
-      if (next) await expect(check.getByText(next)).toBeVisible({ timeout: 20_000 });
+      if (next) await expect(check.getByText(next)).toBeVisible({ timeout: scaledTimeout(20_000) });
     }
   },
   ready: (page) =>

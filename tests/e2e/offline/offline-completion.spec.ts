@@ -10,6 +10,7 @@ import {
   rewindPageClock,
   signInNewMember,
 } from '../listening/support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 test.use(autoplayLaunch);
 
@@ -47,15 +48,19 @@ test('a session completed offline is sent once when back online and counted once
   await listenPastHalf(page, 4);
   const audio = page.getByTestId('player-audio');
   await expect
-    .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).readyState), { timeout: 10_000 })
+    .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).readyState), {
+      timeout: scaledTimeout(10_000),
+    })
     .toBeGreaterThanOrEqual(3);
   await context.setOffline(true);
   const offlineAt = Date.now();
 
   const end = page.getByTestId('end-dialog');
-  await expect(end).toBeVisible({ timeout: 15_000 });
+  await expect(end).toBeVisible({ timeout: scaledTimeout(15_000) });
   await end.getByRole('button', { name: 'i feel complete' }).click();
-  await expect(page.getByText(SAVED_OFFLINE_TOAST, { exact: true })).toBeVisible({ timeout: 6_000 });
+  await expect(page.getByText(SAVED_OFFLINE_TOAST, { exact: true })).toBeVisible({
+    timeout: scaledTimeout(6_000),
+  });
   await expect(player(page)).toHaveCount(0);
   const pending = page.getByTestId('pending-sync');
   await expect(pending).toHaveText(
@@ -71,7 +76,7 @@ test('a session completed offline is sent once when back online and counted once
   await page.waitForTimeout(1_500); // it happened a moment before the connection returned
   const onlineAt = Date.now();
   await context.setOffline(false);
-  await expect(pending).toHaveCount(0, { timeout: 10_000 });
+  await expect(pending).toHaveCount(0, { timeout: scaledTimeout(10_000) });
   await expect(other.getByTestId('pending-sync')).toHaveCount(0);
   await expect(other.getByTestId('stat-tone-tokens')).toHaveText(/\D20$/);
   await expect.poll(() => dashboardTokens(request, page, token)).toBe(20);

@@ -6,6 +6,7 @@ import {
 } from './offline-write';
 import { fakeMicLaunch, loopingSungA3, voiceHistoryAround } from '../tuning/fake-mic';
 import { expect, OFFLINE_TIMEOUT_MS, offlineUse, test } from './support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /**
  * Issue 20: a pitch-matching take sung offline, the page reloaded, listed in "Waiting to sync"
@@ -37,7 +38,7 @@ const take: OfflineWriteCase = {
   make: async (page) => {
     const match = page.getByTestId('match-the-note');
     await match.getByRole('button', { name: 'Sing it' }).click();
-    await expect(match.getByTestId('note-result')).toBeVisible({ timeout: 15_000 });
+    await expect(match.getByTestId('note-result')).toBeVisible({ timeout: scaledTimeout(15_000) });
     await expect(match.getByText(SAVED_OFFLINE, { exact: true })).toBeVisible();
   },
   listed: 'A pitch-matching result',

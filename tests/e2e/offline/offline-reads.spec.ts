@@ -10,6 +10,7 @@ import {
   test,
   waitForServiceWorker,
 } from './support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 test.use(offlineUse);
 test.describe.configure({ timeout: OFFLINE_TIMEOUT_MS });
@@ -166,7 +167,9 @@ async function playsOffline(page: Page, card: Locator, title: string): Promise<v
   await card.click();
   const player = page.getByTestId('player');
   await expect(player.getByRole('heading', { name: title })).toBeVisible();
-  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await expect
+    .poll(async () => (await audioState(page)).time, { timeout: scaledTimeout(15_000) })
+    .toBeGreaterThan(0.3);
   const state = await audioState(page);
   expect(state.error).toBeNull();
   expect(state.src).not.toContain('token=');
@@ -200,7 +203,7 @@ test('a downloaded session is marked on its cards and plays offline from home, d
     await expect(player.getByRole('heading', { name: recTitle })).toBeVisible();
     await player.getByRole('button', { name: 'Download for offline' }).click();
     await expect(player.getByTestId('download-status')).toContainText('Downloaded for offline', {
-      timeout: 30_000,
+      timeout: scaledTimeout(30_000),
     });
     await player.getByRole('button', { name: 'Close player' }).click();
   }

@@ -9,6 +9,7 @@ import {
   SAVED_OFFLINE_TOAST,
   signInNewMember,
 } from '../listening/support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 test.use(autoplayLaunch);
 
@@ -42,13 +43,13 @@ async function toEndDialog(page: Page) {
   await search.getByRole('searchbox').fill('gentle voice awakening');
   await search.getByTestId('search-result').filter({ hasText: 'gentle voice awakening' }).first().click();
   await expect(player(page)).toBeVisible();
-  await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await expect.poll(() => audioTime(page), { timeout: scaledTimeout(15_000) }).toBeGreaterThan(0.3);
   await page.getByTestId('player-audio').evaluate((el) => {
     const a = el as HTMLAudioElement;
     a.currentTime = Math.max(0, a.duration - 2);
   });
   const end = page.getByTestId('end-dialog');
-  await expect(end).toBeVisible({ timeout: 15_000 });
+  await expect(end).toBeVisible({ timeout: scaledTimeout(15_000) });
   return end;
 }
 
@@ -66,8 +67,8 @@ async function writeReflection(page: Page, text: string) {
 async function leavePlayer(page: Page) {
   await expect(async () => {
     await page.keyboard.press('Escape');
-    await expect(player(page)).toHaveCount(0, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+    await expect(player(page)).toHaveCount(0, { timeout: scaledTimeout(1_000) });
+  }).toPass({ timeout: scaledTimeout(15_000) });
 }
 
 test('a private reflection written offline waits in the list and is saved once when back online', async ({
@@ -76,7 +77,7 @@ test('a private reflection written offline waits in the list and is saved once w
   request,
   allowConsoleErrors,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaledTimeout(90_000));
   // The browser's own lines for requests made while the network is cut.
   allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
   const { token } = await signInNewMember(page, request);
@@ -84,7 +85,9 @@ test('a private reflection written offline waits in the list and is saved once w
 
   await context.setOffline(true);
   await writeReflection(page, 'Warm and open after the hum.');
-  await expect(page.getByText(SAVED_OFFLINE_TOAST, { exact: true })).toBeVisible({ timeout: 6_000 });
+  await expect(page.getByText(SAVED_OFFLINE_TOAST, { exact: true })).toBeVisible({
+    timeout: scaledTimeout(6_000),
+  });
   await leavePlayer(page);
   const note = page.getByTestId('pending-sync');
   await expect(note).toContainText("1 thing you saved offline will sync when you're back online");
@@ -107,7 +110,7 @@ test('a private reflection written offline waits in the list and is saved once w
 
   // Back online: sent by itself, the list empties, the server holds it once.
   await context.setOffline(false);
-  await expect(page.getByText('Nothing is waiting to sync.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Nothing is waiting to sync.')).toBeVisible({ timeout: scaledTimeout(15_000) });
   await expect(note).toHaveCount(0);
   await expect.poll(() => reflectionsOf(request, token)).toEqual(['Warm and open after the hum.']);
 
@@ -124,7 +127,7 @@ test('a reflection whose answer was lost is replayed without a second row; a dis
   request,
   allowConsoleErrors,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaledTimeout(90_000));
   // The browser's own lines for requests made while the network is cut or the answer is lost.
   allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|Failed to fetch/);
   const { token } = await signInNewMember(page, request);
@@ -139,16 +142,20 @@ test('a reflection whose answer was lost is replayed without a second row; a dis
     await route.abort('connectionreset');
   });
   await writeReflection(page, 'Steadier breath today.');
-  await expect(page.getByText(SAVED_OFFLINE_TOAST, { exact: true })).toBeVisible({ timeout: 6_000 });
+  await expect(page.getByText(SAVED_OFFLINE_TOAST, { exact: true })).toBeVisible({
+    timeout: scaledTimeout(6_000),
+  });
   expect(await reflectionsOf(request, token)).toEqual(['Steadier breath today.']);
   // The outbox tries again a few seconds later: the server sees a duplicate and adds nothing.
-  await expect(page.getByTestId('pending-sync')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId('pending-sync')).toHaveCount(0, { timeout: scaledTimeout(15_000) });
   expect(await reflectionsOf(request, token)).toEqual(['Steadier breath today.']);
 
   // Offline again: a second reflection waits, and the member discards it.
   await context.setOffline(true);
   await writeReflection(page, 'Not sure about this one.');
-  await expect(page.getByText(SAVED_OFFLINE_TOAST, { exact: true }).first()).toBeVisible({ timeout: 6_000 });
+  await expect(page.getByText(SAVED_OFFLINE_TOAST, { exact: true }).first()).toBeVisible({
+    timeout: scaledTimeout(6_000),
+  });
   await leavePlayer(page);
   await page.getByTestId('pending-sync').getByRole('link', { name: "See what's waiting" }).click();
   const row = page.getByTestId('pending-write');

@@ -3,6 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { networkSettled } from '../support/traffic';
 import { signInNewMember } from '../listening/support';
 import { fakeMicLaunch } from '../tuning/fake-mic';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 test.use({ launchOptions: fakeMicLaunch(), permissions: ['microphone'] });
 
@@ -44,7 +45,7 @@ test('a template session finished offline is saved once when back online', async
 
   await context.setOffline(false);
   await expect(page.getByTestId('saved-offline')).toHaveText('Synced: your session is counted.', {
-    timeout: 10_000,
+    timeout: scaledTimeout(10_000),
   });
   await expect.poll(async () => (await totals(request, page, token)).totalSessions).toBe(1);
   await page.reload();

@@ -1,6 +1,7 @@
 import { countOf, expectOfflineWriteArrivesOnce, type OfflineWriteCase } from './offline-write';
 import { fakeMicLaunch } from '../tuning/fake-mic';
 import { expect, OFFLINE_TIMEOUT_MS, offlineUse, test } from './support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /**
  * Issue 20: a voice analysis recorded offline in the tuning room by a member who keeps their
@@ -29,7 +30,7 @@ const analysis: OfflineWriteCase = {
   make: async (page) => {
     await page.getByRole('button', { name: 'Start recording' }).click();
     // The fixture's voice ends at 5 s; the recording is stopped once it has been heard.
-    await expect(page.getByTestId('recorder-timer')).toHaveText('0:05', { timeout: 15_000 });
+    await expect(page.getByTestId('recorder-timer')).toHaveText('0:05', { timeout: scaledTimeout(15_000) });
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await expect(page.getByTestId('analysis-complete')).toBeVisible();
   },

@@ -2,6 +2,7 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { signInNewMember, type SignedInMember } from '../listening/support';
 import { networkSettled } from '../support/traffic';
 import { expect, waitForServiceWorker } from './support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /** The toast and words a write kept in the outbox shows (src/lib/outbox/offline-writes.ts). */
 export const SAVED_OFFLINE = "Saved — will sync when you're back online";
@@ -79,7 +80,7 @@ export async function expectOfflineWriteArrivesOnce(
   expect(await write.count(request, token), 'nothing reached the server while offline').toBe(before);
 
   await context.setOffline(false);
-  await expect(page.getByText('Nothing is waiting to sync.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Nothing is waiting to sync.')).toBeVisible({ timeout: scaledTimeout(20_000) });
   await expect.poll(() => write.count(request, token)).toBe(after);
   await page.reload();
   await expect(page.getByText('Nothing is waiting to sync.')).toBeVisible();

@@ -15,6 +15,7 @@ import {
   test,
   waitForServiceWorker,
 } from './support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 test.use(offlineUse);
 test.describe.configure({ timeout: OFFLINE_TIMEOUT_MS });
@@ -53,7 +54,9 @@ test.describe('offline', () => {
     const player = page.getByTestId('player');
     await expect(player.getByRole('heading', { name: title })).toBeVisible();
     await expect(player.getByTestId('download-status')).toContainText('Downloaded for offline');
-    await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.3);
+    await expect
+      .poll(async () => (await audioState(page)).time, { timeout: scaledTimeout(15_000) })
+      .toBeGreaterThan(0.3);
     const loaded = await audioState(page);
     // The stable key, answered by the service worker: no signing token was needed offline.
     expect(loaded.src).not.toContain('token=');
@@ -80,7 +83,7 @@ test.describe('offline', () => {
     // the completion is kept.
     await listenPastHalf(page, 2);
     const end = page.getByTestId('end-dialog');
-    await expect(end).toBeVisible({ timeout: 20_000 });
+    await expect(end).toBeVisible({ timeout: scaledTimeout(20_000) });
     await end.getByRole('button', { name: 'i feel complete' }).click();
     // The lasting proof is the pending note: the toast shows for a few seconds only, and in one
     // run it had come and gone before the check.
@@ -90,7 +93,7 @@ test.describe('offline', () => {
 
     await context.setOffline(false);
     await expect(page.getByTestId('offline-indicator')).not.toContainText("You're offline");
-    await expect(page.getByTestId('pending-sync')).toHaveCount(0, { timeout: 10_000 });
+    await expect(page.getByTestId('pending-sync')).toHaveCount(0, { timeout: scaledTimeout(10_000) });
     const rows = await completedSessions(request, page, token);
     expect(rows.map((r) => r.title)).toEqual([title]);
     const tokens = await dashboardTokens(request, page, token);

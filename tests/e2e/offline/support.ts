@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { autoplayLaunch } from '../listening/support';
 import { expect, test as appTest } from '../support/fixtures';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /**
  * The offline specs run with the service worker allowed (the project blocks it elsewhere) and,
@@ -27,14 +28,14 @@ export const test = appTest.extend<{ offlineConsole: void }>({
  * and an offline reload on a busy 2-core machine.
  */
 export const offlineUse = { ...autoplayLaunch, serviceWorkers: 'allow' as const };
-export const OFFLINE_TIMEOUT_MS = 120_000;
+export const OFFLINE_TIMEOUT_MS = scaledTimeout(120_000);
 
 export { expect };
 
 /** Waits until the service worker controls the page (its first install claims the open page). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-    timeout: 30_000,
+    timeout: scaledTimeout(30_000),
   });
 }
 
@@ -61,7 +62,7 @@ export async function downloadFirstLatest(page: Page): Promise<string> {
   await expect(player.getByRole('heading', { name: title })).toBeVisible();
   await player.getByRole('button', { name: 'Download for offline' }).click();
   await expect(player.getByTestId('download-status')).toContainText('Downloaded for offline', {
-    timeout: 30_000,
+    timeout: scaledTimeout(30_000),
   });
   await player.getByRole('button', { name: 'Close player' }).click();
   await expect(player).toHaveCount(0);

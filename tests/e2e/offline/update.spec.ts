@@ -1,5 +1,6 @@
 import { signInNewMember } from '../listening/support';
 import { expect, OFFLINE_TIMEOUT_MS, offlineUse, test, waitForServiceWorker } from './support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 test.use(offlineUse);
 test.describe.configure({ timeout: OFFLINE_TIMEOUT_MS });
@@ -19,12 +20,14 @@ test('a new version installs in the background and waits; "Reload now" switches 
   await page.evaluate(() => navigator.serviceWorker.register('/sw.js?next', { scope: '/' }));
 
   const prompt = page.getByTestId('update-toast');
-  await expect(prompt).toContainText('A new version of Tuneful is ready.', { timeout: 30_000 });
+  await expect(prompt).toContainText('A new version of Tuneful is ready.', {
+    timeout: scaledTimeout(30_000),
+  });
   // Until the member chooses, the running version stays in charge.
   expect(await page.evaluate(() => new URL(navigator.serviceWorker.controller!.scriptURL).search)).toBe('');
 
   // The new worker takes over and the page reloads under it.
-  const reloaded = page.waitForEvent('load', { timeout: 15_000 });
+  const reloaded = page.waitForEvent('load', { timeout: scaledTimeout(15_000) });
   await prompt.getByRole('button', { name: 'Reload now' }).click();
   await reloaded;
   await expect

@@ -4,6 +4,7 @@ import { ROUTES } from '../../../src/app/route-table';
 import { expect, test } from '../support/fixtures';
 import { createOnboardedMember, signInToHome } from '../support/members';
 import { networkSettled } from '../support/traffic';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /**
  * Every route of the app, signed in, makes requests to its own origin only: no fonts, analytics,
@@ -23,7 +24,7 @@ test('no page requests anything from a third party', async ({
   baseURL,
   allowConsoleErrors,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaledTimeout(180_000));
   // Placeholder ids (/voice-circles/1 is a circle this member is not in, /session/1) answer
   // 403/404/409: expected here, where the point is where requests go, not what they answer.
   allowConsoleErrors(/status of (403|404|409)/);

@@ -2,13 +2,14 @@ import { expect, test } from '../support/fixtures';
 import { autoplayLaunch, seekNearEnd } from '../listening/support';
 import { signInToHome } from '../support/members';
 import { axeViolations, describeViolations, practisingMember, settle } from './support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /**
  * Issue 20: 0 axe violations (WCAG 2.2 AA) on every dialog and the player overlay, which the
  * route walk (walks.spec.ts) never opens. axe-core is injected from node_modules, so the check
  * needs no network. One failure lists every violation found.
  */
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: scaledTimeout(300_000) });
 // The app's Content-Security-Policy forbids inline scripts; axe is injected as one.
 // The player starts its audio after the network, without a fresh gesture.
 test.use({ bypassCSP: true, ...autoplayLaunch });
@@ -91,7 +92,7 @@ test.describe('dialogs', () => {
     await page.keyboard.press('Escape');
     await seekNearEnd(page);
     const end = page.getByTestId('end-dialog');
-    await expect(end).toBeVisible({ timeout: 15_000 });
+    await expect(end).toBeVisible({ timeout: scaledTimeout(15_000) });
     await end.getByRole('button', { name: 'reflect' }).click();
     await scan('player (end dialog, reflecting)', end);
 

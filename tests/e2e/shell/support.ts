@@ -3,6 +3,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { CIRCLE_ROUTES, ROUTES, type ScreenFrame } from '../../../src/app/route-table';
 import { accessTokenOf, createOnboardedMember, type Member } from '../support/members';
 import { networkSettled } from '../support/traffic';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /** The circle the practising member creates: mixed case, so a lowercasing style would show. */
 export const CIRCLE_NAME = 'QA Tuesday Hummers';
@@ -184,7 +185,7 @@ export async function wayOut(page: Page, frame: ScreenFrame | null): Promise<str
     if ((await first.isVisible()) && (await first.isEnabled())) return 'way forward';
   }
   const moved = await page
-    .waitForURL((u) => u.pathname !== here.pathname, { timeout: 8_000 })
+    .waitForURL((u) => u.pathname !== here.pathname, { timeout: scaledTimeout(8_000) })
     .then(() => true)
     .catch(() => false);
   return moved ? `moves on to ${new URL(page.url()).pathname}` : null;

@@ -13,6 +13,7 @@ import {
   wayOut,
   type WalkStop,
 } from './support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /**
  * Issue 20, on one walk over every route of the table, signed out and signed in as a member
@@ -27,7 +28,7 @@ import {
  *   flow) its way forward. Where the app lands decides the frame: a screen of a tab shows the
  *   tab bar, a screen below one also a back control.
  */
-test.describe.configure({ timeout: 600_000 });
+test.describe.configure({ timeout: scaledTimeout(600_000) });
 // The app's Content-Security-Policy forbids inline scripts; axe is injected as one.
 test.use({ bypassCSP: true });
 

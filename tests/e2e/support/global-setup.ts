@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startServer } from './server';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 /** Rendered demo audio kept between local runs: it is deterministic, so rendering once is enough. */
@@ -27,8 +28,14 @@ export default async function globalSetup(_config: FullConfig) {
   const server = await startServer({ DEMO_SEED: '1', AUTH_RATE_LIMIT_SCALE: '100' }, dataDir);
   // The server is ready at once and renders the catalogue's audio in the background; the
   // tests play it, so wait until every file is there (seconds with the cache, minutes without).
-  await waitForCatalogueAudio(server.baseUrl);
-  keepNewAudio(audioDir);
+  try {
+    await waitForCatalogueAudio(server.baseUrl);
+    keepNewAudio(audioDir);
+  } catch (err) {
+    // Playwright runs no teardown when the setup fails: the server must not outlive it.
+    await server.stop();
+    throw err;
+  }
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   return async () => {
@@ -41,7 +48,8 @@ export default async function globalSetup(_config: FullConfig) {
 async function waitForCatalogueAudio(baseUrl: string): Promise<void> {
   const started = Date.now();
   let told = 0;
-  while (Date.now() - started < 30 * 60_000) {
+  const limit = scaledTimeout(30 * 60_000);
+  while (Date.now() - started < limit) {
     const res = await fetch(`${baseUrl}/api/catalogue-audio`);
     const status = (await res.json()) as { ready: boolean; sessions: unknown[] };
     if (status.ready) return;
@@ -53,7 +61,7 @@ async function waitForCatalogueAudio(baseUrl: string): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 1000));
   }
-  throw new Error('The demo audio did not finish rendering within 30 minutes.');
+  throw new Error(`The demo audio did not finish rendering within ${Math.round(limit / 60_000)} minutes.`);
 }
 
 /**

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /**
  * Page-model helpers for members, shared by every e2e area. The exported API is stable:
@@ -81,7 +82,8 @@ export async function readMailLink(
   after = 0,
   timeoutMs = 15_000,
 ): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
+  const limit = scaledTimeout(timeoutMs);
+  const deadline = Date.now() + limit;
   const dir = mailDir();
   while (Date.now() < deadline) {
     const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
@@ -95,7 +97,7 @@ export async function readMailLink(
     if (link) return link;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`No ${type} mail to ${email} arrived in ${mailDir()} within ${timeoutMs} ms.`);
+  throw new Error(`No ${type} mail to ${email} arrived in ${mailDir()} within ${limit} ms.`);
 }
 
 function hasHeader(mail: string, name: string, value: string): boolean {
@@ -227,6 +229,6 @@ export async function signInToHome(page: Page, member: Member): Promise<string> 
   const stored = { key: `sb-${origin.hostname.split('.')[0]}-auth-token`, value: JSON.stringify(session) };
   await page.evaluate(({ key, value }) => localStorage.setItem(key, value), stored);
   await page.goto('/home');
-  await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/home$/, { timeout: scaledTimeout(15_000) });
   return session.access_token;
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 export interface RunningServer {
   baseUrl: string;
@@ -55,15 +56,21 @@ export async function startServer(
     output: () => log,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        // A server that does not finish its shutdown in time is killed: a run never hangs on it.
+        const kill = setTimeout(() => child.kill('SIGKILL'), scaledTimeout(10_000));
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 420_000;
+  // Seconds here; the limit (scaled to the machine) only decides how long a broken start takes to fail.
+  const deadline = Date.now() + scaledTimeout(420_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${log()}`);
     try {

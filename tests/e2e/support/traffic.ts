@@ -1,4 +1,5 @@
 import { expect, type Page, type Request } from '@playwright/test';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /** Requests of a page still waiting for their answer, and when the last one was answered. */
 interface Traffic {
@@ -47,7 +48,7 @@ export async function networkSettled(page: Page): Promise<void> {
     .poll(() => t.inFlight.size === 0 && Date.now() - t.quietSince >= QUIET_MS, {
       message: `no request in flight for ${QUIET_MS} ms`,
       intervals: [50],
-      timeout: 15_000,
+      timeout: scaledTimeout(15_000),
     })
     .toBe(true);
 }

@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { signInNewMember } from '../listening/support';
 import { fakeMicLaunch, loopingSungA3, screenshotPath, voiceHistoryAround } from '../tuning/fake-mic';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 // Issue 22: "a step may carry a target, so a 'sing a five-note scale' step plays it and scores
 // it". The fake microphone holds A3 (220 Hz) over and over, so of the scale placed on F3 it
@@ -49,7 +50,7 @@ test('a template step with a five-note scale target is sung, scored note by note
 
   // The take is real time: a 1.5 s lead-in, the scale's 4 s and a short tail; it ends by itself.
   const notes = step.getByTestId('note-result');
-  await expect(notes).toHaveCount(5, { timeout: 30_000 });
+  await expect(notes).toHaveCount(5, { timeout: scaledTimeout(30_000) });
   const cents = async (i: number) => Number(await notes.nth(i).getAttribute('data-cents'));
   // A3 is the voice's own note: about 0 cents, said in words and numbers.
   expect(Math.abs(await cents(2))).toBeLessThanOrEqual(10);

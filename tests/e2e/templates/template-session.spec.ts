@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signInNewMember } from '../listening/support';
 import { fakeMicLaunch, screenshotPath } from '../tuning/fake-mic';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 // A fake microphone singing A3, granted without a prompt; autoplay for the spoken cues.
 test.use({ launchOptions: fakeMicLaunch(), permissions: ['microphone'] });
@@ -66,7 +67,9 @@ test.describe('template sessions', () => {
     // The spoken instruction decodes and plays: a clip of several seconds whose time moves on.
     const cueAudio = page.getByTestId('cue-audio');
     await expect
-      .poll(() => cueAudio.evaluate((el) => (el as HTMLAudioElement).currentTime), { timeout: 10_000 })
+      .poll(() => cueAudio.evaluate((el) => (el as HTMLAudioElement).currentTime), {
+        timeout: scaledTimeout(10_000),
+      })
       .toBeGreaterThan(0.5);
     expect(await cueAudio.evaluate((el) => (el as HTMLAudioElement).duration)).toBeGreaterThan(4);
     await expect(page.getByTestId('step-of')).toHaveText('step 1 of 6');

@@ -6,6 +6,7 @@ import {
   seekNearEnd,
   signInNewMember,
 } from '../listening/support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 test.use(autoplayLaunch);
 
@@ -81,7 +82,7 @@ test.describe('screen details at 390 px', () => {
     await expectAudioPlaying(page);
     await seekNearEnd(page);
     const end = page.getByTestId('end-dialog');
-    await expect(end).toBeVisible({ timeout: 15_000 });
+    await expect(end).toBeVisible({ timeout: scaledTimeout(15_000) });
     await end.getByRole('button', { name: 'reflect' }).click();
     await end.getByRole('textbox').fill('Warm and open.');
     await end.getByRole('button', { name: 'save reflection' }).click();

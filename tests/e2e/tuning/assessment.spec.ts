@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { accessTokenOf, createOnboardedMember, signInToHome } from '../support/members';
 import { absolutePath, fakeMicLaunch, screenshotPath } from './fake-mic';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /**
  * Issue 21: a member takes the voice assessment with a (fake) microphone and sees it on voice
@@ -22,7 +23,7 @@ test('a member takes the voice assessment on the device and sees it on voice hea
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaledTimeout(120_000));
   const member = await createOnboardedMember(request);
   await signInToHome(page, member);
   // Audio never leaves the device: no request the page sends carries more than a few numbers.
@@ -37,15 +38,15 @@ test('a member takes the voice assessment on the device and sees it on voice hea
 
   // Each step starts with "Record" and ends by itself.
   await check.getByRole('button', { name: 'Record' }).click();
-  await expect(check.getByText('step 2 of 3')).toBeVisible({ timeout: 20_000 });
+  await expect(check.getByText('step 2 of 3')).toBeVisible({ timeout: scaledTimeout(20_000) });
   await expect(check.getByTestId('standard-sentence')).toContainText('When the sunlight strikes raindrops');
   await page.screenshot({ path: screenshotPath('assessment-step-sentence.png'), fullPage: true });
   await check.getByRole('button', { name: 'Record' }).click();
-  await expect(check.getByText('step 3 of 3')).toBeVisible({ timeout: 20_000 });
+  await expect(check.getByText('step 3 of 3')).toBeVisible({ timeout: scaledTimeout(20_000) });
   await check.getByRole('button', { name: 'Record' }).click();
 
   const result = page.getByTestId('assessment-result');
-  await expect(result).toBeVisible({ timeout: 60_000 });
+  await expect(result).toBeVisible({ timeout: scaledTimeout(60_000) });
   const avqi = Number((await result.getByTestId('avqi-value').textContent())?.replace('AVQI', ''));
   expect(Math.abs(avqi - NODE_AVQI)).toBeLessThanOrEqual(0.6);
   await expect(result.getByTestId('avqi-side')).toContainText(

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { fakeMicLaunch, screenshotPath } from './fake-mic';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 test.use({ launchOptions: fakeMicLaunch(), permissions: ['microphone'] });
 
@@ -11,10 +12,10 @@ test('the live readout and the final card show the same score and areas', async 
   await page.getByRole('button', { name: 'Start recording' }).click();
   const pitch = page.getByTestId('live-pitch');
   // The fixture sings for 4 s between silences: wait for the voice, then for its end.
-  await expect(pitch).not.toHaveAttribute('data-hz', '', { timeout: 10_000 });
+  await expect(pitch).not.toHaveAttribute('data-hz', '', { timeout: scaledTimeout(10_000) });
   await expect(page.getByTestId('live-score')).toHaveText(/^\d+$/);
   await page.screenshot({ path: screenshotPath('tuning-live-summary.png'), fullPage: true });
-  await expect(pitch).toHaveAttribute('data-hz', '', { timeout: 10_000 });
+  await expect(pitch).toHaveAttribute('data-hz', '', { timeout: scaledTimeout(10_000) });
   // Let the last frames of the note arrive and be published.
   await page.waitForTimeout(400);
   const live: Record<string, number> = { score: percent(await page.getByTestId('live-score').textContent()) };

@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { createOnboardedMember, signInToHome } from '../support/members';
 import { fakeMicLaunch, loopingSungA3, screenshotPath, voiceHistoryAround } from './fake-mic';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 // Issue 22: a member sings the fake microphone's 220 Hz voice to an A3 target and sees each
 // note's accuracy. Chromium here; Firefox and WebKit walk the same path in `npm run test:engines`.
@@ -31,7 +32,7 @@ test('match the note: a 220 Hz voice sung to an A3 target reads about 0 cents, s
   await page.screenshot({ path: screenshotPath('match-the-note-singing.png') });
 
   const note = match.getByTestId('note-result');
-  await expect(note).toBeVisible({ timeout: 15_000 });
+  await expect(note).toBeVisible({ timeout: scaledTimeout(15_000) });
   const cents = Number(await note.getAttribute('data-cents'));
   const held = Number(await note.getAttribute('data-held'));
   console.log(

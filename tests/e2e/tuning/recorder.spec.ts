@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { fakeMicLaunch, loopingSungA3, screenshotPath } from './fake-mic';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 /** The fixture is a sung A3: 220 Hz. */
 const TRUE_F0 = 220;
@@ -36,7 +37,7 @@ test.describe('tuning room recorder with a fake microphone', () => {
           if (Number.isFinite(hz)) readings.push(hz);
           return readings.filter((r) => Math.abs(r - TRUE_F0) / TRUE_F0 <= 0.03).length;
         },
-        { timeout: 8000, intervals: [100] },
+        { timeout: scaledTimeout(8000), intervals: [100] },
       )
       .toBeGreaterThanOrEqual(5);
     const measured = readings[readings.length - 1] ?? Number.NaN;
@@ -49,7 +50,7 @@ test.describe('tuning room recorder with a fake microphone', () => {
         .locator('span')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-level')));
     expect(await bars()).toHaveLength(6);
-    await expect.poll(bars, { timeout: 3000 }).not.toEqual(idleBars);
+    await expect.poll(bars, { timeout: scaledTimeout(3000) }).not.toEqual(idleBars);
     await expect(page.getByTestId('recorder-timer')).not.toHaveText('0:00');
     await page.screenshot({ path: screenshotPath('tuning-room-recording.png'), fullPage: true });
 
@@ -89,7 +90,7 @@ test.describe('voice analysis screen with a fake microphone', () => {
     await page.getByRole('button', { name: 'Start recording' }).click();
     await expect
       .poll(async () => Number((await page.getByTestId('live-pitch').getAttribute('data-hz')) || 0), {
-        timeout: 8000,
+        timeout: scaledTimeout(8000),
       })
       .toBeGreaterThan(TRUE_F0 * 0.97);
     await page.screenshot({ path: screenshotPath('voice-analysis-recording.png') });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { autoplayLaunch, listenPastHalf, player, rewindPageClock } from '../listening/support';
 import { expect, test } from '../support/fixtures';
 import { createOnboardedMember, signInToHome } from '../support/members';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 // Seeded program (server/seed/expert-content.ts): 7 steps, starting with sessions 7 and 11.
 const PROGRAM = '7-Day Voice Reset';
@@ -14,14 +15,14 @@ async function finishSession(page: Page, title: string) {
   await expect(player(page).getByRole('heading', { name: title })).toBeVisible();
   await listenPastHalf(page);
   const end = page.getByTestId('end-dialog');
-  await expect(end).toBeVisible({ timeout: 15_000 });
+  await expect(end).toBeVisible({ timeout: scaledTimeout(15_000) });
   await end.getByRole('button', { name: 'i feel complete' }).click();
-  await expect(end).toHaveCount(0, { timeout: 4000 });
+  await expect(end).toHaveCount(0, { timeout: scaledTimeout(4000) });
   const celebration = page.getByTestId('celebration');
   // The member's first completion celebrates; later ones close the player.
   await expect
     .poll(async () => (await celebration.isVisible()) || (await player(page).count()) === 0, {
-      timeout: 6000,
+      timeout: scaledTimeout(6000),
     })
     .toBe(true);
   if (await celebration.isVisible())

@@ -12,6 +12,7 @@ export type BadgeEvent =
   | 'reflection-shared'
   | 'echo'
   | 'voice-analysis'
+  | 'recording'
   | 'mood-entry'
   | 'program-finished'
   | 'pitch-exercise'

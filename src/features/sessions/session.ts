@@ -1,3 +1,5 @@
+import { isListeningTrack } from '../../domain/practice';
+
 /** A musician credited on a session (spec core §3). */
 export interface Musician {
   name: string;
@@ -115,8 +117,11 @@ export function toSessions(rows: unknown): Session[] {
   return rows.map(toSession).filter((s): s is Session => s !== null);
 }
 
-/** An instrumental-only track (listening room) has music but no voice guide. */
-export const isInstrumentalOnly = (s: Session) => s.voicePath === null && s.instrPath !== null;
+/**
+ * An instrumental-only track (listening room) has music but no voice guide: listening, not a
+ * session (the server applies the same rule to its catalogue row, src/domain/practice.ts).
+ */
+export const isInstrumentalOnly = (s: Session) => isListeningTrack(s);
 
 function str(v: unknown): string {
   return typeof v === 'string' ? v.trim() : '';

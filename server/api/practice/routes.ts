@@ -9,7 +9,8 @@ import { localDateOf } from '../../../src/domain/streaks';
 import { nextMilestone, STREAK_MILESTONES } from '../../../src/domain/streak-rewards';
 import { awardBadges } from '../achievements/award';
 import { MAX_AHEAD_MS, MAX_LATE_MS, zoneAt } from '../listening/occurred-at';
-import { minutesOf, readPractice, recordPracticeOnce } from './ledger';
+import { minutesOf, readPractice } from './ledger';
+import { recordRecording } from './recordings';
 import { requireFeature } from './feature-gate';
 import { streakRewardsOf } from './streak-rewards';
 
@@ -23,9 +24,6 @@ const recordingBody = z
       .max(7200, 'must be at most 7200 seconds'),
   })
   .strict();
-
-/** The one title a recording has on the ledger (journey, calendar). */
-export const RECORDING_TITLE = 'tuning-room recording';
 
 /**
  * Practice that is not a session, and streak rewards (issue 30).
@@ -70,21 +68,7 @@ export function practiceRoutes(deps: AppDeps): Hono<AppEnv> {
       const zone = await zoneAt(tx, userId, undefined, at);
       const localDate = localDateOf(at, zone);
       const practisedSec = Math.round(body.durationSec);
-      const id = await recordPracticeOnce(tx, {
-        userId,
-        kind: 'recording',
-        itemId: 0,
-        title: RECORDING_TITLE,
-        categories: [],
-        practisedAt: new Date(at).toISOString(),
-        localDate,
-        plannedSec: practisedSec,
-        practisedSec,
-        // Minutes only, as a match-the-note take: one rule for the tuning room.
-        counted: false,
-        earned: 0,
-        sourceId: null,
-      });
+      const id = await recordRecording(tx, userId, new Date(at).toISOString(), localDate, practisedSec);
       const newBadges = id === null ? [] : await awardBadges(tx, userId, 'recording', new Date(now));
       return {
         status: id === null ? 200 : 201,

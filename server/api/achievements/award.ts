@@ -13,6 +13,7 @@ export type BadgeEvent =
   | 'echo'
   | 'voice-analysis'
   | 'recording'
+  | 'voice-assessment'
   | 'mood-entry'
   | 'program-finished'
   | 'pitch-exercise'

@@ -46,3 +46,13 @@ export function listeningTimeText(listenedSec: number): string {
   const amount = minutes < 1 ? 'under a minute' : `${minutes} minute${minutes === 1 ? '' : 's'}`;
   return `Listening time saved: ${amount}. Listening tracks are for listening, so they earn no tokens or streak days.`;
 }
+
+/**
+ * What the tuning room says after a recording (issue 30): one rule for the room, as for a
+ * match-the-note take: practice minutes, never a session.
+ */
+export function recordingPracticeText(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  const amount = minutes < 1 ? 'under a minute' : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `Recording saved as practice: ${amount}. Recordings in the tuning room count as practice minutes, not as a session, so they earn no tokens or streak days.`;
+}

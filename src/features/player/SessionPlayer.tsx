@@ -155,7 +155,7 @@ export function SessionPlayer({
             </Dialog.Title>
             <div className={styles.meta}>
               {session.skillLevel && <span>{session.skillLevel.trim().toLowerCase()}</span>}
-              <ToneTokens level={session.skillLevel} />
+              <ToneTokens level={session.skillLevel} listening={isInstrumentalOnly(session)} />
             </div>
           </div>
           {preparing.known && !preparing.ready ? (

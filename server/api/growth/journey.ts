@@ -1,7 +1,12 @@
 import { gardenTierFor, nextGardenTier } from '../../../src/domain/garden';
 import { dayNumber } from '../../../src/domain/streaks';
 import { tierFor, unlockedFeatures } from '../../../src/domain/tiers';
-import { practiceMinutesOf, presentCompleted, type MemberPractice, type PracticeEntry } from '../practice/ledger';
+import {
+  practiceMinutesOf,
+  presentCompleted,
+  type MemberPractice,
+  type PracticeEntry,
+} from '../practice/ledger';
 import { badgeById } from './badges';
 import type { GrowthRepository } from './growth-repository';
 
@@ -126,7 +131,10 @@ export async function buildJourney(repo: GrowthRepository, userId: string, pract
 }
 
 /** One line of recent activity for a ledger entry. */
-function activityOf(e: PracticeEntry, score: number | undefined): { type: string; title: string; at: string } {
+function activityOf(
+  e: PracticeEntry,
+  score: number | undefined,
+): { type: string; title: string; at: string } {
   const at = e.practisedAt;
   switch (e.kind) {
     case 'pitch':

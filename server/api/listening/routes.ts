@@ -229,7 +229,12 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
           `That is more listening than fits in the time that passed. Try again in ${wait} seconds.`,
         );
       }
-      const rewards = await awardStreakRewards(tx, userId, { id: entryId, localDate, practisedAt: completedAt }, now);
+      const rewards = await awardStreakRewards(
+        tx,
+        userId,
+        { id: entryId, localDate, practisedAt: completedAt },
+        now,
+      );
       const badges = await awardBadges(tx, userId, 'completion');
       const programs = await advance(tx);
       badges.push(...programs.flatMap((p) => p.newBadges));

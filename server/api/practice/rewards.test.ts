@@ -75,7 +75,13 @@ describe('a listening-room track', () => {
     // The guided session afterwards is the member's first, with its tokens and streak day.
     const guided = await complete(ana, GUIDED);
     expect(await guided.json()).toMatchObject({ counted: true, isFirstSession: true, tokensAwarded: 20 });
-    expect(await agreed(ana)).toMatchObject({ sessions: 1, tokens: 20, streak: 1, minutes: 4, listeningMinutes: 2 });
+    expect(await agreed(ana)).toMatchObject({
+      sessions: 1,
+      tokens: 20,
+      streak: 1,
+      minutes: 4,
+      listeningMinutes: 2,
+    });
   });
 
   it('is decided by the catalogue row, whatever the app sends, and written once under a replayed key', async () => {
@@ -250,7 +256,9 @@ describe('streak rewards', () => {
       [100, 250],
     ]);
     expect(screen.milestones.filter((m) => m.reachedThisRun).map((m) => m.days)).toEqual([3]);
-    expect(screen.earned).toEqual([expect.objectContaining({ days: 3, localDate: third.streakRewards[0]?.localDate })]);
+    expect(screen.earned).toEqual([
+      expect.objectContaining({ days: 3, localDate: third.streakRewards[0]?.localDate }),
+    ]);
     expect(screen.next).toEqual({ days: 7, bonus: 25, daysToGo: 4 });
   });
 

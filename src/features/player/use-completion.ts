@@ -68,11 +68,18 @@ export function useCompletion(
           if (r?.counted && (r.isFirstSession || earned)) setPhase('celebrating');
           else {
             // Badges can come with any answer (minutes reach the minutes badge): said in words.
-            const extra = r?.queued ? ` ${QUEUED_BADGES_TEXT}` : r && earned ? ` ${earnedSentence(r.newBadges, r.streakRewards)}` : '';
+            const extra = r?.queued
+              ? ` ${QUEUED_BADGES_TEXT}`
+              : r && earned
+                ? ` ${earnedSentence(r.newBadges, r.streakRewards)}`
+                : '';
             if (r?.listening) {
               // A listening-room track: listening minutes, no tokens, no streak day; said plainly.
               const text = listeningTimeText(r.practisedSec);
-              toast({ title: LISTENING_TITLE, description: r.queued ? `${text} ${SAVED_OFFLINE_TITLE}.` : text });
+              toast({
+                title: LISTENING_TITLE,
+                description: r.queued ? `${text} ${SAVED_OFFLINE_TITLE}.` : text,
+              });
             } else if (r && !r.counted) {
               // Heard for less than half: minutes saved, no tokens; said honestly, not celebrated.
               const text = partialPracticeText(r.practisedSec, r.plannedSec);
@@ -97,7 +104,7 @@ export function useCompletion(
         });
       }, COMPLETE_NEXT_STEP_MS),
     );
-  }, [phase, sessionId, title, lengthSec, listening, client, closeDialog, closePlayer]);
+  }, [phase, sessionId, title, lengthSec, listeningTrack, listening, client, closeDialog, closePlayer]);
 
   const finishCelebration = useCallback(() => {
     setPhase('done');

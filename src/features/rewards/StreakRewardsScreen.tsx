@@ -56,8 +56,8 @@ export function StreakRewardsBody({ r }: { r: StreakRewardsAnswer }) {
         {r.next ? (
           <>
             <p>
-              {r.next.days}-day streak: +{r.next.bonus} tone tokens.{' '}
-              {countText(r.next.daysToGo, 'more day')} of practice in a row to go.
+              {r.next.days}-day streak: +{r.next.bonus} tone tokens. {countText(r.next.daysToGo, 'more day')}{' '}
+              of practice in a row to go.
             </p>
             <ProgressBar percent={percent} label={`progress to the ${r.next.days}-day reward`} />
           </>
@@ -106,8 +106,8 @@ export function StreakRewardsBody({ r }: { r: StreakRewardsAnswer }) {
         <p className={styles.muted}>
           A streak is days in a row with at least one session (practised at least halfway). When it reaches 3,
           7, 14, 30, 60 or 100 days, the session that reaches it earns the bonus, once per streak. A new
-          streak can earn them again. Listening-room tracks and tuning-room recordings add minutes, not
-          streak days. Rewards start from level 3: a milestone passed before then is not paid later.
+          streak can earn them again. Listening-room tracks and tuning-room recordings add minutes, not streak
+          days. Rewards start from level 3: a milestone passed before then is not paid later.
         </p>
       </div>
     </>

@@ -111,7 +111,9 @@ describe('completion screens list what was just earned', () => {
   });
 
   it('the tuning room, offline, says the recording will be sent and its badges will follow', () => {
-    render(<RecordingOutcome practice={{ seconds: 40, minutes: 1, queued: true, newBadges: [] }} newBadges={[]} />);
+    render(
+      <RecordingOutcome practice={{ seconds: 40, minutes: 1, queued: true, newBadges: [] }} newBadges={[]} />,
+    );
     const text = screen.getByTestId('recording-practice').textContent ?? '';
     expect(text).toContain('will sync when you');
     expect(text).toContain('will appear in your achievements when it is sent');

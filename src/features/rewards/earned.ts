@@ -33,7 +33,9 @@ export function streakRewardsOf(raw: unknown): EarnedStreakReward[] {
   return raw.flatMap((x: unknown) => {
     if (typeof x !== 'object' || x === null) return [];
     const r = x as Record<string, unknown>;
-    return typeof r.days === 'number' && typeof r.bonus === 'number' ? [{ days: r.days, bonus: r.bonus }] : [];
+    return typeof r.days === 'number' && typeof r.bonus === 'number'
+      ? [{ days: r.days, bonus: r.bonus }]
+      : [];
   });
 }
 
@@ -44,10 +46,14 @@ export function badgeText(b: EarnedBadge): string {
 }
 
 /** What a queued write says about badges: they come with the answer, so not yet. */
-export const QUEUED_BADGES_TEXT = 'Any badges you earn with it will appear in your achievements when it is sent.';
+export const QUEUED_BADGES_TEXT =
+  'Any badges you earn with it will appear in your achievements when it is sent.';
 
 /** A short sentence for a toast: "New badge: First Sound. 7-day streak: +25 tone tokens." */
-export function earnedSentence(badges: readonly EarnedBadge[], rewards: readonly EarnedStreakReward[]): string {
+export function earnedSentence(
+  badges: readonly EarnedBadge[],
+  rewards: readonly EarnedStreakReward[],
+): string {
   const parts = [
     ...badges.map((b) => `New badge: ${b.name} (${b.description || b.tier}).`),
     ...rewards.map((r) => `${r.days}-day streak reward: +${r.bonus} tone tokens.`),

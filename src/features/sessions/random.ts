@@ -6,7 +6,11 @@ import { isInstrumentalOnly, type Session } from './session';
  * (src/domain/daily-pick.ts orders the pool by id, so the order a load brought does not matter).
  * Listening-room tracks are picked only when the catalogue has nothing else.
  */
-export function todaysPick(sessions: readonly Session[], memberId: string, localDate: string): Session | null {
+export function todaysPick(
+  sessions: readonly Session[],
+  memberId: string,
+  localDate: string,
+): Session | null {
   const guided = sessions.filter((s) => !isInstrumentalOnly(s));
   return dailyPick(guided.length > 0 ? guided : sessions, memberId, localDate);
 }

@@ -101,7 +101,11 @@ export async function saveTemplateSession(input: SaveInput, client: QueryClient)
   const sent = await sendOrQueue('template-session', '/api/sessions', body, { stamp: true });
   if (sent.queued) return null;
   const raw = (await sent.response.json()) as SaveResult;
-  const result = { ...raw, newBadges: badgesOf(raw.newBadges), streakRewards: streakRewardsOf(raw.streakRewards) };
+  const result = {
+    ...raw,
+    newBadges: badgesOf(raw.newBadges),
+    streakRewards: streakRewardsOf(raw.streakRewards),
+  };
   // Spec: a save refreshes the member's sessions, dashboard and progress.
   await refreshAfterCompletion(client);
   return result;

@@ -86,10 +86,7 @@ export function TuningRoomScreen() {
           reveal={latest.id !== shownAtOpen.current}
         />
       )}
-      <RecordingOutcome
-        practice={history.practice}
-        newBadges={history.newBadges}
-      />
+      <RecordingOutcome practice={history.practice} newBadges={history.newBadges} />
       {history.saveError && (
         <p role="alert" className={styles.muted}>
           This score is kept in this browser; we couldn’t save it to your account just now.

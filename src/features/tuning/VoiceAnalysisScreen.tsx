@@ -64,10 +64,7 @@ export function VoiceAnalysisScreen() {
         onAnalysis={history.onAnalysis}
         pitchRange={history.pitchRange}
       />
-      <RecordingOutcome
-        practice={history.practice}
-        newBadges={history.newBadges}
-      />
+      <RecordingOutcome practice={history.practice} newBadges={history.newBadges} />
     </div>
   );
 }

@@ -60,9 +60,7 @@ export function useAccountHistory() {
             '/calendar',
             '/dashboard',
             '/practice-week',
-          ].some((p) =>
-            String(q.queryKey[0]).includes(p),
-          ),
+          ].some((p) => String(q.queryKey[0]).includes(p)),
       }),
     [client],
   );

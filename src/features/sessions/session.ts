@@ -1,5 +1,3 @@
-import { isListeningTrack } from '../../domain/practice';
-
 /** A musician credited on a session (spec core §3). */
 export interface Musician {
   name: string;
@@ -119,9 +117,11 @@ export function toSessions(rows: unknown): Session[] {
 
 /**
  * An instrumental-only track (listening room) has music but no voice guide: listening, not a
- * session (the server applies the same rule to its catalogue row, src/domain/practice.ts).
+ * session. The server applies the same rule to its catalogue row (`isListeningTrack`,
+ * src/domain/practice.ts; session.test.ts checks they agree). Written out here, not imported:
+ * home's first-screen budget has no room for that module's chunk.
  */
-export const isInstrumentalOnly = (s: Session) => isListeningTrack(s);
+export const isInstrumentalOnly = (s: Session) => s.voicePath === null && s.instrPath !== null;
 
 function str(v: unknown): string {
   return typeof v === 'string' ? v.trim() : '';

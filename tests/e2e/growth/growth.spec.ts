@@ -101,11 +101,12 @@ test('a week of practice, a reflection, an echo and a recording show on every gr
   await expect(page.getByTestId('streaks')).toContainText('7current streak');
   const todayIso = new Date().toISOString().slice(0, 10);
   const cell = page.locator(`[data-date="${todayIso}"]`);
-  await expect(cell).toHaveAccessibleName(/practised, badge earned, today/);
+  // The kept recording is on the ledger too (issue 30): the day says "recorded".
+  await expect(cell).toHaveAccessibleName(/practised, recorded, badge earned, today/);
   await cell.click();
   const detail = page.getByTestId('day-detail');
   await expect(detail).toContainText('1 session');
-  await expect(detail).toContainText('quality score 86%');
+  await expect(detail).toContainText('1 recording in the tuning room, best quality score 86%');
   await expect(detail).toContainText('First Week Warrior');
   await expect(detail).toContainText('My voice felt open and warm today');
   await expect(page.getByTestId('recent-achievements').locator('li')).toHaveCount(3);

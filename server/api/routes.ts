@@ -14,6 +14,7 @@ import { systemRoutes } from './system/routes';
 import { wellnessRoutes } from './wellness/routes';
 import { templateRoutes } from './templates/routes';
 import { pitchExerciseRoutes } from './pitch-exercises/routes';
+import { practiceRoutes } from './practice/routes';
 
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -36,6 +37,7 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', voiceRoutes(deps));
   api.route('/', voiceAssessmentRoutes(deps));
   api.route('/', pitchExerciseRoutes(deps));
+  api.route('/', practiceRoutes(deps));
   api.route('/', growthRoutes(deps));
   return api;
 }

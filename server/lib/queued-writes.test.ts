@@ -176,6 +176,13 @@ const routes: Record<string, QueuedRoute> = {
     },
     after: added,
   },
+  'a tuning-room recording (its practice, kept scores or not)': {
+    method: 'POST',
+    path: () => '/practice/recordings',
+    body: () => ({ recordedAt: now(), durationSec: 42 }),
+    table: 'practice_ledger',
+    after: added,
+  },
   'a voice assessment': {
     method: 'POST',
     path: () => '/voice-assessments',

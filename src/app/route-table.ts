@@ -32,6 +32,7 @@ export const ROUTES: RouteEntry[] = [
   { path: '/journey-progress', title: 'Your voice journey', frame: 'below' },
   { path: '/achievements', title: 'Achievements', frame: 'below' },
   { path: '/streak-calendar', title: 'Streak calendar', frame: 'below' },
+  { path: '/streak-rewards', title: 'Streak rewards', frame: 'below' },
   { path: '/voice-health-insights', title: 'Voice health insights', frame: 'below' },
   { path: '/admin', title: 'Admin settings', frame: 'below' },
   { path: '/test-signup', title: 'Developer sign-up', frame: 'flow' },

@@ -81,6 +81,9 @@ const AchievementsScreen = lazy(() =>
 const JourneyProgressScreen = lazy(() =>
   import('../features/growth/JourneyProgressScreen').then((m) => ({ default: m.JourneyProgressScreen })),
 );
+const StreakRewardsScreen = lazy(() =>
+  import('../features/rewards/StreakRewardsScreen').then((m) => ({ default: m.StreakRewardsScreen })),
+);
 const StreakCalendarScreen = lazy(() =>
   import('../features/growth/StreakCalendarScreen').then((m) => ({ default: m.StreakCalendarScreen })),
 );
@@ -174,6 +177,11 @@ const SCREENS: Record<string, RouteObject['element']> = {
   '/streak-calendar': (
     <RequireMember>
       <StreakCalendarScreen />
+    </RequireMember>
+  ),
+  '/streak-rewards': (
+    <RequireMember>
+      <StreakRewardsScreen />
     </RequireMember>
   ),
   '/voice-health-insights': (

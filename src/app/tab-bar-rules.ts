@@ -33,6 +33,7 @@ export function activeTab(pathname: string): TabId {
     case '/achievements':
     case '/journey-progress':
     case '/streak-calendar':
+    case '/streak-rewards':
     case '/voice-health-insights':
     case '/admin':
       return 'profile';

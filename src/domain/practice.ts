@@ -30,3 +30,29 @@ export function clockText(totalSec: number): string {
 export function partialPracticeText(practisedSec: number, plannedSec: number): string {
   return `Partial practice: ${clockText(practisedSec)} of ${clockText(plannedSec)} — minutes saved, no tokens; practise at least half to earn the session.`;
 }
+
+/**
+ * A listening-room track: a catalogue row with an instrumental and no voice track (the room says
+ * "made for listening, not for practice"). The server decides from its catalogue row, never from
+ * a flag the app sends; the app uses the same rule to say so before the answer (offline).
+ */
+export function isListeningTrack(row: { voicePath: string | null; instrPath: string | null }): boolean {
+  return row.voicePath === null && row.instrPath !== null;
+}
+
+/** What a listening-room track's completion says, online and offline alike. */
+export function listeningTimeText(listenedSec: number): string {
+  const minutes = Math.round(listenedSec / 60);
+  const amount = minutes < 1 ? 'under a minute' : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `Listening time saved: ${amount}. Listening tracks are for listening, so they earn no tokens or streak days.`;
+}
+
+/**
+ * What the tuning room says after a recording (issue 30): one rule for the room, as for a
+ * match-the-note take: practice minutes, never a session.
+ */
+export function recordingPracticeText(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  const amount = minutes < 1 ? 'under a minute' : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `Recording saved as practice: ${amount}. Recordings in the tuning room count as practice minutes, not as a session, so they earn no tokens or streak days.`;
+}

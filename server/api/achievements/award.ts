@@ -12,6 +12,8 @@ export type BadgeEvent =
   | 'reflection-shared'
   | 'echo'
   | 'voice-analysis'
+  | 'recording'
+  | 'voice-assessment'
   | 'mood-entry'
   | 'program-finished'
   | 'pitch-exercise'

@@ -18,9 +18,9 @@ export function feelingOf(mood: MoodFact | undefined): string | null {
 }
 
 /**
- * Days of a YYYY-MM month, in the member's zone; score = the day's best recording. Practice
- * days and streaks are the ledger's (`practice`): a session counts on the local day it counted
- * for, as on every other screen.
+ * Days of a YYYY-MM month, in the member's zone; score = the day's best kept recording. Practice
+ * days, recordings, streak rewards and streaks are the ledger's (`practice`): a session counts on
+ * the local day it counted for, as on every other screen.
  */
 export async function buildCalendar(
   repo: GrowthRepository,
@@ -32,6 +32,9 @@ export async function buildCalendar(
   const [y, m] = month.split('-').map(Number) as [number, number];
   const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const completionDates = practice.entries.filter((e) => e.counted).map((e) => e.localDate);
+  // Recordings in the tuning room are practice on the ledger, kept numbers or not (issue 30).
+  const recordingDates = practice.entries.filter((e) => e.kind === 'recording').map((e) => e.localDate);
+  const rewards = practice.entries.filter((e) => e.kind === 'reward');
   const moods = await repo.moods(userId);
   const achievements = await repo.achievements(userId);
   const reflections = await repo.reflections(userId);
@@ -41,12 +44,18 @@ export async function buildCalendar(
   const days = Array.from({ length: daysInMonth }, (_, i) => {
     const date = `${month}-${String(i + 1).padStart(2, '0')}`;
     const sessionCount = completionDates.filter((d) => d === date).length;
+    const recordings = recordingDates.filter((d) => d === date).length;
     const scores = analyses.filter((a) => dateOf(a.recorded_at) === date).map((a) => a.score);
     const notes = reflections.filter((r) => dateOf(r.created_at) === date).map((r) => r.reflection_text);
     return {
       date,
       hasSession: sessionCount > 0,
       sessionCount,
+      /** Recordings in the tuning room that day (on the ledger); the score only when kept. */
+      recordings,
+      streakRewards: rewards
+        .filter((e) => e.localDate === date)
+        .map((e) => ({ days: e.itemId, bonus: e.earned })),
       qualityScore: scores.length ? Math.round(Math.max(...scores)) : null,
       emotionalState: feelingOf(moods.find((m) => dateOf(m.recorded_at) === date)),
       badgesEarned: achievements.filter((a) => dateOf(a.unlocked_at) === date).map((a) => a.badge_id),

@@ -1,7 +1,12 @@
 import { gardenTierFor, nextGardenTier } from '../../../src/domain/garden';
 import { dayNumber } from '../../../src/domain/streaks';
 import { tierFor, unlockedFeatures } from '../../../src/domain/tiers';
-import { minutesOf, presentCompleted, type MemberPractice, type PracticeEntry } from '../practice/ledger';
+import {
+  practiceMinutesOf,
+  presentCompleted,
+  type MemberPractice,
+  type PracticeEntry,
+} from '../practice/ledger';
 import { badgeById } from './badges';
 import type { GrowthRepository } from './growth-repository';
 
@@ -48,7 +53,7 @@ export async function buildJourney(repo: GrowthRepository, userId: string, pract
     return {
       week: isoDay(start),
       sessions: count,
-      minutes: minutesOf(inWeek(entries, start).reduce((n, e) => n + e.practisedSec, 0)),
+      minutes: practiceMinutesOf(inWeek(entries, start)),
       percent: Math.min(100, Math.round((count / 7) * 100)),
     };
   });
@@ -74,14 +79,10 @@ export async function buildJourney(repo: GrowthRepository, userId: string, pract
     : null;
 
   const milestones = milestonesOf(sessions);
+  // A kept recording's score joins its ledger entry (same instant); without it, the fact alone.
+  const scoreAt = new Map(analyses.map((a) => [new Date(a.recorded_at).toISOString(), a.score]));
   const recentActivity = [
-    ...entries.map((e) =>
-      e.kind === 'pitch'
-        ? { type: 'pitch', title: `matched the note: ${e.title}`, at: e.practisedAt }
-        : e.counted
-          ? { type: 'completion', title: `completed ${e.title}`, at: e.practisedAt }
-          : { type: 'partial', title: `practised part of ${e.title}`, at: e.practisedAt },
-    ),
+    ...entries.map((e) => activityOf(e, scoreAt.get(e.practisedAt))),
     ...achievements.map((a) => ({
       type: 'badge',
       title: `earned ${badgeById.get(a.badge_id)?.name ?? a.badge_id}`,
@@ -91,11 +92,6 @@ export async function buildJourney(repo: GrowthRepository, userId: string, pract
       type: 'reflection',
       title: `reflected on ${r.session_title}`,
       at: r.created_at,
-    })),
-    ...analyses.map((a) => ({
-      type: 'analysis',
-      title: `recorded in the tuning room: ${Math.round(a.score)}/100`,
-      at: a.recorded_at,
     })),
   ]
     .sort((a, b) => b.at.localeCompare(a.at))
@@ -123,6 +119,8 @@ export async function buildJourney(repo: GrowthRepository, userId: string, pract
       longestStreak: summary.streaks.longest,
       averageRating: null as number | null,
       totalMinutes: summary.minutes,
+      /** Listening-room minutes, shown apart: listening is not practice. */
+      listeningMinutes: summary.listeningMinutes,
       weeklyProgress,
       recentActivity,
       milestones: milestones.slice(0, 3),
@@ -130,6 +128,35 @@ export async function buildJourney(repo: GrowthRepository, userId: string, pract
     timeZone: zone,
     completions: sessions.map((e) => ({ ...presentCompleted(e), category: firstFocus(e.categories) })),
   };
+}
+
+/** One line of recent activity for a ledger entry. */
+function activityOf(
+  e: PracticeEntry,
+  score: number | undefined,
+): { type: string; title: string; at: string } {
+  const at = e.practisedAt;
+  switch (e.kind) {
+    case 'pitch':
+      return { type: 'pitch', title: `matched the note: ${e.title}`, at };
+    case 'recording':
+      return {
+        type: 'analysis',
+        title:
+          score === undefined
+            ? 'recorded in the tuning room'
+            : `recorded in the tuning room: ${Math.round(score)}/100`,
+        at,
+      };
+    case 'listening':
+      return { type: 'listening', title: `listened to ${e.title}`, at };
+    case 'reward':
+      return { type: 'reward', title: `${e.itemId}-day streak reward: +${e.earned} tone tokens`, at };
+    default:
+      return e.counted
+        ? { type: 'completion', title: `completed ${e.title}`, at }
+        : { type: 'partial', title: `practised part of ${e.title}`, at };
+  }
 }
 
 /** Session-count and streak milestones with the day each was reached, newest first. */

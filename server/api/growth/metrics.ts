@@ -92,11 +92,11 @@ async function longestStreak(sql: SqlExecutor, userId: string): Promise<number> 
   return longest;
 }
 
-/** Whole minutes practised, partial practice included, rounded as every screen rounds them. */
+/** Whole minutes practised, partial practice included, listening not, rounded as every screen rounds them. */
 async function practiceMinutes(sql: SqlExecutor, userId: string): Promise<number> {
   const seconds = await scalar(
     sql,
-    'SELECT coalesce(sum(practised_sec), 0) AS n FROM practice_ledger WHERE user_id = ?',
+    "SELECT coalesce(sum(practised_sec), 0) AS n FROM practice_ledger WHERE user_id = ? AND kind <> 'listening'",
     [userId],
   );
   return minutesOf(seconds);
@@ -136,11 +136,15 @@ const metrics: Record<MetricKey, Metric> = {
       WHERE r.user_id = ? AND e.user_id <> ?)
     + (SELECT count(*) FROM completion_echoes e JOIN session_completions c ON c.id = e.completion_id
       WHERE c.user_id = ? AND e.user_id <> ?) AS n`),
-  analyses: one('SELECT count(*) AS n FROM voice_analyses WHERE user_id = ?'),
+  // Recordings in the tuning room are practice on the ledger, kept numbers or not (issue 30);
+  // the score and range badges need the numbers, so they read the kept analyses.
+  analyses: one("SELECT count(*) AS n FROM practice_ledger WHERE user_id = ? AND kind = 'recording'"),
   analysesScoring80: one('SELECT count(*) AS n FROM voice_analyses WHERE user_id = ? AND score >= 80'),
   bestScore: one('SELECT max(score) AS n FROM voice_analyses WHERE user_id = ?'),
   widestRangeSemitones: one('SELECT max(pitch_range_semitones) AS n FROM voice_analyses WHERE user_id = ?'),
-  analysisDays: one('SELECT count(DISTINCT local_date) AS n FROM voice_analyses WHERE user_id = ?'),
+  analysisDays: one(
+    "SELECT count(DISTINCT local_date) AS n FROM practice_ledger WHERE user_id = ? AND kind = 'recording'",
+  ),
   // Other areas' events: template player (0021), wellness (0030), programs (0031), circles (0025).
   templateSessions: one(
     "SELECT count(*) AS n FROM practice_ledger WHERE user_id = ? AND counted = 1 AND kind = 'template'",

@@ -1,6 +1,5 @@
 import { dayNumber } from '../../../src/domain/streaks';
-import { minutesOf, type MemberPractice } from '../practice/ledger';
-import type { GrowthRepository } from './growth-repository';
+import { listeningMinutesOf, practiceMinutesOf, type MemberPractice } from '../practice/ledger';
 
 const isoDay = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
 
@@ -9,16 +8,12 @@ export const MAX_WEEKS_BACK = 60;
 
 /**
  * One week of practice for voice health's weekly tab (issue 20, "one truth"): the seven local
- * days ending today (or `back` weeks earlier), in the member's stored zone. Sessions and
- * practice minutes come from the practice ledger, as on the journey and the profile; the kept
- * voice analyses of those days add their recording minutes. The browser only renders this.
+ * days ending today (or `back` weeks earlier), in the member's stored zone. Everything comes from
+ * the practice ledger, as on the journey and the profile: sessions, practice minutes (tuning-room
+ * recordings among them, kept numbers or not), and listening minutes apart. The browser only
+ * renders this.
  */
-export async function buildPracticeWeek(
-  repo: GrowthRepository,
-  userId: string,
-  practice: MemberPractice,
-  back: number,
-) {
+export function buildPracticeWeek(practice: MemberPractice, back: number) {
   const endN = dayNumber(practice.today) - back * 7;
   const startN = endN - 6;
   const inWeek = (localDate: string) => {
@@ -26,17 +21,19 @@ export async function buildPracticeWeek(
     return d >= startN && d <= endN;
   };
   const entries = practice.entries.filter((e) => inWeek(e.localDate));
-  const recordings = (await repo.analyses(userId)).filter((a) => inWeek(a.local_date));
-  const practiceMinutes = minutesOf(entries.reduce((n, e) => n + e.practisedSec, 0));
-  const recordingMinutes = minutesOf(recordings.reduce((n, a) => n + Number(a.duration_sec), 0));
+  const recordings = entries.filter((e) => e.kind === 'recording');
+  const others = entries.filter((e) => e.kind !== 'recording');
   return {
     /** First and last local day of the week, inclusive. */
     start: isoDay(startN),
     end: isoDay(endN),
     sessions: entries.filter((e) => e.counted).length,
-    practiceMinutes,
-    recordingMinutes,
-    minutes: practiceMinutes + recordingMinutes,
+    /** Practice minutes other than recordings (sessions, partial practice, takes). */
+    practiceMinutes: practiceMinutesOf(others),
+    recordingMinutes: practiceMinutesOf(recordings),
+    /** All practice minutes of the week, rounded once (as the dashboard rounds its total). */
+    minutes: practiceMinutesOf(entries),
+    listeningMinutes: listeningMinutesOf(entries),
     recordings: recordings.length,
   };
 }

@@ -43,8 +43,9 @@ const goalBody = z
  * GET    /users/:id/journey-progress       200 journey (spec §3) | 401 | 403
  * GET    /users/:id/calendar?month=YYYY-MM 200 calendar month | 400 | 401 | 403
  * GET    /users/:id/practice-week?back=N   200 {start, end, sessions, practiceMinutes, recordingMinutes,
- *                                          minutes, recordings}: 7 local days ending today (N weeks
- *                                          earlier), ledger + kept analyses | 400 bad back | 401 | 403
+ *                                          minutes, listeningMinutes, recordings}: 7 local days ending
+ *                                          today (N weeks earlier), all from the ledger (recordings
+ *                                          kept or not) | 400 bad back | 401 | 403
  * GET    /voice-goals                      200 Goal[]
  * POST   /voice-goals                      201 Goal | 400 naming the field (Idempotency-Key): a measured
  *                                          metric (AVQI, CPPS, maximum phonation time; resonance and
@@ -107,7 +108,7 @@ export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
       });
     }
     const practice = await readPractice(deps.sql, c.var.user.id, deps.now());
-    return c.json(await buildPracticeWeek(repo, c.var.user.id, practice, Number(raw)));
+    return c.json(buildPracticeWeek(practice, Number(raw)));
   });
 
   r.get('/users/:id/calendar', auth, async (c) => {

@@ -76,6 +76,8 @@ const AHEAD_MS = 5 * 60_000;
  *
  * POST   /voice-analyses             one summary, or {analyses: [...]} (the one-time upload of the
  *                                    browser's history) → 201 {analyses, created, newBadges} | 400 naming the field
+ *                                    each stored analysis also writes its recording's practice entry
+ *                                    (practice/recordings.ts), once per instant with /practice/recordings
  *                                    | 409 voice_history_off (the member has not chosen to keep it)
  * GET    /voice-analyses?from=&to=   200 the caller's own, newest first | 400 bad date
  * DELETE /voice-analyses/:id         204 | 404 (not the caller's or gone)

@@ -152,7 +152,10 @@ describe('dashboard', () => {
     expect(await res.json()).toEqual({
       streaks: { current: 3, longest: 3 },
       user: { totalSessions: 3, currentStreak: 3, toneTokens: 60 },
-      totals: { minutes: 30, sessions: 3 },
+      totals: { minutes: 30, listeningMinutes: 0, sessions: 3 },
+      // The member's stored zone and their day in it (home's daily pick reads it).
+      timeZone: 'America/Los_Angeles',
+      today: '2026-06-03',
     });
     t.advance(2 * 24 * 3600_000);
     const later = await (await call(`/users/${fay.id}/dashboard?tz=America/Los_Angeles`, fay)).json();
@@ -164,7 +167,9 @@ describe('dashboard', () => {
     expect(await (await call(`/users/${gus.id}/dashboard`, gus)).json()).toEqual({
       streaks: { current: 0, longest: 0 },
       user: { totalSessions: 0, currentStreak: 0, toneTokens: 0 },
-      totals: { minutes: 0, sessions: 0 },
+      totals: { minutes: 0, listeningMinutes: 0, sessions: 0 },
+      timeZone: 'UTC',
+      today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     expect((await call(`/users/${gus.id}/dashboard`, ana)).status).toBe(403);
     expect((await call(`/users/${gus.id}/dashboard?tz=Nowhere/Land`, gus)).status).toBe(400);

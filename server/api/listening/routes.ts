@@ -7,7 +7,8 @@ import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
 import { toneTokensFor } from '../../../src/domain/tokens';
 import { advanceProgramsAfter } from '../learning/advance';
 import { buildDashboard } from './dashboard';
-import { countsAsSession } from '../../../src/domain/practice';
+import { countsAsSession, isListeningTrack } from '../../../src/domain/practice';
+import { awardStreakRewards, type AwardedStreakReward } from '../practice/streak-rewards';
 import { hasSession, presentCompleted, readPractice, recordPractice, tokenBalance } from '../practice/ledger';
 import { practisedFields, practisedSeconds } from './practised';
 import { presentSession } from './present';
@@ -61,7 +62,8 @@ function answer(
   total: number,
   newBadges: unknown[],
   programs: unknown[],
-  practice?: { counted: boolean; practisedSec: number; plannedSec: number },
+  practice?: { counted: boolean; practisedSec: number; plannedSec: number; listening?: boolean },
+  streakRewards: AwardedStreakReward[] = [],
 ): Answer {
   return {
     status,
@@ -70,6 +72,7 @@ function answer(
       tokensAwarded: awarded,
       totalTokens: total,
       newBadges,
+      streakRewards,
       ...(programs.length > 0 ? { programs } : {}),
       ...(practice ?? {}),
     },
@@ -86,7 +89,13 @@ function answer(
  * GET  /users/:id/echoed-sessions      200 {id,title}[] | 401 | 403
  * POST /session-completions            201 new | 200 repeat the same local day (member's stored zone):
  *                                      {isFirstSession, tokensAwarded, totalTokens, newBadges,
- *                                       counted, practisedSec, plannedSec (201 only)}
+ *                                       streakRewards, counted, practisedSec, plannedSec (201 only),
+ *                                       listening (201, a listening-room track only)}
+ *                                      a listening-room track (catalogue row with an instrumental
+ *                                      and no voice track) is listening minutes: counted false,
+ *                                      listening true, no tokens, streak day, session or badge
+ *                                      streakRewards: [{days, bonus, runStart, localDate}] the
+ *                                      streak milestones this session reached (level 3+)
  *                                      body may carry listenedSec / startedAt (practised.ts): less
  *                                      than half the session is partial practice (201, counted
  *                                      false: minutes only, no tokens, no streak day)
@@ -96,7 +105,8 @@ function answer(
  *                                      | 422 key reused for another body
  * GET  /users/:id/completed-sessions   200 {kind,sessionId,title,completedAt,localDate,minutes}[]
  *                                      every session of the practice ledger, both kinds | 401 | 403
- * GET  /users/:id/dashboard?tz=        200 {streaks, user, totals} from the practice ledger, in the
+ * GET  /users/:id/dashboard?tz=        200 {streaks, user, totals {minutes, listeningMinutes, sessions},
+ *                                      timeZone, today} from the practice ledger, in the
  *                                      member's stored zone (tz is checked, then only a report)
  *                                      | 400 bad tz | 401 | 403
  */
@@ -143,10 +153,12 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
     const completedAt = new Date(at).toISOString();
     const plannedSec = session.length_sec;
     const practisedSec = practisedSeconds(plannedSec, at, body);
-    const counted = countsAsSession(practisedSec, plannedSec);
+    // A listening-room track is listening, whatever the app says: its catalogue row decides.
+    const listening = isListeningTrack({ voicePath: session.voice_path, instrPath: session.instr_path });
+    const counted = !listening && countsAsSession(practisedSec, plannedSec);
     const entry = (localDate: string, sourceId: number | null) => ({
       userId,
-      kind: 'catalogue' as const,
+      kind: listening ? ('listening' as const) : ('catalogue' as const),
       itemId: session.id,
       title: session.title,
       categories: categoriesOf(session.category),
@@ -178,6 +190,13 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
       const zone = await zoneAt(tx, userId, body.timeZone, at);
       await effectiveZone(tx, userId, body.timeZone, now);
       const localDate = localDateOf(at, zone);
+      if (listening) {
+        // Listening minutes, kept apart from practice: no tokens, no streak day, no session, no
+        // program step, no once-a-day slot, and no badge (no badge counts listening).
+        await recordPractice(tx, entry(localDate, null));
+        const practice = { counted, practisedSec, plannedSec, listening };
+        return answer(201, false, 0, await tokenBalance(tx, userId), [], [], practice);
+      }
       if (!counted) {
         // Partial practice: on the ledger for its minutes; no tokens, no streak day, no step.
         await recordPractice(tx, entry(localDate, null));
@@ -197,7 +216,7 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
         tokens,
       });
       if (id === null) return repeat(tx);
-      await recordPractice(tx, entry(localDate, id));
+      const entryId = await recordPractice(tx, entry(localDate, id));
       // The budget is spent on arrival, replays included: a few queued sessions fit at once,
       // and the app's outbox waits out a 429's Retry-After and sends the rest later. A refusal
       // throws, which rolls the completion just written back with the transaction.
@@ -210,11 +229,18 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
           `That is more listening than fits in the time that passed. Try again in ${wait} seconds.`,
         );
       }
+      const rewards = await awardStreakRewards(
+        tx,
+        userId,
+        { id: entryId, localDate, practisedAt: completedAt },
+        now,
+      );
       const badges = await awardBadges(tx, userId, 'completion');
       const programs = await advance(tx);
       badges.push(...programs.flatMap((p) => p.newBadges));
       const practice = { counted, practisedSec, plannedSec };
-      return answer(201, isFirst, tokens, await tokenBalance(tx, userId), badges, programs, practice);
+      const total = await tokenBalance(tx, userId);
+      return answer(201, isFirst, tokens, total, badges, programs, practice, rewards);
     });
   });
 
@@ -234,7 +260,7 @@ export function listeningRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     // Days are the member's stored zone's, as on every other screen: a zone named by one
     // request would make this screen's streak differ from the journey's and the calendar's.
-    return c.json(buildDashboard((await readPractice(deps.sql, c.var.user.id, deps.now())).summary));
+    return c.json(buildDashboard(await readPractice(deps.sql, c.var.user.id, deps.now())));
   });
 
   return r;

@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support';
-import { createMember, insertSessions, mintToken, type TestMember } from '../../rest/test-members';
+import { createMember, insertSessions, type TestMember } from '../../rest/test-members';
 import { seedSessionTemplates } from '../../seed/templates';
-import { readMetric } from '../growth/metrics';
 import { takeBody } from '../pitch-exercises/test-takes';
+import { MORNING, practiceClient, type Journey } from './test-agreement';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Template 1 of the seed: "Morning Voice Wake-Up", 405 s, beginner voice level (20 tokens). */
-const MORNING = 1;
-const MORNING_SEC = 405;
 
 let t: TestApp;
 
@@ -25,135 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function call(who: TestMember, url: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers);
-  headers.set('Authorization', `Bearer ${await mintToken(t, who)}`);
-  if (init.body) headers.set('Content-Type', 'application/json');
-  return t.fetch(`/api${url}`, { ...init, headers });
-}
-interface Dashboard {
-  streaks: { current: number; longest: number };
-  user: { totalSessions: number; currentStreak: number; toneTokens: number };
-  totals: { minutes: number; sessions: number };
-}
-interface CalendarMonth {
-  month: string;
-  streak: { current: number; longest: number };
-  days: { sessionCount: number; hasSession: boolean }[];
-}
-
-async function get<T = unknown>(who: TestMember, url: string): Promise<T> {
-  const res = await call(who, url);
-  expect(res.status, url).toBe(200);
-  return (await res.json()) as T;
-}
-const post = (who: TestMember, url: string, body: unknown, key?: string) =>
-  call(who, url, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: key ? { 'Idempotency-Key': key } : {},
-  });
-const saveTemplate = (who: TestMember, extra: Record<string, unknown> = {}, key?: string) =>
-  post(
-    who,
-    '/sessions',
-    {
-      templateId: MORNING,
-      duration: MORNING_SEC,
-      audioData: { maxLevel: 0.4, completed: true },
-      timeZone: 'Europe/London',
-      ...extra,
-    },
-    key,
-  );
-const complete = (who: TestMember, sessionId: number, extra: Record<string, unknown> = {}, key?: string) =>
-  post(who, '/session-completions', { sessionId, timeZone: 'Europe/London', ...extra }, key);
-
-interface Journey {
-  user: { toneTokens: number };
-  journeyStats: {
-    totalSessions: number;
-    streakDays: number;
-    longestStreak: number;
-    totalMinutes: number;
-    currentJourney: unknown;
-    weeklyProgress: { sessions: number }[];
-  };
-  completions: unknown[];
-}
-
-/**
- * Every number each route reports about one member's practice, grouped by what it means, so a
- * group with two different values is two screens telling the member different things.
- */
-async function numbersOf(who: TestMember) {
-  const dash = await get<Dashboard>(who, `/users/${who.id}/dashboard?tz=UTC`);
-  // The zone a request names does not change the member's days: another tz, the same answer.
-  expect(await get(who, `/users/${who.id}/dashboard?tz=Pacific/Kiritimati`)).toEqual(dash);
-  const journey = await get<Journey>(who, `/users/${who.id}/journey-progress`);
-  const list = await get<{ kind: string; title: string; localDate: string }[]>(
-    who,
-    `/users/${who.id}/completed-sessions`,
-  );
-  const current = await get<CalendarMonth>(who, `/users/${who.id}/calendar`);
-  const months = new Set([current.month as string, ...list.map((e) => e.localDate.slice(0, 7))]);
-  const calendars = await Promise.all(
-    [...months].map((m) =>
-      get<{ days: { sessionCount: number; hasSession: boolean }[] }>(
-        who,
-        `/users/${who.id}/calendar?month=${m}`,
-      ),
-    ),
-  );
-  const calendarDays = calendars.flatMap((c) => c.days);
-  const metric = (key: Parameters<typeof readMetric>[2]) => readMetric(t.deps.sql, who.id, key);
-  return {
-    sessions: {
-      dashboard: dash.user.totalSessions,
-      dashboardTotals: dash.totals.sessions,
-      journey: journey.journeyStats.totalSessions,
-      journeyList: journey.completions.length,
-      weekly: journey.journeyStats.weeklyProgress.reduce((n, w) => n + w.sessions, 0),
-      completedList: list.length,
-      calendar: calendarDays.reduce((n, d) => n + d.sessionCount, 0),
-      badges: await metric('sessions'),
-    },
-    tokens: { dashboard: dash.user.toneTokens, journey: journey.user.toneTokens },
-    streak: {
-      dashboard: dash.streaks.current,
-      dashboardUser: dash.user.currentStreak,
-      journey: journey.journeyStats.streakDays,
-      calendar: current.streak.current,
-    },
-    longest: {
-      dashboard: dash.streaks.longest,
-      journey: journey.journeyStats.longestStreak,
-      calendar: current.streak.longest,
-      badges: await metric('longestStreak'),
-    },
-    minutes: {
-      dashboard: dash.totals.minutes,
-      journey: journey.journeyStats.totalMinutes,
-      badges: await metric('practiceMinutes'),
-    },
-    days: {
-      calendar: calendarDays.filter((d) => d.hasSession).length,
-      badges: await metric('practiceDays'),
-    },
-  };
-}
-
-/** Fails naming the group and the routes when two routes disagree; returns the agreed values. */
-async function agreed(who: TestMember) {
-  const numbers = await numbersOf(who);
-  const out: Record<string, number> = {};
-  for (const [what, byRoute] of Object.entries(numbers)) {
-    const values = new Set(Object.values(byRoute));
-    expect(values.size, `${what} differs between routes: ${JSON.stringify(byRoute)}`).toBe(1);
-    out[what] = [...values][0] as number;
-  }
-  return out as { [K in keyof typeof numbers]: number };
-}
+const { get, post, saveTemplate, complete, agreed } = practiceClient(() => t);
 
 describe('the practice ledger', () => {
   it('counts a template session on every screen: journey, profile, calendar and the completed list', async () => {

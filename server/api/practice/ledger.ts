@@ -4,13 +4,21 @@ import { memberZone } from './zone';
 
 /**
  * The practice ledger (migration 0112): the one record of a member's practice. Writes come from
- * the two places practice happens (catalogue completions, template saves), inside their own
- * transactions; every number a member sees about their practice is read here. Nothing else
+ * the places practice happens (catalogue completions, listening-room tracks, template saves,
+ * tuning-room recordings and takes) and from streak rewards, inside their own transactions; every number a member sees about their practice is read here. Nothing else
  * counts completions, template sessions, tokens or streak days on its own.
  */
 
-/** `pitch`: a take of a pitch-matching exercise in the tuning room (minutes only, never a session). */
-export type PracticeKind = 'catalogue' | 'template' | 'pitch';
+/**
+ * `pitch`: a take of a pitch-matching exercise in the tuning room (minutes only, never a session).
+ * `recording`: a recording in the tuning room (minutes only), whether or not its numbers are kept.
+ * `listening`: a listening-room track (listening minutes: not practice, not a session).
+ * `reward`: a streak reward's bonus tone tokens (no practice: counted 0, practised 0).
+ */
+export type PracticeKind = 'catalogue' | 'template' | 'pitch' | 'recording' | 'listening' | 'reward';
+
+/** Kinds whose seconds are practice minutes; listening minutes are kept apart, rewards have none. */
+export const isPracticeTime = (e: { kind: PracticeKind }): boolean => e.kind !== 'listening';
 
 export interface PracticeEntry {
   id: number;
@@ -46,7 +54,7 @@ export interface NewPracticeEntry {
   practisedSec: number;
   counted: boolean;
   earned: number;
-  /** The row of session_completions / template_sessions this entry stands for, if any. */
+  /** The row of session_completions / template_sessions / streak_rewards this entry stands for, if any. */
   sourceId: number | null;
 }
 
@@ -89,10 +97,23 @@ const toEntry = (r: LedgerRow): PracticeEntry => ({
 
 /** Writes one entry; call inside the practice's own transaction with its `tx`. */
 export async function recordPractice(tx: SqlExecutor, e: NewPracticeEntry): Promise<number> {
+  return Number(await insertEntry(tx, e, ''));
+}
+
+/**
+ * Writes one entry unless a unique key already holds it (a tuning-room recording: one member, one
+ * instant, `practice_ledger_recording`); null when nothing was written. Exactly once under
+ * replays and two processes, decided by the key, never by a read first.
+ */
+export async function recordPracticeOnce(tx: SqlExecutor, e: NewPracticeEntry): Promise<number | null> {
+  return insertEntry(tx, e, ' ON CONFLICT DO NOTHING');
+}
+
+async function insertEntry(tx: SqlExecutor, e: NewPracticeEntry, onConflict: string): Promise<number | null> {
   const row = await tx.get<{ id: number }>(
     `INSERT INTO practice_ledger (user_id, kind, item_id, title, categories, practised_at, local_date,
       planned_sec, practised_sec, counted, earned, source_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)${onConflict} RETURNING id`,
     [
       e.userId,
       e.kind,
@@ -104,11 +125,11 @@ export async function recordPractice(tx: SqlExecutor, e: NewPracticeEntry): Prom
       Math.max(0, Math.round(e.plannedSec)),
       Math.max(0, Math.round(e.practisedSec)),
       e.counted ? 1 : 0,
-      e.counted ? e.earned : 0,
+      e.counted || e.kind === 'reward' ? e.earned : 0,
       e.sourceId,
     ],
   );
-  return Number(row?.id);
+  return row ? Number(row.id) : null;
 }
 
 /** The member's whole ledger, newest first. */
@@ -121,7 +142,7 @@ export async function practiceEntries(sql: SqlExecutor, userId: string): Promise
   return rows.map(toEntry);
 }
 
-/** The member's tone tokens: what their sessions earned. */
+/** The member's tone tokens: what their sessions earned, streak rewards included. */
 export async function tokenBalance(sql: SqlExecutor, userId: string): Promise<number> {
   const row = await sql.get<{ n: number | null }>(
     'SELECT coalesce(sum(earned), 0) AS n FROM practice_ledger WHERE user_id = ?',
@@ -142,8 +163,11 @@ export async function hasSession(sql: SqlExecutor, userId: string): Promise<bool
 export interface PracticeSummary {
   /** Sessions: entries that counted. */
   sessions: number;
-  /** Whole minutes practised, partial practice included. */
+  /** Whole minutes practised, partial practice and tuning-room recordings included, listening not. */
   minutes: number;
+  /** Whole minutes of listening-room tracks: shown apart, never practice (docs/practice-ledger.md). */
+  listeningMinutes: number;
+  /** Tone tokens: sessions' and streak rewards'. */
   tokens: number;
   streaks: Streaks;
   /** The local days with a session, oldest first. */
@@ -155,6 +179,14 @@ export interface PracticeSummary {
 /** Seconds to whole minutes, the one rounding every screen uses. */
 export const minutesOf = (seconds: number): number => Math.round(seconds / 60);
 
+/** Practice minutes of `entries` (listening apart), rounded once as every screen rounds them. */
+export const practiceMinutesOf = (entries: readonly PracticeEntry[]): number =>
+  minutesOf(entries.filter(isPracticeTime).reduce((n, e) => n + e.practisedSec, 0));
+
+/** Listening minutes of `entries`. */
+export const listeningMinutesOf = (entries: readonly PracticeEntry[]): number =>
+  minutesOf(entries.filter((e) => e.kind === 'listening').reduce((n, e) => n + e.practisedSec, 0));
+
 /** The numbers of `entries` (any order) as of the member's `today`. */
 export function summarise(entries: readonly PracticeEntry[], today: string): PracticeSummary {
   const sessions = entries.filter((e) => e.counted);
@@ -165,8 +197,10 @@ export function summarise(entries: readonly PracticeEntry[], today: string): Pra
   );
   return {
     sessions: sessions.length,
-    minutes: minutesOf(entries.reduce((n, e) => n + e.practisedSec, 0)),
-    tokens: sessions.reduce((n, e) => n + e.earned, 0),
+    minutes: practiceMinutesOf(entries),
+    listeningMinutes: listeningMinutesOf(entries),
+    // Every entry's tokens: sessions' and streak rewards' (the CHECK keeps all others at 0).
+    tokens: entries.reduce((n, e) => n + e.earned, 0),
     streaks: streaksFrom(practiceDays, today),
     practiceDays,
     firstSessionAt: first,

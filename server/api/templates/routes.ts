@@ -13,6 +13,7 @@ import { occurredAtField, occurredAtMs, zoneAt } from '../listening/occurred-at'
 import { createIdempotency } from '../../lib/idempotency';
 import { countsAsSession, secondsToCount } from '../../../src/domain/practice';
 import { hasSession, recordPractice, tokenBalance } from '../practice/ledger';
+import { awardStreakRewards } from '../practice/streak-rewards';
 import { presentTemplate, presentTemplateSummary } from './present';
 import { createTemplateRepository } from './repository';
 import { lineText, multilineText } from '../../lib/text';
@@ -59,7 +60,9 @@ const saveBody = z.object({
  * GET  /session-templates          200 library entries (no step texts), public
  * GET  /voice-sessions/:templateId 200 the template (spec shape + id, slug, cue URLs) | 400 | 404
  * POST /sessions                   201 {id, templateId, counted, isFirstSession, practisedSec, plannedSec,
- *                                  requiredSec, tokensAwarded, totalTokens, newBadges, circlesPractised?}
+ *                                  requiredSec, tokensAwarded, totalTokens, newBadges, streakRewards,
+ *                                  circlesPractised?} (streakRewards: [{days, bonus, runStart,
+ *                                  localDate}], the streak milestones this session reached, level 3+)
  *                                  a save of less than half the plan (duration < requiredSec) is
  *                                  partial practice: counted false, minutes only (no tokens, no
  *                                  streak day, no program step, no circle practice)
@@ -128,7 +131,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         timeZone: zone,
         tokens: counted ? toneTokensFor(template.voice_level) : null,
       });
-      await recordPractice(tx, {
+      const entryId = await recordPractice(tx, {
         userId: user.id,
         kind: 'template',
         itemId: template.id,
@@ -142,6 +145,10 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         earned: saved.tokensAwarded,
         sourceId: saved.id,
       });
+      // The streak milestones this session reached (level 3 and up), in its transaction.
+      const streakRewards = counted
+        ? await awardStreakRewards(tx, user.id, { id: entryId, localDate, practisedAt: completedAt }, now)
+        : [];
       const newBadges = await awardBadges(tx, user.id, 'template-session');
       // A template can be a program's next step: finishing it moves the program on, once.
       // Partial practice is not a finished step, nor the circle's practice of the week.
@@ -172,6 +179,7 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
           tokensAwarded: saved.tokensAwarded,
           totalTokens: await tokenBalance(tx, user.id),
           newBadges,
+          streakRewards,
           ...(programs.length ? { programs } : {}),
           ...(circlesPractised.length ? { circlesPractised } : {}),
         },

@@ -68,7 +68,12 @@ describe('POST /api/voice-assessments', () => {
   it('stores a check with its breath task and answers it (201)', async () => {
     const res = await call(ana, 'POST', '/voice-assessments', check(30, { mptSeconds: 18.4 }));
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ id: expect.any(Number), ...check(30, { mptSeconds: 18.4 }) });
+    expect(await res.json()).toEqual({
+      id: expect.any(Number),
+      ...check(30, { mptSeconds: 18.4 }),
+      // The badges this save awarded (none: no badge reads assessments yet), listed by the result screen.
+      newBadges: [],
+    });
   });
 
   it.each([

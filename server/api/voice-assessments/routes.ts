@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { awardBadges } from '../achievements/award';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
 import { happenedProblem, parseInstant } from '../../lib/dates';
@@ -18,8 +19,8 @@ const AHEAD_MS = 5 * 60_000;
  *
  * POST   /voice-assessments       {avqi, cpps, hnr, shimmerPercent, shimmerDb, ltasSlope, ltasTilt,
  *                                  mptSeconds?, recordedAt, engineVersion} (Idempotency-Key)
- *                                 → 201 the stored assessment (200 the same one when that check was stored
- *                                 before) | 400 naming the field
+ *                                 → 201 the stored assessment & {newBadges} (200 the same one, newBadges [],
+ *                                 when that check was stored before) | 400 naming the field
  * GET    /voice-assessments       200 the caller's own, newest first
  * DELETE /voice-assessments/:id   204 | 404 (not the caller's or gone)
  */
@@ -50,7 +51,11 @@ export function voiceAssessmentRoutes(deps: AppDeps): Hono<AppEnv> {
         },
         new Date(now).toISOString(),
       );
-      return { status: stored.created ? 201 : 200, body: stored.assessment };
+      // Every write that can award badges answers with them (issue 30): the result screen lists them.
+      const newBadges = stored.created
+        ? await awardBadges(tx, c.var.user.id, 'voice-assessment', new Date(now))
+        : [];
+      return { status: stored.created ? 201 : 200, body: { ...stored.assessment, newBadges } };
     });
   });
 

@@ -13,6 +13,7 @@ import {
 } from './assessment-api';
 import { AvqiScale } from './AvqiScale';
 import { changeText, formatMeasure, MEASURES, RESULT_ORDER, suggestProfessional } from './measures';
+import { EarnedList } from '../rewards/EarnedList';
 import styles from './Assessment.module.css';
 
 export const NOT_A_DIAGNOSIS =
@@ -93,12 +94,15 @@ export function AssessmentResultView({ result, mptSeconds, recordedAt, onAgain, 
         <StateMessage kind="error" title={writeErrorText(save.error, 'We could not save your assessment.')} />
       )}
       {saved ? (
-        <p role="status" data-testid="assessment-saved">
-          {save.data?.queued
-            ? 'Saved on this device: it is sent to your account when you are back online.'
-            : 'Saved to your voice health.'}{' '}
-          <Link to="/voice-health-insights">see voice health</Link>
-        </p>
+        <>
+          <p role="status" data-testid="assessment-saved">
+            {save.data?.queued
+              ? 'Saved on this device: it is sent to your account when you are back online.'
+              : 'Saved to your voice health.'}{' '}
+            <Link to="/voice-health-insights">see voice health</Link>
+          </p>
+          {save.data && <EarnedList badges={save.data.newBadges} queued={save.data.queued} />}
+        </>
       ) : (
         <button
           type="button"

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiJson } from '../../lib/api';
 import { SAVED_OFFLINE_TITLE, sendOrQueue } from '../../lib/outbox/offline-writes';
+import { badgesOf } from '../rewards/earned';
 import { useAuthStore } from '../auth/auth-store';
 import { usePendingOfKind } from '../sync/pending-writes-queries';
 import { toast } from '../toast/toast-store';
@@ -66,12 +67,16 @@ export function useSaveAssessment() {
   return useMutation({
     mutationFn: async (a: NewAssessment) => {
       const sent = await sendOrQueue(ASSESSMENT_WRITE, VOICE_ASSESSMENTS_KEY, { ...a });
-      if (sent.queued)
+      if (sent.queued) {
         toast({
           title: SAVED_OFFLINE_TITLE,
           description: 'Your assessment is saved to your account once it is sent.',
         });
-      return sent;
+        return { queued: true as const, newBadges: [] };
+      }
+      // The badges this save awarded, listed on the result (issue 30).
+      const body = (await sent.response.json().catch(() => null)) as { newBadges?: unknown } | null;
+      return { queued: false as const, newBadges: badgesOf(body?.newBadges) };
     },
     onSuccess: (sent) =>
       sent.queued ? undefined : qc.invalidateQueries({ queryKey: [VOICE_ASSESSMENTS_KEY] }),

@@ -36,7 +36,8 @@ function JourneyBody({ j }: { j: Journey }) {
       </div>
       <div className={styles.statGrid} data-testid="journey-stats">
         <Stat value={s.totalSessions} label={countWord(s.totalSessions, 'session')} />
-        <Stat value={s.totalMinutes} label={countWord(s.totalMinutes, 'minute')} />
+        <Stat value={s.totalMinutes} label={`practice ${countWord(s.totalMinutes, 'minute')}`} />
+        <Stat value={s.listeningMinutes} label={`listening ${countWord(s.listeningMinutes, 'minute')}`} />
         <Stat value={s.streakDays} label="day streak" />
         <Stat value={s.longestStreak} label="longest streak" />
         <Stat value={`${s.completedJourneys} / ${s.totalJourneys}`} label="journeys completed" />

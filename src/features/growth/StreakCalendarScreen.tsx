@@ -2,12 +2,21 @@ import { useState } from 'react';
 import { BackHeader } from '../../ui/BackHeader';
 import { QueryBlock } from '../profile/QueryBlock';
 import { monthCells, monthTitle, qualityBand, shiftMonth } from './calendar-grid';
-import { useCalendar, type CalendarMonth } from './growth-api';
+import { useCalendar, type CalendarDay, type CalendarMonth } from './growth-api';
 import { tierStyle } from './growth-text';
 import styles from './Growth.module.css';
 import { countText } from '../../lib/plural';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** A day's recordings in words: from the ledger, with the best score only when scores are kept. */
+export function recordingText(day: CalendarDay): string {
+  if (day.recordings === 0) return 'no recording this day';
+  const n = countText(day.recordings, 'recording');
+  return day.qualityScore === null
+    ? `${n} in the tuning room (scores kept on your device)`
+    : `${n} in the tuning room, best quality score ${day.qualityScore}%`;
+}
 
 /** /streak-calendar: the month of practice in the member's own days, with streaks and badges. */
 export function StreakCalendarScreen() {
@@ -77,6 +86,7 @@ function CalendarBody({ c, onMonth }: { c: CalendarMonth; onMonth: (by: number) 
             );
             const what = [
               d?.hasSession ? 'practised' : null,
+              d?.recordings ? 'recorded' : null,
               d?.badgesEarned.length ? 'badge earned' : null,
               date === c.today ? 'today' : null,
             ].filter(Boolean);
@@ -93,6 +103,7 @@ function CalendarBody({ c, onMonth }: { c: CalendarMonth; onMonth: (by: number) 
                 {n}
                 <span className={styles.dots} aria-hidden="true">
                   {d?.hasSession && <span className={`${styles.dot} ${styles.dotPractice}`} />}
+                  {d?.recordings ? <span className={`${styles.dot} ${styles.dotRecording}`} /> : null}
                   {d?.badgesEarned.length ? <span className={`${styles.dot} ${styles.dotBadge}`} /> : null}
                 </span>
               </button>
@@ -102,6 +113,9 @@ function CalendarBody({ c, onMonth }: { c: CalendarMonth; onMonth: (by: number) 
         <div className={styles.legend}>
           <span>
             <span className={`${styles.dot} ${styles.dotPractice}`} /> practice day
+          </span>
+          <span>
+            <span className={`${styles.dot} ${styles.dotRecording}`} /> recording
           </span>
           <span>
             <span className={`${styles.dot} ${styles.dotBadge}`} /> badge earned
@@ -114,12 +128,15 @@ function CalendarBody({ c, onMonth }: { c: CalendarMonth; onMonth: (by: number) 
       {selected && (
         <div className={styles.card} data-testid="day-detail" aria-live="polite">
           <h2>{selected}</h2>
-          {day?.hasSession ? (
+          {day && (day.hasSession || day.recordings > 0) ? (
             <>
-              <p>{countText(day.sessionCount, 'session')}</p>
-              <p>
-                {day.qualityScore === null ? 'no recording this day' : `quality score ${day.qualityScore}%`}
-              </p>
+              {day.hasSession && <p>{countText(day.sessionCount, 'session')}</p>}
+              <p data-testid="day-recordings">{recordingText(day)}</p>
+              {day.streakRewards.map((r) => (
+                <p key={r.days}>
+                  {r.days}-day streak reward: +{r.bonus} tone tokens
+                </p>
+              ))}
               {day.emotionalState && <p>feeling {day.emotionalState}</p>}
             </>
           ) : (

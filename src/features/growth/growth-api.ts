@@ -55,9 +55,15 @@ export interface Journey {
     streakDays: number;
     longestStreak: number;
     averageRating: number | null;
+    /** Practice minutes (partial practice and tuning-room recordings included, listening not). */
     totalMinutes: number;
+    /** Listening-room minutes, shown apart: listening is not practice. */
+    listeningMinutes: number;
     weeklyProgress: { week: string; sessions: number; minutes: number; percent: number }[];
-    /** type: completion, partial (practice under half the plan), badge, reflection, analysis. */
+    /**
+     * type: completion, partial (practice under half the plan), pitch, analysis (a tuning-room
+     * recording), listening, reward (a streak reward), badge, reflection.
+     */
     recentActivity: { type: string; title: string; at: string }[];
     milestones: { id: string; title: string; category: string; achievedAt: string }[];
   };
@@ -77,6 +83,11 @@ export interface CalendarDay {
   date: string;
   hasSession: boolean;
   sessionCount: number;
+  /** Recordings in the tuning room that day (practice minutes, kept scores or not). */
+  recordings: number;
+  /** Streak rewards earned that day. */
+  streakRewards: { days: number; bonus: number }[];
+  /** The day's best kept recording score; null when none was kept. */
   qualityScore: number | null;
   emotionalState: string | null;
   badgesEarned: string[];
@@ -151,7 +162,10 @@ export interface PracticeWeek {
   sessions: number;
   practiceMinutes: number;
   recordingMinutes: number;
+  /** All practice minutes of the week (recordings included), rounded once. */
   minutes: number;
+  /** Listening-room minutes, apart: listening is not practice. */
+  listeningMinutes: number;
   recordings: number;
 }
 

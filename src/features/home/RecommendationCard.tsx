@@ -8,6 +8,7 @@ import { useWarmPlayer } from '../player/use-warm-player';
 import { minutesLabel, roundedMinutes } from '../sessions/format';
 import { openSession } from '../sessions/open-session';
 import { useRecommendation } from '../sessions/queries';
+import { isInstrumentalOnly } from '../sessions/session';
 import { ToneTokens } from '../sessions/ToneTokens';
 import styles from './HomeScreen.module.css';
 
@@ -38,7 +39,7 @@ export function RecommendationCard() {
       </h2>
       <p className={styles.recMeta}>
         <span>{minutesLabel(minutes)}</span>
-        {session && <ToneTokens level={session.skillLevel} />}
+        {session && <ToneTokens level={session.skillLevel} listening={isInstrumentalOnly(session)} />}
         {session && <OfflineAvailability sessionId={session.id} />}
       </p>
       {view.kind === 'data' && <SavedNote savedAt={view.savedAt} />}

@@ -8,7 +8,7 @@ import { formatMmSs } from '../sessions/format';
 import { ToneTokens } from '../sessions/ToneTokens';
 import { openSession } from '../sessions/open-session';
 import { useAllSessions } from '../sessions/queries';
-import type { Session } from '../sessions/session';
+import { isInstrumentalOnly, type Session } from '../sessions/session';
 import { ROOM_CHIPS, roomTracks, type RoomChip } from './room-chips';
 import styles from './Listening.module.css';
 
@@ -81,6 +81,10 @@ export function ListeningRoomScreen() {
           Use them to settle before a session, to wind down after singing, or as quiet company while you read,
           stretch or breathe. Every guided session also has its own music-only version in the player.
         </p>
+        <p>
+          Time spent here is saved as listening minutes on your journey. Listening is not practice, so these
+          tracks earn no tone tokens or streak days.
+        </p>
       </section>
     </div>
   );
@@ -107,7 +111,7 @@ function TrackRow({ track }: { track: Session }) {
         <OfflineAvailability sessionId={track.id} />
       </span>
       <span className={styles.trackEnd}>
-        <ToneTokens level={track.skillLevel} />
+        <ToneTokens level={track.skillLevel} listening={isInstrumentalOnly(track)} />
         <span className={styles.trackLength}>{formatMmSs(track.lengthSec)}</span>
       </span>
     </button>

@@ -18,6 +18,8 @@ import type { StartEngine } from '../tuning/engine-types';
 import { TUNING_MIC_TEXT } from '../tuning/errors';
 import { ExercisePicker } from './ExercisePicker';
 import { useSavePitchResult } from './pitch-api';
+import { EarnedList } from '../rewards/EarnedList';
+import type { EarnedBadge } from '../rewards/earned';
 import { TakeResult } from './TakeResult';
 import { TargetTrace } from './TargetTrace';
 import { useTargetTake, type TakePhase } from './use-target-take';
@@ -34,7 +36,9 @@ interface Props {
 }
 
 type SaveState =
-  { kind: 'idle' | 'saving' | 'saved' | 'queued' | 'unheard' } | { kind: 'failed'; message: string };
+  | { kind: 'idle' | 'saving' | 'queued' | 'unheard' }
+  | { kind: 'saved'; newBadges: EarnedBadge[] }
+  | { kind: 'failed'; message: string };
 
 const FIRST = PITCH_EXERCISES[0]?.id ?? '';
 
@@ -76,7 +80,7 @@ export function MatchTheNote({ startEngine, pitchMedians, exerciseId, templateId
         recordedAt: new Date().toISOString(),
         ...(templateId ? { templateId } : {}),
       }).then(
-        (outcome) => setSave({ kind: outcome }),
+        (outcome) => setSave(outcome),
         (err: unknown) =>
           setSave({ kind: 'failed', message: writeErrorText(err, 'We couldn’t save this result just now.') }),
       );
@@ -195,11 +199,20 @@ function SaveNote({ save, signedIn }: { save: SaveState; signedIn: boolean }) {
     );
   if (save.kind === 'saved')
     return (
-      <p className={styles.muted} data-testid="take-saved">
-        Saved to your pitch accuracy in voice health.
-      </p>
+      <>
+        <p className={styles.muted} data-testid="take-saved">
+          Saved to your pitch accuracy in voice health. Its minutes count as practice, not as a session.
+        </p>
+        <EarnedList badges={save.newBadges} />
+      </>
     );
-  if (save.kind === 'queued') return <p className={styles.muted}>{SAVED_OFFLINE_TITLE}</p>;
+  if (save.kind === 'queued')
+    return (
+      <>
+        <p className={styles.muted}>{SAVED_OFFLINE_TITLE}</p>
+        <EarnedList queued />
+      </>
+    );
   if (save.kind === 'failed') return <Alert>{save.message}</Alert>;
   return null;
 }

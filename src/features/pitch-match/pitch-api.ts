@@ -5,6 +5,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import { apiJson } from '../../lib/api';
 import { sendOrQueue } from '../../lib/outbox/offline-writes';
+import { badgesOf, type EarnedBadge } from '../rewards/earned';
 import type { OctaveShift } from '../../domain/pitch-target/exercises';
 import type { NoteResult } from '../../domain/pitch-target/types';
 import { useAuthStore } from '../auth/auth-store';
@@ -41,7 +42,8 @@ export function usePitchResults(enabled = true) {
   });
 }
 
-export type SaveOutcome = 'saved' | 'queued';
+/** How a take was saved, and the badges its answer listed (none while it waits offline). */
+export type SaveOutcome = { kind: 'saved'; newBadges: EarnedBadge[] } | { kind: 'queued' };
 
 /** What a saved take changes: its list, and the practice numbers its minutes join. */
 function refreshAfterTake(client: QueryClient) {
@@ -58,9 +60,10 @@ export function useSavePitchResult() {
   return useCallback(
     async (take: NewPitchResult): Promise<SaveOutcome> => {
       const sent = await sendOrQueue('pitch-result', PITCH_RESULTS_URL, { ...take });
-      if (sent.queued) return 'queued';
+      if (sent.queued) return { kind: 'queued' };
       void refreshAfterTake(client);
-      return 'saved';
+      const body = (await sent.response.json().catch(() => null)) as { newBadges?: unknown } | null;
+      return { kind: 'saved', newBadges: badgesOf(body?.newBadges) };
     },
     [client],
   );

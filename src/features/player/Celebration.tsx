@@ -3,6 +3,8 @@ import { useMemo } from 'react';
 import { Button } from '../../ui/Button';
 import styles from './Celebration.module.css';
 import { countText } from '../../lib/plural';
+import { EarnedList } from '../rewards/EarnedList';
+import type { EarnedBadge, EarnedStreakReward } from '../rewards/earned';
 
 /** Spec core §9: 50 confetti pieces. */
 export const CONFETTI_PIECES = 50;
@@ -19,13 +21,15 @@ export function Celebration({
   onDone,
   first = true,
   newBadges = [],
+  streakRewards = [],
 }: {
   open: boolean;
   tokens: number;
   onDone: () => void;
-  /** False when a later session opens it for a new badge. */
+  /** False when a later session opens it for a new badge or a streak reward. */
   first?: boolean;
-  newBadges?: readonly { id: string; name: string }[];
+  newBadges?: readonly EarnedBadge[];
+  streakRewards?: readonly EarnedStreakReward[];
 }) {
   const pieces = useMemo(
     () =>
@@ -62,16 +66,14 @@ export function Celebration({
           <Dialog.Description className={styles.text}>
             {first
               ? 'you completed your first session and earned your first tone tokens.'
-              : 'you completed a session and unlocked a new badge.'}
+              : newBadges.length > 0
+                ? 'you completed a session and unlocked a new badge.'
+                : 'you completed a session and your streak earned a reward.'}
           </Dialog.Description>
           <p className={styles.tokens} data-testid="celebration-tokens">
-            +{countText(tokens, 'tone token')}
+            +{countText(tokens + streakRewards.reduce((n, r) => n + r.bonus, 0), 'tone token')}
           </p>
-          {newBadges.map((b) => (
-            <p key={b.id} className={styles.text} data-testid="celebration-badge">
-              new badge: {b.name}
-            </p>
-          ))}
+          <EarnedList badges={newBadges} streakRewards={streakRewards} />
           <Button block onClick={onDone}>
             continue my journey
           </Button>

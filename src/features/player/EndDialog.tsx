@@ -2,6 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { ReflectPanel } from './ReflectPanel';
 import styles from './EndDialog.module.css';
+import { EarnedList } from '../rewards/EarnedList';
+import type { CompletionResult } from './player-api';
 
 interface EndDialogProps {
   open: boolean;
@@ -14,6 +16,10 @@ interface EndDialogProps {
   onPlayAgain: () => void;
   onPlayMusic: () => void;
   onComplete: () => void;
+  /** A listening-room track: "listening complete", never a session. */
+  listening?: boolean;
+  /** The completion's answer, when it came while the dialog is still open: what it earned. */
+  result?: CompletionResult | null;
 }
 
 /** Opens when the track ends: an encouraging line and four ways to go on (spec core §4.5). */
@@ -29,8 +35,19 @@ export function EndDialog(props: EndDialogProps) {
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content className={styles.content} data-testid="end-dialog">
-          <Dialog.Title className={styles.title}>session complete</Dialog.Title>
+          <Dialog.Title className={styles.title}>
+            {props.listening ? 'listening complete' : 'session complete'}
+          </Dialog.Title>
           <Dialog.Description className={styles.line}>{line}</Dialog.Description>
+          {props.result && (
+            <div aria-live="polite">
+              <EarnedList
+                badges={props.result.newBadges}
+                streakRewards={props.result.streakRewards}
+                queued={props.result.queued && !props.result.listening}
+              />
+            </div>
+          )}
           <div className={styles.options}>
             {canVocal && (
               <button type="button" className={styles.option} onClick={props.onPlayAgain} disabled={bursting}>

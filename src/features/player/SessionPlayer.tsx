@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState, type CSSProperties } from 're
 import { StateMessage } from '../../ui/StateMessage';
 import { useAudioReadiness } from '../sessions/catalogue-audio';
 import { PreparingAudio } from '../sessions/PreparingAudio';
-import type { Session } from '../sessions/session';
+import { isInstrumentalOnly, type Session } from '../sessions/session';
 import { ToneTokens } from '../sessions/ToneTokens';
 import { Celebration } from './Celebration';
 import { CreditsDialog } from './CreditsDialog';
@@ -110,7 +110,13 @@ export function SessionPlayer({
   };
 
   const listening = useListenedTime(element);
-  const completion = useCompletion(session, listening, () => setEndOpen(false), close);
+  const listeningTrack = isInstrumentalOnly(session);
+  const completion = useCompletion(
+    { id: session.id, title: session.title, lengthSec: session.lengthSec, listening: listeningTrack },
+    listening,
+    () => setEndOpen(false),
+    close,
+  );
   useSpaceToggle(controls.toggle, !endOpen && !closing);
   useMediaSession(session, mode === 'instrumental', state, controls, close);
 
@@ -149,7 +155,7 @@ export function SessionPlayer({
             </Dialog.Title>
             <div className={styles.meta}>
               {session.skillLevel && <span>{session.skillLevel.trim().toLowerCase()}</span>}
-              <ToneTokens level={session.skillLevel} />
+              <ToneTokens level={session.skillLevel} listening={isInstrumentalOnly(session)} />
             </div>
           </div>
           {preparing.known && !preparing.ready ? (
@@ -195,6 +201,8 @@ export function SessionPlayer({
             canVocal={canVocal}
             canInstrumental={canInstrumental}
             bursting={completion.phase === 'bursting'}
+            listening={listeningTrack}
+            result={completion.result}
             onPlayAgain={() => {
               setEndOpen(false);
               void logSessionAction(session.id, 'replay');
@@ -212,6 +220,7 @@ export function SessionPlayer({
             tokens={completion.result?.tokensAwarded ?? 0}
             first={completion.result?.isFirstSession ?? true}
             newBadges={completion.result?.newBadges}
+            streakRewards={completion.result?.streakRewards}
             onDone={completion.finishCelebration}
           />
         </Dialog.Content>

@@ -4,6 +4,7 @@ import { supabase } from '../../lib/supabase';
 import { useAuthStore } from '../auth/auth-store';
 import { offlineAudioUrl } from '../offline/downloads';
 import { countsAsSession } from '../../domain/practice';
+import { badgesOf, streakRewardsOf, type EarnedBadge, type EarnedStreakReward } from '../rewards/earned';
 import type { ListeningClaim } from './use-listened-time';
 
 /** Spec core §9: signed audio URLs live 7 days. */
@@ -93,7 +94,14 @@ export interface CompletionResult {
   tokensAwarded: number;
   totalTokens: number;
   /** Badges this completion unlocked (server/api/achievements/award.ts). */
-  newBadges: { id: string; name: string }[];
+  newBadges: EarnedBadge[];
+  /** Streak milestones this session reached (streak rewards, level 3 and up). */
+  streakRewards: EarnedStreakReward[];
+  /**
+   * A listening-room track: listening minutes, never a session (the server decides from its
+   * catalogue row; offline, the same rule applied here first).
+   */
+  listening: boolean;
   /** The session was already completed today: nothing new was recorded (HTTP 200, not 201). */
   alreadyCounted: boolean;
   /**
@@ -119,13 +127,6 @@ export function practisedOf(plannedSec: number, claim: ListeningClaim | undefine
   return practised;
 }
 
-function badgesOf(raw: unknown): { id: string; name: string }[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((b: { id?: unknown; name?: unknown }) =>
-    typeof b?.id === 'string' && typeof b.name === 'string' ? [{ id: b.id, name: b.name }] : [],
-  );
-}
-
 /**
  * Posts a completion with what the player heard (`claim`: listenedSec, startedAt), so the server
  * can tell a session from partial practice. `plannedSec` (the session's length, when known) lets
@@ -136,6 +137,7 @@ export async function postCompletion(
   title: string,
   claim?: ListeningClaim,
   plannedSec?: number | null,
+  listeningTrack = false,
 ): Promise<CompletionResult> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   // occurredAt: if it has to wait offline, it still counts on the day it happened.
@@ -155,14 +157,20 @@ export async function postCompletion(
       tokensAwarded: 0,
       totalTokens: 0,
       newBadges: [],
-      counted: !plannedSec || countsAsSession(practisedSec, planned),
+      streakRewards: [],
+      listening: listeningTrack,
+      counted: !listeningTrack && (!plannedSec || countsAsSession(practisedSec, planned)),
       practisedSec,
       plannedSec: planned,
     };
   }
   const res = sent.response;
   const body = (await res.json()) as
-    (Partial<Omit<CompletionResult, 'newBadges'>> & { newBadges?: unknown }) | null;
+    | (Partial<Omit<CompletionResult, 'newBadges' | 'streakRewards'>> & {
+        newBadges?: unknown;
+        streakRewards?: unknown;
+      })
+    | null;
   return {
     // A repeat (200) carries no `counted`: it was a session, counted earlier today.
     counted: body?.counted !== false,
@@ -173,6 +181,8 @@ export async function postCompletion(
     tokensAwarded: typeof body?.tokensAwarded === 'number' ? body.tokensAwarded : 0,
     totalTokens: typeof body?.totalTokens === 'number' ? body.totalTokens : 0,
     newBadges: badgesOf(body?.newBadges),
+    streakRewards: streakRewardsOf(body?.streakRewards),
+    listening: body?.listening === true,
     queued: false,
   };
 }

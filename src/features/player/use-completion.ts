@@ -4,7 +4,8 @@ import { toast } from '../toast/toast-store';
 import { SAVED_OFFLINE_TITLE } from '../../lib/outbox/offline-writes';
 import { postCompletion, refreshAfterCompletion, type CompletionResult } from './player-api';
 import { countText } from '../../lib/plural';
-import { partialPracticeText } from '../../domain/practice';
+import { listeningTimeText, partialPracticeText } from '../../domain/practice';
+import { earnedSentence, QUEUED_BADGES_TEXT } from '../rewards/earned';
 import type { ListeningClaim } from './use-listened-time';
 
 /** The toast of a completion heard for less than half the session (issue 20's reward rule). */
@@ -12,6 +13,9 @@ export const PARTIAL_PRACTICE_TITLE = 'Partial practice';
 
 /** Issue 8: a repeat on the same day is welcome, and the member is told why no tokens came. */
 export const ALREADY_COUNTED_TITLE = 'Already counted today, lovely to hear you again';
+
+/** The toast of a listening-room track (issue 30): listening, not a session. */
+export const LISTENING_TITLE = 'Listening time saved';
 
 export function alreadyCountedDescription(totalTokens: number): string {
   return `You still have ${countText(totalTokens, 'tone token')}; today's tokens for this session are in.`;
@@ -30,12 +34,12 @@ export type CompletionPhase = 'idle' | 'bursting' | 'celebrating' | 'done';
  * completion waits in the outbox (src/lib/outbox) and the member is told it will sync.
  */
 export function useCompletion(
-  session: { id: number; title: string; lengthSec: number | null },
+  session: { id: number; title: string; lengthSec: number | null; listening: boolean },
   listening: () => ListeningClaim,
   closeDialog: () => void,
   closePlayer: () => void,
 ) {
-  const { id: sessionId, title, lengthSec } = session;
+  const { id: sessionId, title, lengthSec, listening: listeningTrack } = session;
   const client = useQueryClient();
   const [phase, setPhase] = useState<CompletionPhase>('idle');
   const [result, setResult] = useState<CompletionResult | null>(null);
@@ -46,7 +50,7 @@ export function useCompletion(
   const complete = useCallback(() => {
     if (phase !== 'idle') return;
     setPhase('bursting');
-    const posted = postCompletion(sessionId, title, listening(), lengthSec)
+    const posted = postCompletion(sessionId, title, listening(), lengthSec, listeningTrack)
       .then((r) => {
         if (!r.queued) void refreshAfterCompletion(client);
         return r;
@@ -60,22 +64,39 @@ export function useCompletion(
       window.setTimeout(() => {
         void posted.then((r) => {
           setResult(r);
-          if (r?.counted && (r.isFirstSession || r.newBadges.length > 0)) setPhase('celebrating');
+          const earned = r ? r.newBadges.length + r.streakRewards.length > 0 : false;
+          if (r?.counted && (r.isFirstSession || earned)) setPhase('celebrating');
           else {
-            if (r && !r.counted) {
+            // Badges can come with any answer (minutes reach the minutes badge): said in words.
+            const extra = r?.queued
+              ? ` ${QUEUED_BADGES_TEXT}`
+              : r && earned
+                ? ` ${earnedSentence(r.newBadges, r.streakRewards)}`
+                : '';
+            if (r?.listening) {
+              // A listening-room track: listening minutes, no tokens, no streak day; said plainly.
+              const text = listeningTimeText(r.practisedSec);
+              toast({
+                title: LISTENING_TITLE,
+                description: r.queued ? `${text} ${SAVED_OFFLINE_TITLE}.` : text,
+              });
+            } else if (r && !r.counted) {
               // Heard for less than half: minutes saved, no tokens; said honestly, not celebrated.
               const text = partialPracticeText(r.practisedSec, r.plannedSec);
               toast({
                 title: PARTIAL_PRACTICE_TITLE,
-                description: r.queued ? `${text} ${SAVED_OFFLINE_TITLE}.` : text,
+                description: r.queued ? `${text} ${SAVED_OFFLINE_TITLE}.${extra}` : `${text}${extra}`,
               });
             } else if (r?.queued) {
               toast({
                 title: SAVED_OFFLINE_TITLE,
-                description: 'It counts for today, with its tone tokens, once it is sent.',
+                description: `It counts for today, with its tone tokens, once it is sent.${extra}`,
               });
             } else if (r?.alreadyCounted) {
-              toast({ title: ALREADY_COUNTED_TITLE, description: alreadyCountedDescription(r.totalTokens) });
+              toast({
+                title: ALREADY_COUNTED_TITLE,
+                description: `${alreadyCountedDescription(r.totalTokens)}${extra}`,
+              });
             }
             setPhase('done');
             closePlayer();
@@ -83,7 +104,7 @@ export function useCompletion(
         });
       }, COMPLETE_NEXT_STEP_MS),
     );
-  }, [phase, sessionId, title, lengthSec, listening, client, closeDialog, closePlayer]);
+  }, [phase, sessionId, title, lengthSec, listeningTrack, listening, client, closeDialog, closePlayer]);
 
   const finishCelebration = useCallback(() => {
     setPhase('done');

@@ -8,7 +8,11 @@ import { browserTimeZone } from './profile-text';
 export interface Dashboard {
   streaks: { current: number; longest: number };
   user: { totalSessions: number; currentStreak: number; toneTokens: number };
-  totals: { minutes: number; sessions: number };
+  /** minutes: practice minutes; listeningMinutes: listening-room tracks, kept apart. */
+  totals: { minutes: number; listeningMinutes: number; sessions: number };
+  /** The member's stored zone and their day in it (today's recommendation picks by it). */
+  timeZone: string;
+  today: string;
 }
 export interface EchoedSession {
   id: number;

@@ -4,7 +4,7 @@ import { useAudioReadiness } from './catalogue-audio';
 import { CategoryIcon } from './CategoryIcon';
 import { formatMmSs } from './format';
 import { openSession } from './open-session';
-import type { Session } from './session';
+import { isInstrumentalOnly, type Session } from './session';
 import { PreparingAudio } from './PreparingAudio';
 import { ToneTokens } from './ToneTokens';
 import styles from './SessionCard.module.css';
@@ -37,7 +37,7 @@ export function SessionCard({ session, compact = false }: { session: Session; co
         </span>
         <span className={styles.meta}>
           <span className={styles.length}>{formatMmSs(session.lengthSec)}</span>
-          <ToneTokens level={session.skillLevel} />
+          <ToneTokens level={session.skillLevel} listening={isInstrumentalOnly(session)} />
           <span className={styles.level}>{level}</span>
         </span>
         <OfflineAvailability sessionId={session.id} />

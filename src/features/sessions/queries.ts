@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuthStore } from '../auth/auth-store';
-import { pickRandomSession } from './random';
+import { pickRandomSession, todaysPick } from './random';
 import type { Session } from './session';
+import { localDateOf } from '../../domain/streaks';
+import { apiJson } from '../../lib/api';
 import {
   fetchAllSessions,
   fetchDiscoverSessions,
@@ -27,13 +29,51 @@ export function useLatestSessions() {
   return useQuery({ queryKey: sessionKeys.latest, queryFn: () => fetchLatestSessions(), enabled: signedIn });
 }
 
-/** One random pick per visit of the app: the query never goes stale, so the card does not flicker. */
+/** The device's zone, for when the server's is not known (offline, a failed read). */
+function deviceZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/**
+ * The member's local day in the zone the server keeps for them (the dashboard carries it, the
+ * profile's own query), else today in the device's zone.
+ */
+async function memberToday(client: QueryClient, userId: string): Promise<string> {
+  const path = `/api/users/${userId}/dashboard?tz=${encodeURIComponent(deviceZone())}`;
+  try {
+    const dashboard = await client.fetchQuery({
+      queryKey: [path],
+      queryFn: () => apiJson<{ today?: unknown }>('GET', path),
+      staleTime: 60_000,
+    });
+    if (typeof dashboard.today === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(dashboard.today))
+      return dashboard.today;
+  } catch (err) {
+    console.warn('Could not read the member’s day; using this device’s', err);
+  }
+  return localDateOf(Date.now(), deviceZone());
+}
+
+/**
+ * Today's recommendation (issue 30): one pick per member per local day (src/domain/daily-pick.ts,
+ * the function the server's reminders use), over the guided sessions of the pool read in id
+ * order, so every load of home that day names the same session.
+ */
 export function useRecommendation() {
   const signedIn = useSignedIn();
+  const userId = useAuthStore((s) => s.user?.id ?? null);
+  const client = useQueryClient();
   return useQuery({
-    queryKey: sessionKeys.recommendation,
-    queryFn: async () => pickRandomSession(await fetchSessionPool()),
-    enabled: signedIn,
+    queryKey: [...sessionKeys.recommendation, userId],
+    queryFn: async () => {
+      const [pool, today] = await Promise.all([fetchSessionPool(), memberToday(client, userId ?? '')]);
+      return todaysPick(pool, userId ?? '', today);
+    },
+    enabled: signedIn && userId !== null,
   });
 }
 

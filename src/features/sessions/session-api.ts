@@ -28,6 +28,8 @@ export async function fetchSessionPool(): Promise<Session[]> {
     .from('sessions')
     .select('*')
     .retry(retryTableReads())
+    // In id order, so it is the same pool on every load (today's recommendation picks from it).
+    .order('id', { ascending: true })
     .limit(RANDOM_POOL_LIMIT);
   if (error) throw new Error(error.message);
   return toSessions(data);

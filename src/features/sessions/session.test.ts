@@ -97,3 +97,17 @@ describe('toSession: fields of the wrong kind', () => {
     });
   });
 });
+
+describe('isInstrumentalOnly', () => {
+  it('is the server’s listening-room rule (isListeningTrack) for every kind of row', async () => {
+    const { isListeningTrack } = await import('../../domain/practice');
+    const { isInstrumentalOnly } = await import('./session');
+    for (const voicePath of [null, 'v.mp3'])
+      for (const instrPath of [null, 'i.mp3']) {
+        const row = { voicePath, instrPath };
+        expect(isInstrumentalOnly(row as Parameters<typeof isInstrumentalOnly>[0])).toBe(
+          isListeningTrack(row),
+        );
+      }
+  });
+});

@@ -115,7 +115,12 @@ export function toSessions(rows: unknown): Session[] {
   return rows.map(toSession).filter((s): s is Session => s !== null);
 }
 
-/** An instrumental-only track (listening room) has music but no voice guide. */
+/**
+ * An instrumental-only track (listening room) has music but no voice guide: listening, not a
+ * session. The server applies the same rule to its catalogue row (`isListeningTrack`,
+ * src/domain/practice.ts; session.test.ts checks they agree). Written out here, not imported:
+ * home's first-screen budget has no room for that module's chunk.
+ */
 export const isInstrumentalOnly = (s: Session) => s.voicePath === null && s.instrPath !== null;
 
 function str(v: unknown): string {

@@ -30,6 +30,7 @@ const KINDS = [
   'class-view',
   'circle-practice',
   'voice-analysis',
+  'tuning-recording',
   'voice-assessment',
   'pitch-result',
   'onboarding',

@@ -81,6 +81,12 @@ export function describeWrite(item: OutboxItem): WriteText {
         excerpt: null,
         lost: 'The analysis will not be kept in your voice history.',
       };
+    case 'tuning-recording':
+      return {
+        title: 'A recording in the tuning room',
+        excerpt: null,
+        lost: 'Its practice minutes will not count.',
+      };
     case 'voice-assessment':
       return {
         title: 'A voice assessment',

@@ -19,6 +19,7 @@ const KIND_TEXT: Record<string, string> = {
   unenrolment: 'Leaving a program offline',
   'circle-practice': "A circle's practice you marked offline",
   'voice-analysis': 'A voice analysis you saved offline',
+  'tuning-recording': 'A recording you made offline',
   'class-view': 'A class you opened offline',
   onboarding: 'Your onboarding answers',
   'onboarding-skip': 'Skipping the questionnaire',

@@ -38,6 +38,7 @@ const saved = (over: Partial<SaveResult>): Save =>
       tokensAwarded: 20,
       totalTokens: 20,
       newBadges: [],
+      streakRewards: [],
       ...over,
     },
   }) as unknown as Save;
@@ -56,6 +57,30 @@ describe('the template completed screen', () => {
     show(405, saved({}));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Session Complete!');
     expect(screen.getByTestId('tokens-earned').textContent).toBe('+20 tone tokens');
+  });
+
+  it('lists the badges and the streak reward the save just earned, in words', () => {
+    show(
+      405,
+      saved({
+        newBadges: [
+          {
+            id: 'first-template',
+            name: 'Guided Steps',
+            description: 'You finished a guided exercise session.',
+            tier: 'awakening',
+          },
+        ],
+        streakRewards: [{ days: 3, bonus: 10 }],
+      }),
+    );
+    const badges = screen.getByRole('list', { name: 'badges earned' });
+    expect(badges.textContent).toBe(
+      'New badge: Guided Steps (awakening): You finished a guided exercise session.',
+    );
+    expect(screen.getByRole('list', { name: 'streak rewards earned' }).textContent).toBe(
+      '3-day streak reward: +10 tone tokens',
+    );
   });
 
   it('says a 13 s skip-through of a 405 s plan is partial practice, without tokens', () => {

@@ -8,6 +8,7 @@ import { formatCountdown } from './session-clock';
 import type { SaveResult, SessionTemplate } from './template-api';
 import styles from './Templates.module.css';
 import { countText } from '../../lib/plural';
+import { EarnedList } from '../rewards/EarnedList';
 
 interface CompletedPhaseProps {
   template: SessionTemplate;
@@ -69,9 +70,15 @@ export function CompletedPhase({ template, activeSec, save, onRetry }: Completed
               <p data-testid="partial-practice">{partialPracticeText(practisedSec, template.duration)}</p>
             )}
             <SavedOffline partial={partial} />
+            <EarnedList queued />
           </>
         )}
-        {save.isSuccess && save.data !== null && <p data-testid="tokens-earned">{earnedText(save.data)}</p>}
+        {save.isSuccess && save.data !== null && (
+          <>
+            <p data-testid="tokens-earned">{earnedText(save.data)}</p>
+            <EarnedList badges={save.data.newBadges} streakRewards={save.data.streakRewards} />
+          </>
+        )}
         {save.isError && (
           <>
             <p className={styles.error}>Your session was not saved.</p>

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { badgesOf, streakRewardsOf, type EarnedBadge, type EarnedStreakReward } from '../rewards/earned';
 import { sendOrQueue } from '../../lib/outbox/offline-writes';
 import { useQuery } from '@tanstack/react-query';
 import { refreshAfterCompletion } from '../player/player-api';
@@ -46,7 +47,9 @@ export interface SaveResult {
   requiredSec: number;
   tokensAwarded: number;
   totalTokens: number;
-  newBadges: { id: string; name: string }[];
+  /** What this save earned besides tokens: its badges and streak rewards, listed by the completed phase. */
+  newBadges: EarnedBadge[];
+  streakRewards: EarnedStreakReward[];
 }
 
 export function useTemplates() {
@@ -97,7 +100,12 @@ export async function saveTemplateSession(input: SaveInput, client: QueryClient)
   };
   const sent = await sendOrQueue('template-session', '/api/sessions', body, { stamp: true });
   if (sent.queued) return null;
-  const result = (await sent.response.json()) as SaveResult;
+  const raw = (await sent.response.json()) as SaveResult;
+  const result = {
+    ...raw,
+    newBadges: badgesOf(raw.newBadges),
+    streakRewards: streakRewardsOf(raw.streakRewards),
+  };
   // Spec: a save refreshes the member's sessions, dashboard and progress.
   await refreshAfterCompletion(client);
   return result;

@@ -42,6 +42,10 @@ export function KeepScoresToggle({
           ? 'Your scores are saved to your account and show on every device. Audio never leaves this device.'
           : 'Off: your scores stay in this browser only. Turning it on uploads this browser’s scores once (numbers only, never audio).'}
       </p>
+      <p className={styles.muted}>
+        Either way, each recording counts as practice minutes in your account: when and how long, never the
+        scores or the audio.
+      </p>
       {failed && (
         <p role="alert" className={styles.muted}>
           {failed}

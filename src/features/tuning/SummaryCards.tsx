@@ -3,18 +3,21 @@ import type { VoiceAnalysis } from './recording-summary';
 import styles from './Tuning.module.css';
 import { countWord } from '../../lib/plural';
 
-/** Section 1: avg score, sessions and trend; the parent shows it once a session exists. */
+/**
+ * Section 1: avg score, recordings and trend; the parent shows it once a recording exists. In the
+ * tuning room a take is a "recording", never a "session" (a session is guided practice).
+ */
 export function SummaryCards({ sessions }: { sessions: VoiceAnalysis[] }) {
   const summary = sessionSummary(sessions);
   const trend = Math.round(summary.improvementTrend);
   return (
     <section aria-label="your summary" className={styles.summary} data-testid="summary-cards">
       <Stat label="avg score" value={String(summary.averageScore)} />
-      <Stat label={countWord(summary.totalSessions, 'session')} value={String(summary.totalSessions)} />
+      <Stat label={countWord(summary.totalSessions, 'recording')} value={String(summary.totalSessions)} />
       <Stat
         label="trend"
         value={trend > 0 ? `+${trend}` : trend < 0 ? `−${Math.abs(trend)}` : '0'}
-        note={summary.totalSessions < 20 ? 'shows after 20 sessions' : 'last 10 vs the 10 before'}
+        note={summary.totalSessions < 20 ? 'shows after 20 recordings' : 'last 10 vs the 10 before'}
       />
     </section>
   );

@@ -13,6 +13,7 @@ import { SummaryCards } from './SummaryCards';
 import { VoiceRecorder } from './VoiceRecorder';
 import { WellnessInsights } from './WellnessInsights';
 import styles from './Tuning.module.css';
+import { RecordingOutcome } from './RecordingOutcome';
 import { writeErrorText } from '../../lib/outbox/online-only';
 import { PracticeModes } from '../pitch-match/PracticeModes';
 
@@ -85,11 +86,7 @@ export function TuningRoomScreen() {
           reveal={latest.id !== shownAtOpen.current}
         />
       )}
-      {history.newBadges.map((b) => (
-        <p key={b.id} className={styles.newBadge} data-testid="new-badge">
-          new badge: {b.name}
-        </p>
-      ))}
+      <RecordingOutcome practice={history.practice} newBadges={history.newBadges} />
       {history.saveError && (
         <p role="alert" className={styles.muted}>
           This score is kept in this browser; we couldn’t save it to your account just now.

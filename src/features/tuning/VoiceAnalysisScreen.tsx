@@ -9,6 +9,7 @@ import { ScoreCard } from './ScoreCard';
 import { useAccountHistory } from './useAccountHistory';
 import { VoiceRecorder } from './VoiceRecorder';
 import styles from './Tuning.module.css';
+import { RecordingOutcome } from './RecordingOutcome';
 
 /** /voice-analysis: the score card of the latest analysis and the shared recorder. */
 export function VoiceAnalysisScreen() {
@@ -63,11 +64,7 @@ export function VoiceAnalysisScreen() {
         onAnalysis={history.onAnalysis}
         pitchRange={history.pitchRange}
       />
-      {history.newBadges.map((b) => (
-        <p key={b.id} className={styles.newBadge} data-testid="new-badge">
-          new badge: {b.name}
-        </p>
-      ))}
+      <RecordingOutcome practice={history.practice} newBadges={history.newBadges} />
     </div>
   );
 }

@@ -36,8 +36,8 @@ export function WellnessInsights({ sessions }: { sessions: VoiceAnalysis[] }) {
           <li data-testid="personal-insight">
             <strong>Your clarity so far</strong>
             <span>
-              {personal.first.clarity}% in your first recorded session, {personal.latest.clarity}% in your
-              latest ({countText(sessions.length, 'session')} on this device).
+              {personal.first.clarity}% in your first recording, {personal.latest.clarity}% in your latest (
+              {countText(sessions.length, 'recording')} so far).
             </span>
           </li>
         )}

@@ -4,6 +4,7 @@ import { apiJson } from '../../lib/api';
 import { sendOrQueue } from '../../lib/outbox/offline-writes';
 import { onlineOnly } from '../../lib/outbox/online-only';
 import type { VoiceAnalysis } from './recording-summary';
+import { badgesOf, type EarnedBadge } from '../rewards/earned';
 
 export interface ServerAnalysis {
   id: number;
@@ -18,10 +19,7 @@ export interface ServerAnalysis {
   pitchRangeSemitones: number | null;
   measures: Record<string, number>;
 }
-export interface NewBadge {
-  id: string;
-  name: string;
-}
+export type NewBadge = EarnedBadge;
 
 const unit = (pct: number) => Math.min(1, Math.max(0, pct / 100));
 
@@ -75,8 +73,37 @@ export async function saveToAccount(analyses: VoiceAnalysis[]): Promise<NewBadge
   // browser's history meanwhile); badges come with the answer, so none are known while queued.
   const sent = await sendOrQueue('voice-analysis', '/api/voice-analyses', body);
   if (sent.queued) return [];
-  const res = (await sent.response.json()) as { newBadges?: NewBadge[] };
-  return res.newBadges ?? [];
+  const res = (await sent.response.json()) as { newBadges?: unknown };
+  return badgesOf(res.newBadges);
+}
+
+/** What saving a recording's practice answered: its minutes and badges, or `queued` offline. */
+export interface RecordingSaved {
+  seconds: number;
+  minutes: number;
+  queued: boolean;
+  newBadges: NewBadge[];
+}
+
+/**
+ * A recording in the tuning room is practice whether or not its numbers are kept (issue 30):
+ * when, how long, the local day go to the practice ledger; the scores stay on this device
+ * unless the member keeps them. Sent once (Idempotency-Key) or kept in the outbox offline.
+ */
+export async function saveRecordingPractice(a: VoiceAnalysis): Promise<RecordingSaved> {
+  const minutes = Math.round(a.durationSec / 60);
+  const sent = await sendOrQueue('tuning-recording', '/api/practice/recordings', {
+    recordedAt: a.at,
+    durationSec: a.durationSec,
+  });
+  if (sent.queued) return { seconds: a.durationSec, minutes, queued: true, newBadges: [] };
+  const res = (await sent.response.json()) as { minutes?: unknown; newBadges?: unknown };
+  return {
+    seconds: a.durationSec,
+    minutes: typeof res.minutes === 'number' ? res.minutes : minutes,
+    queued: false,
+    newBadges: badgesOf(res.newBadges),
+  };
 }
 
 export const fetchChoice = () => apiJson<{ keep: boolean }>('GET', '/api/voice-history-choice');

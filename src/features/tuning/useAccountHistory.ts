@@ -2,7 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { memberPitchRange } from '../../domain/voice';
 import { useAuthStore } from '../auth/auth-store';
-import { fetchAccountHistory, fetchChoice, putChoice, saveToAccount, type NewBadge } from './account-history';
+import {
+  fetchAccountHistory,
+  fetchChoice,
+  putChoice,
+  saveRecordingPractice,
+  saveToAccount,
+  type NewBadge,
+  type RecordingSaved,
+} from './account-history';
 import { loadHistory } from './history';
 import { useHistoryStore } from './history-store';
 import type { VoiceAnalysis } from './recording-summary';
@@ -24,6 +32,8 @@ export function useAccountHistory() {
   const client = useQueryClient();
   const [newBadges, setNewBadges] = useState<NewBadge[]>([]);
   const [saveError, setSaveError] = useState(false);
+  // The last recording's practice, as the server (or the outbox) took it: said under the score.
+  const [practice, setPractice] = useState<RecordingSaved | null>(null);
 
   const choice = useQuery({
     queryKey: ['voice-history-choice', userId],
@@ -43,9 +53,14 @@ export function useAccountHistory() {
     () =>
       client.invalidateQueries({
         predicate: (q) =>
-          ['/voice-analyses', '/achievements', '/journey-progress', '/calendar'].some((p) =>
-            String(q.queryKey[0]).includes(p),
-          ),
+          [
+            '/voice-analyses',
+            '/achievements',
+            '/journey-progress',
+            '/calendar',
+            '/dashboard',
+            '/practice-week',
+          ].some((p) => String(q.queryKey[0]).includes(p)),
       }),
     [client],
   );
@@ -87,10 +102,23 @@ export function useAccountHistory() {
       addLocal(a);
       setNewBadges([]);
       setSaveError(false);
+      setPractice(null);
+      if (userId === null || a.durationSec <= 0) return;
+      // The practice (when, how long) goes to the account whatever the choice; the numbers only
+      // when the member keeps them. Both answers may carry badges: the screen lists them all.
+      const add = (badges: NewBadge[]) =>
+        setNewBadges((have) => [...have, ...badges.filter((b) => !have.some((h) => h.id === b.id))]);
+      saveRecordingPractice(a)
+        .then((saved) => {
+          setPractice(saved);
+          add(saved.newBadges);
+          if (!saved.queued) void refresh();
+        })
+        .catch((err: unknown) => console.warn('Could not save the recording’s practice', err));
       if (!keep) return;
       saveToAccount([a])
         .then((badges) => {
-          setNewBadges(badges);
+          add(badges);
           void refresh();
         })
         .catch((err: unknown) => {
@@ -98,7 +126,7 @@ export function useAccountHistory() {
           setSaveError(true);
         });
     },
-    [addLocal, keep, refresh],
+    [addLocal, keep, refresh, userId],
   );
 
   const sessions = useMemo(() => (keep ? (account.data ?? NO_SESSIONS) : local), [keep, account.data, local]);
@@ -115,6 +143,7 @@ export function useAccountHistory() {
     accountState: keep ? account : null,
     onAnalysis,
     newBadges,
+    practice,
     saveError,
   };
 }

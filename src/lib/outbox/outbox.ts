@@ -25,7 +25,7 @@ export interface OutboxItem {
   /**
    * What it is, for messages: 'completion', 'echo', 'reflection', 'template-session',
    * 'private-reflection', 'mood', 'vitals', 'goal', 'enrolment', 'unenrolment',
-   * 'circle-practice', 'voice-analysis', 'class-view', 'onboarding'
+   * 'circle-practice', 'voice-analysis', 'tuning-recording', 'class-view', 'onboarding'
    * (src/features/sync/describe-write.ts names each).
    */
   kind: string;

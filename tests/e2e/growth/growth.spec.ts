@@ -6,9 +6,10 @@ interface Awarded {
   newBadges: { id: string; name: string }[];
 }
 
-// Seeded catalogue (fixtures/catalogue.json): beginner sessions in each focus.
+// Seeded catalogue (fixtures/catalogue.json): beginner guided sessions in each focus (a
+// listening-room track such as 1 is listening, never a session: issue 30).
 const EARLIER = [
-  { id: 1, title: 'tide of slow light' },
+  { id: 17, title: 'healing hum with the tide' },
   { id: 7, title: 'morning breath and hum' },
   { id: 9, title: 'open vowels for a steady voice' },
   { id: 10, title: 'siren slides for a free voice' },
@@ -100,11 +101,12 @@ test('a week of practice, a reflection, an echo and a recording show on every gr
   await expect(page.getByTestId('streaks')).toContainText('7current streak');
   const todayIso = new Date().toISOString().slice(0, 10);
   const cell = page.locator(`[data-date="${todayIso}"]`);
-  await expect(cell).toHaveAccessibleName(/practised, badge earned, today/);
+  // The kept recording is on the ledger too (issue 30): the day says "recorded".
+  await expect(cell).toHaveAccessibleName(/practised, recorded, badge earned, today/);
   await cell.click();
   const detail = page.getByTestId('day-detail');
   await expect(detail).toContainText('1 session');
-  await expect(detail).toContainText('quality score 86%');
+  await expect(detail).toContainText('1 recording in the tuning room, best quality score 86%');
   await expect(detail).toContainText('First Week Warrior');
   await expect(detail).toContainText('My voice felt open and warm today');
   await expect(page.getByTestId('recent-achievements').locator('li')).toHaveCount(3);
@@ -187,10 +189,11 @@ test('badges are awarded exactly once when events arrive together', async ({ req
   const token = await accessTokenOf(request, member);
   const userId = userIdOf(token);
   const results = await Promise.all(
-    // Short listening-room tracks: together (770 s) they fit the 15-minute listening budget,
-    // which the 5-15 minute guided sessions would exceed after one or two.
+    // One guided session (11, "lip trill bubbles", 300 s) five times at once: one counts (a
+    // listening-room track is listening, never a session, so it would award no "First Note"),
+    // and it fits the 15-minute listening budget; echoes of five sessions beside it.
     [1, 2, 3, 4, 5].flatMap((id) => [
-      request.post('/api/session-completions', { ...auth(token), data: { sessionId: id, timeZone: 'UTC' } }),
+      request.post('/api/session-completions', { ...auth(token), data: { sessionId: 11, timeZone: 'UTC' } }),
       request.post(`/api/sessions/${id}/echo`, auth(token)),
     ]),
   );

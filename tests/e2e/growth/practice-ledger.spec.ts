@@ -38,7 +38,7 @@ test.describe('one practice ledger', () => {
     const journey = page.getByTestId('journey-stats');
     await expect(statValue(journey, /^sessions?$/)).toHaveText('1');
     await expect(statValue(journey, 'day streak')).toHaveText('1');
-    await expect(statValue(journey, 'minutes')).toHaveText('4');
+    await expect(statValue(journey, 'practice minutes')).toHaveText('4');
     await expect(page.getByTestId('current-journey')).toBeVisible();
     await expect(page.getByText('Complete a session and your journey starts here.')).toHaveCount(0);
 

@@ -33,6 +33,31 @@ export function givePastPractice(userId: string, tokens: number): void {
   }
 }
 
+/**
+ * Past sessions on the given days before today (1 = yesterday, UTC days), 40 tokens each, as the
+ * server would have written them then: for a test that needs a streak running into today (a
+ * streak reward) as well as a level.
+ */
+export function givePracticeOnDays(userId: string, daysAgo: readonly number[]): void {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set');
+  const db = new Database(path.join(dir, 'app.db'));
+  db.pragma('busy_timeout = 5000');
+  try {
+    const insert = db.prepare(`INSERT INTO practice_ledger (user_id, kind, item_id, title, categories,
+        practised_at, local_date, planned_sec, practised_sec, counted, earned, source_id)
+      VALUES (?, 'template', 0, 'Earlier practice', '["find"]', ?, ?, 600, 600, 1, 40, NULL)`);
+    db.transaction(() => {
+      for (const ago of daysAgo) {
+        const at = Date.now() - ago * DAY;
+        insert.run(userId, new Date(at).toISOString(), isoDay(at));
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}
+
 /** Past practice that puts a member with no tokens yet exactly at the start of `level` (1-10). */
 export function reachLevel(userId: string, level: number): void {
   const need = TIERS[level - 1]?.requiredTokens;

@@ -41,16 +41,16 @@ test.describe('screen details at 390 px', () => {
     }
   });
 
-  test('listen-only tracks show the same tone tokens in the room and in the player', async ({
+  test('listen-only tracks say "listening", no tone tokens, in the room and in the player', async ({
     page,
     request,
   }) => {
     await signInNewMember(page, request);
     await page.goto('/listening-room');
     const track = page.getByTestId('room-track').first();
-    await expect(track.getByTitle('20 tone tokens')).toBeVisible();
+    await expect(track.getByTitle('listening: no tone tokens')).toBeVisible();
     await track.click();
-    await expect(player(page).getByTitle('20 tone tokens')).toBeVisible();
+    await expect(player(page).getByTitle('listening: no tone tokens')).toBeVisible();
   });
 
   test('credits name the demo musicians without links to invented accounts', async ({ page, request }) => {

@@ -14,6 +14,7 @@ import { systemRoutes } from './system/routes';
 import { wellnessRoutes } from './wellness/routes';
 import { templateRoutes } from './templates/routes';
 import { pitchExerciseRoutes } from './pitch-exercises/routes';
+import { wellbeingRoutes } from './wellbeing/routes';
 
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -37,5 +38,6 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', voiceAssessmentRoutes(deps));
   api.route('/', pitchExerciseRoutes(deps));
   api.route('/', growthRoutes(deps));
+  api.route('/', wellbeingRoutes(deps));
   return api;
 }

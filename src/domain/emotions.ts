@@ -6,7 +6,16 @@ import { dayNumber } from './streaks';
  * (how pleasant it is, -2 to +2), so "after practice you felt better than before" is a rule a
  * member can check, not a guess. Shared by the server (which accepts only these) and the app.
  */
-export const EMOTIONS = ['calm', 'content', 'joyful', 'energised', 'tired', 'tense', 'anxious', 'low'] as const;
+export const EMOTIONS = [
+  'calm',
+  'content',
+  'joyful',
+  'energised',
+  'tired',
+  'tense',
+  'anxious',
+  'low',
+] as const;
 export type Emotion = (typeof EMOTIONS)[number];
 
 export const VALENCE: Record<Emotion, number> = {
@@ -46,8 +55,13 @@ export function shiftOf(before: Emotion, after: Emotion): -1 | 0 | 1 {
 export function pairsOf(feelings: readonly PracticeFeeling[]) {
   return feelings
     .filter(
-      (f): f is PracticeFeeling & { before: Emotion; after: Emotion; practice: NonNullable<PracticeFeeling['practice']> } =>
-        f.before !== null && f.after !== null && f.practice !== null,
+      (
+        f,
+      ): f is PracticeFeeling & {
+        before: Emotion;
+        after: Emotion;
+        practice: NonNullable<PracticeFeeling['practice']>;
+      } => f.before !== null && f.after !== null && f.practice !== null,
     )
     .sort((a, b) => (a.practice.practisedAt < b.practice.practisedAt ? 1 : -1));
 }
@@ -73,7 +87,9 @@ export function shiftSummary(feelings: readonly PracticeFeeling[], n = 10): Shif
 }
 
 /** The feeling named most often after practice, with how often; null without after answers. */
-export function mostOftenAfter(feelings: readonly PracticeFeeling[]): { emotion: Emotion; count: number } | null {
+export function mostOftenAfter(
+  feelings: readonly PracticeFeeling[],
+): { emotion: Emotion; count: number } | null {
   const counts = new Map<Emotion, number>();
   for (const f of feelings) if (f.after && f.practice) counts.set(f.after, (counts.get(f.after) ?? 0) + 1);
   let best: { emotion: Emotion; count: number } | null = null;
@@ -110,8 +126,14 @@ export function weeklyValence(feelings: readonly PracticeFeeling[], today: strin
     const slot = sums[w];
     if (!slot) continue;
     slot.practices++;
-    if (f.before) (slot.b += VALENCE[f.before]), slot.nb++;
-    if (f.after) (slot.a += VALENCE[f.after]), slot.na++;
+    if (f.before) {
+      slot.b += VALENCE[f.before];
+      slot.nb++;
+    }
+    if (f.after) {
+      slot.a += VALENCE[f.after];
+      slot.na++;
+    }
   }
   return sums.map((s, i) => ({
     weekStart: isoOfDay(first + i * 7),

@@ -25,8 +25,7 @@ export interface FeelingWrite {
   now: string;
 }
 
-const COLS =
-  'id, run_key, kind, item_id, before_emotion, before_at, after_emotion, after_at, local_date';
+const COLS = 'id, run_key, kind, item_id, before_emotion, before_at, after_emotion, after_at, local_date';
 
 /** The two halves of a row; the phase is one of two literals (zod), never the client's text. */
 const COLUMNS: Record<FeelingPhase, { emotion: string; at: string }> = {

@@ -29,7 +29,13 @@ async function member(level2 = false, zone: string | null = 'UTC'): Promise<Test
 }
 
 /** A ledger entry, as the template player's save writes it: what gives a member tokens and practice. */
-async function practise(m: TestMember, kind: 'catalogue' | 'template', itemId: number, atMs: number, earned = 20) {
+async function practise(
+  m: TestMember,
+  kind: 'catalogue' | 'template',
+  itemId: number,
+  atMs: number,
+  earned = 20,
+) {
   return recordPractice(t.deps.sql, {
     userId: m.id,
     kind,
@@ -59,11 +65,23 @@ const send = (method: 'POST' | 'PUT', path: string, who: TestMember, body: unkno
     headers: key ? { 'Idempotency-Key': key } : {},
   });
 const iso = (ms: number) => new Date(ms).toISOString();
-const checkIn = (over: Record<string, unknown> = {}) => ({ voice: 'fine', energy: 'steady', mood: 'okay', ...over });
+const checkIn = (over: Record<string, unknown> = {}) => ({
+  voice: 'fine',
+  energy: 'steady',
+  mood: 'okay',
+  ...over,
+});
 
 interface CheckInsAnswer {
   today: string;
-  checkIns: { localDate: string; voice: string; energy: string; mood: string; note: string; checkedAt: string }[];
+  checkIns: {
+    localDate: string;
+    voice: string;
+    energy: string;
+    mood: string;
+    note: string;
+    checkedAt: string;
+  }[];
 }
 const checkIns = async (who: TestMember) => (await (await call('/check-ins', who)).json()) as CheckInsAnswer;
 
@@ -87,7 +105,13 @@ describe('the daily check-in', () => {
     expect(((await second.json()) as { checkIn: { voice: string } }).checkIn.voice).toBe('clear');
     const { today, checkIns: rows } = await checkIns(ana);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ localDate: today, voice: 'clear', energy: 'high', mood: 'okay', note: '' });
+    expect(rows[0]).toMatchObject({
+      localDate: today,
+      voice: 'clear',
+      energy: 'high',
+      mood: 'okay',
+      note: '',
+    });
   });
 
   it('keeps the newer answer when an older one that waited offline arrives after it', async () => {
@@ -120,7 +144,9 @@ describe('the daily check-in', () => {
       );
     }
     const rows = (await checkIns(ana)).checkIns;
-    expect(rows.map((c) => c.localDate)).toEqual([iso(start - 29 * DAY), iso(start - 3 * DAY)].map((d) => d.slice(0, 10)));
+    expect(rows.map((c) => c.localDate)).toEqual(
+      [iso(start - 29 * DAY), iso(start - 3 * DAY)].map((d) => d.slice(0, 10)),
+    );
     expect((await checkIns(ben)).checkIns).toEqual([]);
   });
 
@@ -132,7 +158,11 @@ describe('the daily check-in', () => {
     ['note', () => ({ note: 'x'.repeat(281) }), 'must be at most 280 characters'],
     ['occurredAt', () => ({ occurredAt: iso(start + DAY) }), 'in the future'],
     ['occurredAt', () => ({ occurredAt: iso(start - 4 * DAY) }), 'older than 72 hours'],
-    ['occurredAt', () => ({ occurredAt: 'yesterday' }), 'must be an ISO 8601 time such as 2026-11-26T07:30:00Z'],
+    [
+      'occurredAt',
+      () => ({ occurredAt: 'yesterday' }),
+      'must be an ISO 8601 time such as 2026-11-26T07:30:00Z',
+    ],
     ['timeZone', () => ({ timeZone: 'Mars/Olympus' }), 'must be an IANA time zone such as Europe/London'],
   ])('refuses a bad %s (case %#) with 400 naming the field, writing nothing', async (field, over, words) => {
     const ana = await member();
@@ -153,9 +183,10 @@ describe('the daily check-in', () => {
     expect(b.status).toBe(200);
     expect(b.headers.get('Idempotent-Replayed')).toBe('true');
     expect(await b.json()).toEqual(await a.json());
-    const n = await t.deps.sql.get<{ n: number }>('SELECT count(*) AS n FROM voice_check_ins WHERE user_id = ?', [
-      ana.id,
-    ]);
+    const n = await t.deps.sql.get<{ n: number }>(
+      'SELECT count(*) AS n FROM voice_check_ins WHERE user_id = ?',
+      [ana.id],
+    );
     expect(Number(n?.n)).toBe(1);
   });
 
@@ -183,7 +214,13 @@ interface FeelingsAnswer {
 }
 const feelings = async (who: TestMember) => (await (await call('/emotions', who)).json()) as FeelingsAnswer;
 const feel = (run: string, who: TestMember, over: Record<string, unknown>, key?: string) =>
-  send('PUT', `/emotions/${run}`, who, { phase: 'after', emotion: 'calm', kind: 'template', itemId: 3, ...over }, key);
+  send(
+    'PUT',
+    `/emotions/${run}`,
+    who,
+    { phase: 'after', emotion: 'calm', kind: 'template', itemId: 3, ...over },
+    key,
+  );
 
 describe('emotion tracking', () => {
   it('is refused below level 2 with words saying which level opens it', async () => {
@@ -192,15 +229,22 @@ describe('emotion tracking', () => {
       expect(res.status).toBe(403);
       const body = (await res.json()) as { error: string; message: string };
       expect(body.error).toBe('feature_locked');
-      expect(body.message).toBe('Emotion tracking opens at level 2; you are at level 1 (100 tone tokens to go).');
+      expect(body.message).toBe(
+        'Emotion tracking opens at level 2; you are at level 1 (100 tone tokens to go).',
+      );
     }
-    expect(Number((await t.deps.sql.get<{ n: number }>('SELECT count(*) AS n FROM practice_feelings'))?.n)).toBe(0);
+    expect(
+      Number((await t.deps.sql.get<{ n: number }>('SELECT count(*) AS n FROM practice_feelings'))?.n),
+    ).toBe(0);
   });
 
   it('keeps the before and after of one practice together, linked to that practice on the ledger', async () => {
     const ana = await member(true);
     const run = crypto.randomUUID();
-    expect((await feel(run, ana, { phase: 'before', emotion: 'tense', occurredAt: iso(start - 20 * 60_000) })).status).toBe(200);
+    expect(
+      (await feel(run, ana, { phase: 'before', emotion: 'tense', occurredAt: iso(start - 20 * 60_000) }))
+        .status,
+    ).toBe(200);
     await practise(ana, 'template', 3, start - 60_000);
     const after = await feel(run, ana, { phase: 'after', emotion: 'calm', occurredAt: iso(start - 30_000) });
     expect(after.status).toBe(200);
@@ -215,11 +259,26 @@ describe('emotion tracking', () => {
     const ana = await member(true);
     const [morning, evening, abandoned] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     // The catalogue player asks before "i feel complete" is sent: the answer comes first.
-    await feel(morning, ana, { kind: 'catalogue', itemId: 7, emotion: 'content', occurredAt: iso(start - 10 * HOUR) });
+    await feel(morning, ana, {
+      kind: 'catalogue',
+      itemId: 7,
+      emotion: 'content',
+      occurredAt: iso(start - 10 * HOUR),
+    });
     await practise(ana, 'catalogue', 7, start - 10 * HOUR + 20_000);
     await practise(ana, 'catalogue', 7, start - 2 * HOUR);
-    await feel(evening, ana, { kind: 'catalogue', itemId: 7, emotion: 'joyful', occurredAt: iso(start - 2 * HOUR - 5000) });
-    await feel(abandoned, ana, { kind: 'catalogue', itemId: 8, phase: 'before', occurredAt: iso(start - HOUR) });
+    await feel(evening, ana, {
+      kind: 'catalogue',
+      itemId: 7,
+      emotion: 'joyful',
+      occurredAt: iso(start - 2 * HOUR - 5000),
+    });
+    await feel(abandoned, ana, {
+      kind: 'catalogue',
+      itemId: 8,
+      phase: 'before',
+      occurredAt: iso(start - HOUR),
+    });
     const byRun = new Map((await feelings(ana)).feelings.map((f) => [f.runKey, f]));
     expect(byRun.get(morning)?.practice).not.toBeNull();
     expect(byRun.get(evening)?.practice).not.toBeNull();
@@ -263,7 +322,9 @@ describe('emotion tracking', () => {
     }
     const badKey = await feel('not-a-uuid', ana, {});
     expect(badKey.status).toBe(400);
-    expect(((await badKey.json()) as { fields: Record<string, string> }).fields.runKey).toBe('must be a UUID');
+    expect(((await badKey.json()) as { fields: Record<string, string> }).fields.runKey).toBe(
+      'must be a UUID',
+    );
     expect((await call('/emotions?weeks=60', ana)).status).toBe(400);
     expect((await feelings(ana)).feelings).toHaveLength(1);
   });
@@ -295,22 +356,28 @@ describe("the member's data", () => {
         ...init,
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       });
-    expect((await api('/check-ins', { method: 'POST', body: JSON.stringify(checkIn({ note: 'mine' })) })).status).toBe(200);
+    expect(
+      (await api('/check-ins', { method: 'POST', body: JSON.stringify(checkIn({ note: 'mine' })) })).status,
+    ).toBe(200);
     const run = crypto.randomUUID();
     const put = { phase: 'before', emotion: 'calm', kind: 'template', itemId: 3 };
     expect((await api(`/emotions/${run}`, { method: 'PUT', body: JSON.stringify(put) })).status).toBe(200);
 
-    const data = (await (await api('/account/export')).json()) as { tables: Record<string, Record<string, unknown>[]> };
+    const data = (await (await api('/account/export')).json()) as {
+      tables: Record<string, Record<string, unknown>[]>;
+    };
     expect(data.tables.voice_check_ins).toEqual([expect.objectContaining({ user_id: id, note: 'mine' })]);
     expect(data.tables.practice_feelings).toEqual([
       expect.objectContaining({ user_id: id, run_key: run, before_emotion: 'calm' }),
     ]);
 
-    expect((await api('/account', { method: 'DELETE', body: JSON.stringify({ password: PASSWORD }) })).status).toBe(
-      200,
-    );
+    expect(
+      (await api('/account', { method: 'DELETE', body: JSON.stringify({ password: PASSWORD }) })).status,
+    ).toBe(200);
     for (const table of ['voice_check_ins', 'practice_feelings']) {
-      const n = await t.deps.sql.get<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`, [id]);
+      const n = await t.deps.sql.get<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`, [
+        id,
+      ]);
       expect(Number(n?.n), table).toBe(0);
     }
   });

@@ -81,7 +81,8 @@ export function wellbeingRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/emotions', auth, emotionGate, async (c) => {
     const userId = c.var.user.id;
     const raw = c.req.query('weeks');
-    const weeks = raw === undefined ? { success: true as const, data: DEFAULT_WEEKS } : weeksParam.safeParse(raw);
+    const weeks =
+      raw === undefined ? { success: true as const, data: DEFAULT_WEEKS } : weeksParam.safeParse(raw);
     if (!weeks.success)
       throw new ApiError(400, 'validation_failed', 'weeks must be a whole number from 1 to 26.', {
         weeks: 'must be a whole number from 1 to 26',
@@ -101,7 +102,9 @@ export function wellbeingRoutes(deps: AppDeps): Hono<AppEnv> {
     const key = idem.keyOf(c);
     const runKey = c.req.param('runKey');
     if (!RUN_KEY.test(runKey))
-      throw new ApiError(400, 'validation_failed', 'Invalid runKey: must be a UUID.', { runKey: 'must be a UUID' });
+      throw new ApiError(400, 'validation_failed', 'Invalid runKey: must be a UUID.', {
+        runKey: 'must be a UUID',
+      });
     const body = await jsonBody(c, feelingBody);
     const userId = c.var.user.id;
     const now = deps.now();

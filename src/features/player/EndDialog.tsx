@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
+import { AfterFeeling } from '../emotions/FeelingQuestion';
 import { ReflectPanel } from './ReflectPanel';
 import styles from './EndDialog.module.css';
 
@@ -31,6 +32,7 @@ export function EndDialog(props: EndDialogProps) {
         <Dialog.Content className={styles.content} data-testid="end-dialog">
           <Dialog.Title className={styles.title}>session complete</Dialog.Title>
           <Dialog.Description className={styles.line}>{line}</Dialog.Description>
+          <AfterFeeling kind="catalogue" itemId={sessionId} />
           <div className={styles.options}>
             {canVocal && (
               <button type="button" className={styles.option} onClick={props.onPlayAgain} disabled={bursting}>

@@ -34,6 +34,8 @@ const KINDS = [
   'pitch-result',
   'onboarding',
   'onboarding-skip',
+  'check-in',
+  'feeling',
 ];
 
 describe('describeWrite', () => {

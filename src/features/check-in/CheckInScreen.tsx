@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CHECK_IN_DAYS, checkInSuggestion } from '../../domain/check-in';
 import { BackHeader } from '../../ui/BackHeader';
@@ -61,6 +61,16 @@ function Today({
 }) {
   const save = useSaveCheckIn();
   const [editing, setEditing] = useState(false);
+  // After saving, focus moves to today's answers (the form they replace is gone).
+  const [justSaved, setJustSaved] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = checkIn !== null && !editing;
+  useEffect(() => {
+    if (justSaved && shown) {
+      heading.current?.focus();
+      setJustSaved(false);
+    }
+  }, [justSaved, shown]);
   if (!checkIn || editing)
     return (
       <CheckInForm
@@ -68,14 +78,21 @@ function Today({
         initial={checkIn}
         saving={save.isPending}
         error={save.error}
-        onSave={(answers) => save.mutate(answers, { onSuccess: () => setEditing(false) })}
+        onSave={(answers) =>
+          save.mutate(answers, {
+            onSuccess: () => {
+              setEditing(false);
+              setJustSaved(true);
+            },
+          })
+        }
         onCancel={checkIn ? () => setEditing(false) : undefined}
       />
     );
   return (
     <>
       <section className={styles.card} aria-labelledby="today-title" data-testid="todays-check-in">
-        <h2 id="today-title" className={styles.cardTitle}>
+        <h2 id="today-title" className={styles.cardTitle} ref={heading} tabIndex={-1}>
           today
         </h2>
         <p className={styles.answers}>{answersLine(checkIn)}</p>

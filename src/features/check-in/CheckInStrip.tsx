@@ -37,7 +37,7 @@ export function CheckInStrip({ days }: { days: readonly StripDay[] }) {
         <span>{days.length} days ago</span>
         <span>today</span>
       </div>
-      <ul className={styles.legend} aria-label="what the bars mean">
+      <ul className={styles.stripKey} aria-label="what the bars mean">
         {VOICE_FEELS.map((v) => (
           <li key={v}>
             <span className={styles.swatch} data-voice={v} aria-hidden />

@@ -9,6 +9,11 @@ import styles from './Emotions.module.css';
 interface Props {
   kind: 'catalogue' | 'template';
   itemId: number;
+  /**
+   * Fits it to where it sits: `inset` keeps a screen's side margins among full-width blocks,
+   * `above` leaves room above the buttons that follow it (the player's end dialog).
+   */
+  fit?: 'inset' | 'above';
 }
 
 /** True once the member's level opens emotion tracking (level 2); false while unknown. */
@@ -22,19 +27,19 @@ function useEmotionTracking(): boolean {
  * template's intro). Mounting begins the run the completion screen asks about, for every member;
  * the question itself shows from level 2.
  */
-export function BeforeFeeling({ kind, itemId }: Props) {
+export function BeforeFeeling({ kind, itemId, fit }: Props) {
   const [runKey] = useState(() => beginRun(kind, itemId));
   const open = useEmotionTracking();
   if (!open) return null;
-  return <FeelingQuestion phase="before" kind={kind} itemId={itemId} runKey={runKey} />;
+  return <FeelingQuestion phase="before" kind={kind} itemId={itemId} runKey={runKey} fit={fit} />;
 }
 
 /** "How do you feel now?": on a completion screen, for the run its practice began. */
-export function AfterFeeling({ kind, itemId }: Props) {
+export function AfterFeeling({ kind, itemId, fit }: Props) {
   const [runKey] = useState(() => currentRun(kind, itemId));
   const open = useEmotionTracking();
   if (!open) return null;
-  return <FeelingQuestion phase="after" kind={kind} itemId={itemId} runKey={runKey} />;
+  return <FeelingQuestion phase="after" kind={kind} itemId={itemId} runKey={runKey} fit={fit} />;
 }
 
 type Status = 'idle' | 'saving' | 'saved' | 'queued' | 'failed';
@@ -54,6 +59,7 @@ export function FeelingQuestion({
   kind,
   itemId,
   runKey,
+  fit,
 }: Props & { phase: FeelingPhase; runKey: string }) {
   const [chosen, setChosen] = useState<Emotion | null>(null);
   const [status, setStatus] = useState<Status>('idle');
@@ -73,7 +79,11 @@ export function FeelingQuestion({
   };
 
   return (
-    <section className={styles.question} aria-labelledby={titleId} data-testid={`feeling-${phase}`}>
+    <section
+      className={`${styles.question} ${fit ? styles[fit] : ''}`}
+      aria-labelledby={titleId}
+      data-testid={`feeling-${phase}`}
+    >
       <div className={styles.questionHead}>
         <h2 id={titleId} className={styles.questionTitle}>
           {QUESTION[phase]}

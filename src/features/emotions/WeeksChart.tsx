@@ -4,7 +4,8 @@ import styles from './EmotionsScreen.module.css';
 
 const W = 320;
 const H = 120;
-const LEFT = 4;
+/** Room on the left for the scale's words. */
+const LEFT = 70;
 const y = (v: number) => H / 2 - (v / 2) * (H / 2 - 8);
 
 /**
@@ -12,15 +13,18 @@ const y = (v: number) => H / 2 - (v / 2) * (H / 2 - 8);
  * by a line: the words above say it first; the table below says it for a screen reader.
  */
 export function WeeksChart({ weeks }: { weeks: readonly WeekValence[] }) {
-  const step = (W - LEFT * 2) / weeks.length;
+  const step = (W - LEFT) / weeks.length;
   return (
     <figure className={styles.figure}>
       <svg viewBox={`0 -6 ${W} ${H + 30}`} className={styles.chart} aria-hidden data-testid="weeks-chart">
-        <line x1={0} x2={W} y1={y(0)} y2={y(0)} stroke="var(--color-line)" strokeDasharray="3 4" />
-        <text x={W} y={y(2) - 2} fontSize={10} textAnchor="end" fill="var(--color-ink-soft)">
+        <line x1={LEFT} x2={W} y1={y(0)} y2={y(0)} stroke="var(--color-line)" strokeDasharray="3 4" />
+        <text x={0} y={y(2) + 4} fontSize={11} fill="var(--color-ink-soft)">
           pleasant
         </text>
-        <text x={W} y={y(-2) + 10} fontSize={10} textAnchor="end" fill="var(--color-ink-soft)">
+        <text x={0} y={y(0) + 4} fontSize={11} fill="var(--color-ink-soft)">
+          mixed
+        </text>
+        <text x={0} y={y(-2) + 4} fontSize={11} fill="var(--color-ink-soft)">
           unpleasant
         </text>
         {weeks.map((w, i) => {

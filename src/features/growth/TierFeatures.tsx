@@ -5,6 +5,24 @@ import { nextTier, tierFor, TIERS } from '../../domain/tiers';
 import { countText } from '../../lib/plural';
 import styles from './TierFeatures.module.css';
 
+/** A small padlock beside a locked feature's name (the words say "locked" to screen readers). */
+const Lock = () => (
+  <svg
+    width="14"
+    height="14"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2.2"
+    strokeLinecap="round"
+    aria-hidden
+    className={styles.lock}
+  >
+    <rect x="5" y="11" width="14" height="9" rx="2" />
+    <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+  </svg>
+);
+
 /** The registry's features of one level. */
 const featuresOf = (level: number) => TIER_FEATURES.filter((f) => f.level === level);
 
@@ -42,6 +60,7 @@ export function TierFeatures({ tokens }: { tokens: number }) {
             {featuresOf(next.level).map((f) => (
               <li key={f.key} data-unlocked="false" data-feature={f.key} className={styles.nextItem}>
                 <span className={styles.nextTitle}>
+                  <Lock />
                   {f.title}
                   <span className="visually-hidden">, locked, opens at level {f.level}</span>
                 </span>
@@ -87,6 +106,7 @@ function LockedChip({ feature: f, tokens }: { feature: TierFeature; tokens: numb
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
+        <Lock />
         {f.title}
         <span className="visually-hidden">, locked, opens at level {f.level}</span>
       </button>

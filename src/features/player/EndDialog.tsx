@@ -32,7 +32,7 @@ export function EndDialog(props: EndDialogProps) {
         <Dialog.Content className={styles.content} data-testid="end-dialog">
           <Dialog.Title className={styles.title}>session complete</Dialog.Title>
           <Dialog.Description className={styles.line}>{line}</Dialog.Description>
-          <AfterFeeling kind="catalogue" itemId={sessionId} />
+          <AfterFeeling kind="catalogue" itemId={sessionId} fit="above" />
           <div className={styles.options}>
             {canVocal && (
               <button type="button" className={styles.option} onClick={props.onPlayAgain} disabled={bursting}>

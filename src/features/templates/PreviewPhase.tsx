@@ -44,7 +44,7 @@ export function PreviewPhase({ template, onStart }: { template: SessionTemplate;
           </li>
         ))}
       </ol>
-      <BeforeFeeling kind="template" itemId={template.id} />
+      <BeforeFeeling kind="template" itemId={template.id} fit="inset" />
       <div className={styles.stickyAction}>
         <Button block onClick={onStart}>
           Start Session

@@ -15,7 +15,9 @@ export function CheckInCard() {
   return (
     <Link to="/check-in" state={{ from: '/home' }} className={styles.homeCard} data-testid="home-check-in">
       <span className={styles.homeCardText}>
-        <span className={styles.homeCardTitle}>{checkIn ? "today's check-in" : "how's your voice today?"}</span>
+        <span className={styles.homeCardTitle}>
+          {checkIn ? "today's check-in" : "how's your voice today?"}
+        </span>
         <span className={styles.homeCardAnswer}>
           {checkIn ? answersLine(checkIn) : 'A few taps, and a suggestion for today.'}
         </span>

@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TIER_FEATURES } from '../../domain/tier-features';
+import { TIERS } from '../../domain/tiers';
+import { TierFeatures } from './TierFeatures';
+
+afterEach(cleanup);
+
+const at = (tokens: number) =>
+  render(
+    <MemoryRouter>
+      <TierFeatures tokens={tokens} />
+    </MemoryRouter>,
+  );
+const chip = (key: string) => document.querySelector<HTMLElement>(`[data-feature="${key}"]`)!;
+
+describe('the profile tier features', () => {
+  it('makes every open feature a link to it, by the registry', () => {
+    at(TIERS[1]!.requiredTokens); // level 2
+    for (const f of TIER_FEATURES.filter((x) => x.level <= 2)) {
+      // querySelector, not getByRole: role queries over twenty chips cost seconds in jsdom.
+      const link = chip(f.key).querySelector('a')!;
+      expect(link.textContent).toBe(f.title);
+      expect(link.getAttribute('href')).toBe(f.href);
+      expect(chip(f.key).dataset.unlocked).toBe('true');
+    }
+    expect(document.querySelectorAll('[data-unlocked="true"]')).toHaveLength(4);
+  });
+
+  it("shows the next level's features in full, with how far it is", () => {
+    at(140); // level 2, 110 tokens to level 3
+    const next = screen.getByTestId('next-level');
+    expect(next.textContent).toContain('next: level 3 · 110 tone tokens to go');
+    for (const f of TIER_FEATURES.filter((x) => x.level === 3)) {
+      expect(chip(f.key).textContent).toContain(f.summary);
+      expect(chip(f.key).textContent).toContain('locked, opens at level 3');
+    }
+  });
+
+  it('folds the later levels away; each chip there is a button that says what it is and how far', () => {
+    at(140);
+    const later = TIER_FEATURES.filter((f) => f.level > 3);
+    expect(screen.getByText(/later levels: 4–10 · 14 features/)).toBeTruthy();
+    for (const f of later) {
+      const button = chip(f.key).querySelector('button')!;
+      expect(button.textContent).toBe(`${f.title}, locked, opens at level ${f.level}`);
+      expect(button.getAttribute('aria-expanded')).toBe('false');
+      fireEvent.click(button);
+      expect(button.getAttribute('aria-expanded')).toBe('true');
+      const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+      expect(panel.hidden).toBe(false);
+      expect(panel.textContent).toContain(f.summary);
+      expect(panel.textContent).toContain(`opens at level ${f.level}; you are at level 2`);
+    }
+  });
+
+  it('at the top level has everything open and nothing locked', () => {
+    at(TIERS[9]!.requiredTokens);
+    expect(document.querySelectorAll('[data-unlocked="true"]')).toHaveLength(20);
+    expect(document.querySelectorAll('[data-unlocked="false"]')).toHaveLength(0);
+    expect(screen.queryByTestId('next-level')).toBeNull();
+  });
+});

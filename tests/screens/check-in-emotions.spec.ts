@@ -36,14 +36,26 @@ function pastAnswers(userId: string): void {
       insert.run(userId, at.slice(0, 10), v, at, at, at);
     });
     const ledger = db
-      .prepare('SELECT practised_at, local_date FROM practice_ledger WHERE user_id = ? ORDER BY practised_at DESC')
+      .prepare(
+        'SELECT practised_at, local_date FROM practice_ledger WHERE user_id = ? ORDER BY practised_at DESC',
+      )
       .all(userId) as { practised_at: string; local_date: string }[];
     const feel = db.prepare(`INSERT INTO practice_feelings
       (user_id, run_key, kind, item_id, before_emotion, before_at, after_emotion, after_at, local_date, created_at)
       VALUES (?, ?, 'template', 0, ?, ?, ?, ?, ?, ?)`);
     FEELINGS.forEach(([before, after], i) => {
       const p = ledger[i * 2];
-      if (p) feel.run(userId, crypto.randomUUID(), before, p.practised_at, after, p.practised_at, p.local_date, p.practised_at);
+      if (p)
+        feel.run(
+          userId,
+          crypto.randomUUID(),
+          before,
+          p.practised_at,
+          after,
+          p.practised_at,
+          p.local_date,
+          p.practised_at,
+        );
     });
   } finally {
     db.close();

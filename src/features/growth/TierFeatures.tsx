@@ -1,6 +1,5 @@
-import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { lockedFeatureMessage, TIER_FEATURES, type TierFeature } from '../../domain/tier-features';
+import { TIER_FEATURES } from '../../domain/tier-features';
 import { nextTier, tierFor, TIERS } from '../../domain/tiers';
 import { countText } from '../../lib/plural';
 import styles from './TierFeatures.module.css';
@@ -27,16 +26,18 @@ const Lock = () => (
 const featuresOf = (level: number) => TIER_FEATURES.filter((f) => f.level === level);
 
 /**
- * The profile's tier features (spec §9; src/domain/tier-features.ts): what is open is a link to
- * the feature; the next level's two are shown in full, as what practice brings next; the levels
- * after it wait folded away, each chip a button that says what the feature is and how far it is.
- * Twenty chips in three calm groups instead of one wall.
+ * The profile's tier features (spec §9; src/domain/tier-features.ts): what is open is a chip
+ * linking to the feature; the next level's two are shown in full, highlighted, as what practice
+ * brings next; the levels after it wait folded away ("later levels"), each feature with what it
+ * is, under its level and how far that is. Twenty features in three calm groups, not a wall.
  */
 export function TierFeatures({ tokens }: { tokens: number }) {
   const level = tierFor(tokens).level;
   const next = nextTier(tokens);
   const open = TIER_FEATURES.filter((f) => f.level <= level);
   const later = TIERS.filter((t) => t.level > level + 1);
+  const toGo = (target: number) =>
+    Math.max(0, (TIERS[target - 1]?.requiredTokens ?? 0) - Math.floor(Number.isFinite(tokens) ? tokens : 0));
   return (
     <section className={styles.card} aria-labelledby="tier-features-title" data-testid="tier-features">
       <h2 id="tier-features-title">tier features</h2>
@@ -53,21 +54,9 @@ export function TierFeatures({ tokens }: { tokens: number }) {
       {next && (
         <div className={styles.next} data-testid="next-level">
           <h3 className={styles.groupTitle}>
-            next: level {next.level} ·{' '}
-            {countText(Math.max(0, next.requiredTokens - Math.floor(tokens)), 'tone token')} to go
+            next: level {next.level} · {countText(toGo(next.level), 'tone token')} to go
           </h3>
-          <ul className={styles.nextList}>
-            {featuresOf(next.level).map((f) => (
-              <li key={f.key} data-unlocked="false" data-feature={f.key} className={styles.nextItem}>
-                <span className={styles.nextTitle}>
-                  <Lock />
-                  {f.title}
-                  <span className="visually-hidden">, locked, opens at level {f.level}</span>
-                </span>
-                <span className={styles.summary}>{f.summary}</span>
-              </li>
-            ))}
-          </ul>
+          <LockedList level={next.level} />
         </div>
       )}
       {later.length > 0 && (
@@ -75,16 +64,14 @@ export function TierFeatures({ tokens }: { tokens: number }) {
           <summary className={styles.laterSummary}>
             later levels: {later[0]?.level}
             {later.length > 1 ? `–${later[later.length - 1]?.level}` : ''} ·{' '}
-            {countText(later.length * 2, 'feature')}
+            {countText(TIER_FEATURES.filter((f) => f.level > level + 1).length, 'feature')}
           </summary>
           {later.map((t) => (
             <div key={t.level} className={styles.laterLevel}>
-              <h4 className={styles.levelTitle}>level {t.level}</h4>
-              <ul className={styles.chips}>
-                {featuresOf(t.level).map((f) => (
-                  <LockedChip key={f.key} feature={f} tokens={tokens} />
-                ))}
-              </ul>
+              <h4 className={styles.levelTitle}>
+                level {t.level} · {countText(toGo(t.level), 'tone token')} to go
+              </h4>
+              <LockedList level={t.level} />
             </div>
           ))}
         </details>
@@ -93,27 +80,20 @@ export function TierFeatures({ tokens }: { tokens: number }) {
   );
 }
 
-/** A feature beyond the next level: a button that unfolds what it is and how far it is. */
-function LockedChip({ feature: f, tokens }: { feature: TierFeature; tokens: number }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
+/** A locked level's features: each one's name, "locked, opens at level N" for screen readers, and what it is. */
+function LockedList({ level }: { level: number }) {
   return (
-    <li data-unlocked="false" data-feature={f.key} data-open={open} className={styles.lockedItem}>
-      <button
-        type="button"
-        className={`${styles.chip} ${styles.chipLocked}`}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <Lock />
-        {f.title}
-        <span className="visually-hidden">, locked, opens at level {f.level}</span>
-      </button>
-      <div id={panelId} hidden={!open} className={styles.disclosure}>
-        <p>{f.summary}</p>
-        <p className={styles.howFar}>{lockedFeatureMessage(f.key, tokens)}</p>
-      </div>
-    </li>
+    <ul className={styles.lockedList}>
+      {featuresOf(level).map((f) => (
+        <li key={f.key} data-unlocked="false" data-feature={f.key} className={styles.lockedItem}>
+          <span className={styles.lockedTitle}>
+            <Lock />
+            {f.title}
+            <span className="visually-hidden">, locked, opens at level {f.level}</span>
+          </span>
+          <span className={styles.summary}>{f.summary}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

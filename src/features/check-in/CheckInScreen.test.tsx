@@ -7,14 +7,16 @@ import type { CheckInsAnswer } from './check-in-api';
 import { CheckInScreen } from './CheckInScreen';
 
 const pending = vi.hoisted(() => ({ items: [] as OutboxItem[] }));
-const sent = vi.hoisted(() => ({ calls: [] as unknown[][] }));
+const sent = vi.hoisted(() => ({ calls: [] as unknown[][], answer: null as unknown }));
 
 vi.mock('../sync/pending-writes-queries', () => ({ usePendingOfKind: () => pending.items }));
 vi.mock('../../lib/outbox/offline-writes', async (original) => ({
   ...(await original<typeof import('../../lib/outbox/offline-writes')>()),
   sendOrQueue: vi.fn(async (...args: unknown[]) => {
     sent.calls.push(args);
-    return { queued: true };
+    return sent.answer === null
+      ? { queued: true }
+      : { queued: false, response: new Response(JSON.stringify(sent.answer)) };
   }),
 }));
 // The suggestion's session comes from the catalogue reads, not this screen's subject.
@@ -37,6 +39,7 @@ const day = (localDate: string, voice: CheckInsAnswer['checkIns'][number]['voice
 beforeEach(() => {
   pending.items = [];
   sent.calls = [];
+  sent.answer = null;
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -91,6 +94,22 @@ describe('the daily check-in screen', () => {
     expect((screen.getByLabelText('hoarse or sore') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: "keep today's answers" }));
     expect(screen.getByTestId('todays-check-in')).toBeTruthy();
+  });
+
+  it("shows the saved check-in as today's, with its suggestion", async () => {
+    sent.answer = { checkIn: day(TODAY, 'clear') };
+    const answers: Record<string, unknown> = { '/api/check-ins': answer([]) };
+    renderAsMember(<CheckInScreen />, { tokens: 0, answers });
+    fireEvent.click(
+      within((await screen.findByText('your energy')).closest('fieldset')!).getByLabelText('high'),
+    );
+    fireEvent.click(screen.getByLabelText('rested and clear'));
+    fireEvent.click(within(screen.getByText('your mood').closest('fieldset')!).getByLabelText('good'));
+    answers['/api/check-ins'] = answer([day(TODAY, 'clear')]); // what the server now holds
+    fireEvent.click(screen.getByRole('button', { name: "save today's check-in" }));
+    expect((await screen.findByTestId('todays-check-in')).textContent).toContain('voice rested and clear');
+    expect(screen.getByTestId('check-in-suggestion').textContent).toContain('a good day to practise');
+    expect(screen.queryByTestId('check-in-waiting')).toBeNull();
   });
 
   it('shows a check-in made offline as waiting, and counts it in the strip', async () => {

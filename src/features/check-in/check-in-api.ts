@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { CheckInAnswers } from '../../domain/check-in';
-import { sendOrQueue, wasQueued } from '../../lib/outbox/offline-writes';
+import { sendOrQueue } from '../../lib/outbox/offline-writes';
 import { useAuthStore } from '../auth/auth-store';
 import { browserTimeZone } from '../profile/profile-text';
 import { usePendingOfKind } from '../sync/pending-writes-queries';
@@ -75,9 +75,16 @@ export function useSaveCheckIn() {
         { ...body, timeZone: browserTimeZone() },
         { stamp: true },
       ),
-    onSuccess: (result) => {
-      if (wasQueued(result)) return;
-      return client.invalidateQueries({ predicate: (q) => q.queryKey.includes('check-in') });
+    onSuccess: async (result) => {
+      if (result.queued) return;
+      // The answer is today's check-in as stored: shown at once, then the list is read again.
+      const { checkIn } = (await result.response.json()) as { checkIn: CheckIn };
+      client.setQueryData<CheckInsAnswer>(CHECK_IN_KEY, (old) =>
+        old
+          ? { ...old, checkIns: [...old.checkIns.filter((c) => c.localDate !== checkIn.localDate), checkIn] }
+          : old,
+      );
+      await client.invalidateQueries({ queryKey: CHECK_IN_KEY });
     },
   });
 }

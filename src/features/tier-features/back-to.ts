@@ -4,8 +4,6 @@ import { useLocation } from 'react-router-dom';
 const PLACES: Record<string, string> = {
   '/home': 'home',
   '/profile': 'profile',
-  '/wellness': 'wellness',
-  '/library': 'library',
 };
 
 /**

@@ -15,6 +15,7 @@ import { wellnessRoutes } from './wellness/routes';
 import { templateRoutes } from './templates/routes';
 import { pitchExerciseRoutes } from './pitch-exercises/routes';
 import { practiceRoutes } from './practice/routes';
+import { wellbeingRoutes } from './wellbeing/routes';
 
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -39,5 +40,6 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', pitchExerciseRoutes(deps));
   api.route('/', practiceRoutes(deps));
   api.route('/', growthRoutes(deps));
+  api.route('/', wellbeingRoutes(deps));
   return api;
 }

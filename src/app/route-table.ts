@@ -44,6 +44,9 @@ export const ROUTES: RouteEntry[] = [
   { path: '/forgot-password', title: 'Forgot password', frame: 'flow' },
   { path: '/reset-password', title: 'Reset password', frame: 'flow' },
   { path: '/library', title: 'Library', frame: 'below' },
+  // Tier features (issue 30, src/domain/tier-features.ts): reached from the profile's chips.
+  { path: '/check-in', title: 'Daily check-in', frame: 'below' },
+  { path: '/emotions', title: 'Emotion tracking', frame: 'below' },
 ];
 
 /**

@@ -74,6 +74,12 @@ const WellnessScreen = lazy(() =>
 const ExpertContentScreen = lazy(() =>
   import('../features/expert-content/ExpertContentScreen').then((m) => ({ default: m.ExpertContentScreen })),
 );
+const CheckInScreen = lazy(() =>
+  import('../features/check-in/CheckInScreen').then((m) => ({ default: m.CheckInScreen })),
+);
+const EmotionsScreen = lazy(() =>
+  import('../features/emotions/EmotionsScreen').then((m) => ({ default: m.EmotionsScreen })),
+);
 
 const AchievementsScreen = lazy(() =>
   import('../features/growth/AchievementsScreen').then((m) => ({ default: m.AchievementsScreen })),
@@ -187,6 +193,16 @@ const SCREENS: Record<string, RouteObject['element']> = {
   '/voice-health-insights': (
     <RequireMember>
       <VoiceHealthScreen />
+    </RequireMember>
+  ),
+  '/check-in': (
+    <RequireMember>
+      <CheckInScreen />
+    </RequireMember>
+  ),
+  '/emotions': (
+    <RequireMember>
+      <EmotionsScreen />
     </RequireMember>
   ),
   '/tuning-room': <TuningRoomScreen />,

@@ -36,6 +36,7 @@ export function activeTab(pathname: string): TabId {
     case '/streak-rewards':
     case '/voice-health-insights':
     case '/admin':
+    case '/emotions':
       return 'profile';
     default:
       return 'home';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { storageKeys } from '../../lib/storage-keys';
 import { Button } from '../../ui/Button';
@@ -16,6 +16,9 @@ import { FOCUS_TILE_ITEMS } from '../sessions/tiles';
 import { LatestList } from './LatestList';
 import { RecommendationCard } from './RecommendationCard';
 import styles from './HomeScreen.module.css';
+
+// Its own chunk: home's first-screen JavaScript is at its budget (scripts/bundle-budget.mjs).
+const CheckInCard = lazy(() => import('../check-in/CheckInCard'));
 
 export function HomeScreen() {
   const gate = useOnboardingGate();
@@ -34,6 +37,10 @@ export function HomeScreen() {
         <Greeting />
       </header>
       <RecommendationCard />
+      {/* The placeholder holds the card's height, so nothing below moves when it arrives. */}
+      <Suspense fallback={<div className={styles.checkInPlaceholder} aria-hidden />}>
+        <CheckInCard />
+      </Suspense>
       <TileGrid title="how do you want to feel?" items={HOME_MOOD_TILES} columns={3} />
       <TileGrid title="what's your focus?" items={FOCUS_TILE_ITEMS} />
       <LatestList />

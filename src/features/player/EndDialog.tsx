@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
+import { AfterFeeling } from '../emotions/FeelingQuestion';
 import { ReflectPanel } from './ReflectPanel';
 import styles from './EndDialog.module.css';
 import { EarnedList } from '../rewards/EarnedList';
@@ -48,6 +49,7 @@ export function EndDialog(props: EndDialogProps) {
               />
             </div>
           )}
+          <AfterFeeling kind="catalogue" itemId={sessionId} fit="above" />
           <div className={styles.options}>
             {canVocal && (
               <button type="button" className={styles.option} onClick={props.onPlayAgain} disabled={bursting}>

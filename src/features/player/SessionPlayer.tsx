@@ -7,6 +7,7 @@ import { isInstrumentalOnly, type Session } from '../sessions/session';
 import { ToneTokens } from '../sessions/ToneTokens';
 import { Celebration } from './Celebration';
 import { CreditsDialog } from './CreditsDialog';
+import { BeforeFeeling } from '../emotions/FeelingQuestion';
 import { DownloadButton } from '../offline/DownloadButton';
 import { EchoButton } from './EchoButton';
 import { EndDialog } from './EndDialog';
@@ -193,6 +194,7 @@ export function SessionPlayer({
             <EchoButton sessionId={session.id} />
           </div>
           <DownloadButton session={session} />
+          <BeforeFeeling kind="catalogue" itemId={session.id} />
           <EndDialog
             open={endOpen}
             onOpenChange={setEndOpen}

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { tierProgressPercent } from '../../domain/tiers';
 import { ProgressBar } from '../../ui/ProgressBar';
 import type { Dashboard } from './profile-queries';
-import { tokensToNextText } from './profile-text';
+import { nextUnlockText, tokensToNextText } from './profile-text';
 import styles from './ProfileScreen.module.css';
 import { countWord } from '../../lib/plural';
 
@@ -33,6 +33,11 @@ export function LevelAndStats({ dashboard }: { dashboard: Dashboard }) {
         <p className={styles.progressText} data-testid="tokens-to-next">
           {tokensToNextText(tokens)}
         </p>
+        {nextUnlockText(tokens) && (
+          <p className={styles.nextUnlock} data-testid="next-unlock">
+            {nextUnlockText(tokens)}
+          </p>
+        )}
       </div>
     </>
   );

@@ -2,7 +2,6 @@ import { firstNameOf, useAuthStore } from '../auth/auth-store';
 import { ProfileMenu } from '../auth/ProfileMenu';
 import { useMemberProfile } from '../auth/useMemberProfile';
 import { useMarkAppVisited } from '../onboarding/useOnboardingGate';
-import { tierFor } from '../../domain/tiers';
 import { TierFeatures } from '../growth/TierFeatures';
 import { DownloadsSection } from '../offline/DownloadsSection';
 import { PendingWritesSection } from '../sync/PendingWritesSection';
@@ -53,7 +52,7 @@ export function ProfileScreen() {
       </section>
 
       <ProfileLinks />
-      {tokens !== undefined && <TierFeatures level={tierFor(tokens).level} />}
+      {tokens !== undefined && <TierFeatures tokens={tokens} />}
       <ExercisesSection />
       <ReflectionsSection />
       <DownloadsSection />

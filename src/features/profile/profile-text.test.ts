@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelLine, reflectionDate, tokensToNextText, tuningSince } from './profile-text';
+import { levelLine, nextUnlockText, reflectionDate, tokensToNextText, tuningSince } from './profile-text';
 
 describe('levelLine', () => {
   it('names the tier for the tokens, in lower case', () => {
@@ -66,5 +66,16 @@ describe('reflectionDate', () => {
   it('is empty for an unreadable date and today for a clock running ahead', () => {
     expect(reflectionDate('nope', now, 'UTC')).toBe('');
     expect(reflectionDate('2026-11-27T08:00:00Z', now, 'UTC')).toBe('today');
+  });
+});
+
+describe('nextUnlockText', () => {
+  it('names what the next level opens, from the registry', () => {
+    expect(nextUnlockText(0)).toBe('level 2 opens emotion tracking and voice notes');
+    expect(nextUnlockText(260)).toBe('level 4 opens advanced sessions and vocal exercises');
+  });
+
+  it('says nothing at the top level', () => {
+    expect(nextUnlockText(10_000)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { TIER_FEATURES } from '../../domain/tier-features';
 import { nextTier, tierFor } from '../../domain/tiers';
 import { countText, countWord } from '../../lib/plural';
 
@@ -17,6 +18,19 @@ export function tokensToNextText(tokens: number): string {
   if (!next) return 'max level reached!';
   const left = next.requiredTokens - t;
   return `only ${left} more ${countWord(left, 'token')} to level ${next.level}`;
+}
+
+/**
+ * What the next level brings, under the progress bar: 'level 3 opens streak rewards and practice
+ * reminders'. Null at the top level, where nothing is left to open.
+ */
+export function nextUnlockText(tokens: number): string | null {
+  const next = nextTier(cleanTokens(tokens));
+  if (!next) return null;
+  const titles = TIER_FEATURES.filter((f) => f.level === next.level).map((f) => f.title);
+  if (titles.length === 0) return null;
+  const list = titles.length === 1 ? titles[0] : `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)}`;
+  return `level ${next.level} opens ${list}`;
 }
 
 /**

@@ -35,6 +35,8 @@ const KINDS = [
   'pitch-result',
   'onboarding',
   'onboarding-skip',
+  'check-in',
+  'feeling',
 ];
 
 describe('describeWrite', () => {

@@ -99,6 +99,18 @@ export function describeWrite(item: OutboxItem): WriteText {
         excerpt: null,
         lost: 'The result will not be kept in your pitch accuracy, and its minutes will not count.',
       };
+    case 'check-in':
+      return {
+        title: "Today's check-in",
+        excerpt: shorten(str(body.note)),
+        lost: 'The check-in will not be saved.',
+      };
+    case 'feeling':
+      return {
+        title: body.phase === 'before' ? 'How you felt before practice' : 'How you felt after practice',
+        excerpt: str(body.emotion),
+        lost: 'The feeling will not be saved with that practice.',
+      };
     case 'class-view':
       return { title: 'A class you opened', excerpt: null, lost: 'The class will not count as viewed.' };
     case 'onboarding':

@@ -6,6 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CompletedPhase } from './CompletedPhase';
 import type { SaveResult, SessionTemplate } from './template-api';
 
+// The after-practice question (emotion tracking) has its own tests: FeelingQuestion.test.tsx.
+vi.mock('../emotions/FeelingQuestion', () => ({ AfterFeeling: () => null }));
+
 afterEach(cleanup);
 
 const template: SessionTemplate = {

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { countsAsSession, partialPracticeText } from '../../domain/practice';
 import { pendingWrites } from '../../lib/outbox/pending-state';
 import { Button } from '../../ui/Button';
+import { AfterFeeling } from '../emotions/FeelingQuestion';
 import { formatCountdown } from './session-clock';
 import type { SaveResult, SessionTemplate } from './template-api';
 import styles from './Templates.module.css';
@@ -88,6 +89,7 @@ export function CompletedPhase({ template, activeSec, save, onRetry }: Completed
           </>
         )}
       </div>
+      <AfterFeeling kind="template" itemId={template.id} />
       <div className={styles.completeActions}>
         <Link to="/home" className={styles.primaryLink}>
           Back to home

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BackIcon } from '../../ui/icons';
 import { Button } from '../../ui/Button';
+import { BeforeFeeling } from '../emotions/FeelingQuestion';
 import { formatCountdown } from './session-clock';
 import type { SessionTemplate } from './template-api';
 import { difficultyLabel, focusLabel, planMinutes, voiceLevelLabel } from './template-text';
@@ -43,6 +44,7 @@ export function PreviewPhase({ template, onStart }: { template: SessionTemplate;
           </li>
         ))}
       </ol>
+      <BeforeFeeling kind="template" itemId={template.id} fit="inset" />
       <div className={styles.stickyAction}>
         <Button block onClick={onStart}>
           Start Session

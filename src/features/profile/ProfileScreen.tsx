@@ -5,6 +5,7 @@ import { useMarkAppVisited } from '../onboarding/useOnboardingGate';
 import { tierFor } from '../../domain/tiers';
 import { TierFeatures } from '../growth/TierFeatures';
 import { DownloadsSection } from '../offline/DownloadsSection';
+import { ProfileGarden } from '../garden/ProfileGarden';
 import { PendingWritesSection } from '../sync/PendingWritesSection';
 import { ExercisesSection } from './ExercisesSection';
 import { LevelAndStats, ProfileLinks } from './LevelAndStats';
@@ -52,6 +53,7 @@ export function ProfileScreen() {
         </QueryBlock>
       </section>
 
+      {tokens !== undefined && <ProfileGarden toneTokens={tokens} />}
       <ProfileLinks />
       {tokens !== undefined && <TierFeatures level={tierFor(tokens).level} />}
       <ExercisesSection />

@@ -90,8 +90,10 @@ export function GardenCard({ state, toneTokens, nextGardenTier }: Props) {
         aria-controls={`${panelId}-panel`}
         onClick={() => setOpen((o) => !o)}
       >
-        <span>customise your garden</span>
-        {locked && <span className={styles.disclosureHint}>opens at level 6</span>}
+        <span className={styles.disclosureText}>
+          <span>customise your garden</span>
+          {locked && <span className={styles.disclosureHint}>opens at level 6</span>}
+        </span>
         <span aria-hidden="true" className={styles.chevron}>
           {open ? '▴' : '▾'}
         </span>

@@ -1,7 +1,7 @@
 import type { GardenLayoutKey, GardenTierKey } from '../../domain/garden';
 import { GARDEN_TIERS } from '../../domain/garden';
 import { HORIZON, VIEW_H, VIEW_W } from './layouts';
-import { blobPath, crownPath, r1, seeded, tuftPath } from './shapes';
+import { crownPath, r1, seeded, tuftPath } from './shapes';
 
 /**
  * What every garden has, whatever has grown: sky, sun (or moon), hills and meadow. The meadow
@@ -45,18 +45,32 @@ const WILDFLOWERS = (() => {
 })();
 const WILDFLOWERS_PER_TIER = [0, 0, 10, 14, 18, 22];
 
-/** Woods on the far hills: a row of soft crowns along the hill line. */
-const TREELINE = (() => {
-  const rand = seeded(19);
-  // Every other crown first, so a forest tier fills the gaps of a grove's.
-  const order = Array.from({ length: 40 }, (_, i) => (i < 20 ? i * 2 : (i - 20) * 2 + 1));
-  return order.map((i) => {
-    const x = i * 9.2 + rand() * 3;
-    const y = hillY(x) + 7;
-    return { d: blobPath(x, y - 4, 6 + rand() * 3, 5 + rand() * 4, 0.35, 7, rand), x };
-  });
-})();
-const TREELINE_PER_TIER = [0, 0, 0, 14, 28, 40];
+/**
+ * Woods on the far hills, as one path: a scalloped top along the hill line from x0 to x1, so
+ * it reads as distant trees, not as beads. A grove has a wood on the left hill; a forest's
+ * woods run the whole way; an ancient garden's stand taller.
+ */
+function woods(x0: number, x1: number, height: number, seed: number): string {
+  const rand = seeded(seed);
+  const top: string[] = [];
+  // Ends inside the picture taper down to the hill; ends at its edges run on out of it.
+  const taper = (x: number) => Math.min(1, x0 <= 0 ? 1 : (x - x0) / 60, x1 >= VIEW_W ? 1 : (x1 - x) / 60);
+  for (let x = x0; x <= x1; x += 7 + rand() * 4) {
+    const h = height * Math.max(0, taper(x));
+    const y = hillY(x) - h * (0.55 + rand() * 0.6);
+    const nx = Math.min(x1, x + 3.5 + rand() * 2);
+    top.push(`Q${r1(x + 1)} ${r1(y - 5 * taper(x))} ${r1(nx)} ${r1(hillY(nx) - h * (0.4 + rand() * 0.5))}`);
+  }
+  // The woods stand on the hill: their foot follows the hill's line back.
+  const foot: string[] = [];
+  for (let x = x1; x > x0; x -= 12) foot.push(`${r1(x)} ${r1(hillY(x) + 0.5)}`);
+  return `M${x0} ${r1(hillY(x0) + 0.5)}${top.join('')}L${foot.join('L')}Z`;
+}
+const WOODS: Record<number, string[]> = {
+  3: [woods(0, 190, 13, 19)],
+  4: [woods(0, 360, 14, 19)],
+  5: [woods(0, 360, 19, 23)],
+};
 
 /** The far hill's line at x. */
 function hillY(x: number): number {
@@ -137,8 +151,8 @@ export function Land({ id, tier, layout }: { id: string; tier: GardenTierKey; la
   return (
     <>
       <path d={FAR_HILL} className="g-hillFar" />
-      {TREELINE.slice(0, TREELINE_PER_TIER[i]).map((t) => (
-        <path key={t.x} d={t.d} className="g-treeline" />
+      {(WOODS[i] ?? []).map((d) => (
+        <path key={d} d={d} className="g-treeline" />
       ))}
       <path d={NEAR_HILL} className="g-hillNear" />
       <path d={MEADOW} fill={`url(#${id}-ground)`} />

@@ -29,10 +29,13 @@ const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() 
  * Mounts a fresh garden and returns two times in ms: until React has committed it and the
  * browser has laid it out (`render`), and until the frame that shows it (`paint`).
  */
-async function renderGarden({ level, layout, palette, compact }: RenderArgs) {
+async function clearGarden() {
   root.unmount();
   root = createRoot(host);
   await nextPaint();
+}
+
+async function renderGarden({ level, layout, palette, compact }: RenderArgs) {
   const tokens = TIERS[level - 1]?.requiredTokens ?? 0;
   const choice = {
     ...DEFAULT_GARDEN_CHOICE,
@@ -60,4 +63,4 @@ async function renderGarden({ level, layout, palette, compact }: RenderArgs) {
   return { render, paint: performance.now() - start, shapes: host.querySelectorAll('svg *').length };
 }
 
-(window as unknown as { renderGarden: typeof renderGarden }).renderGarden = renderGarden;
+Object.assign(window, { renderGarden, clearGarden });

@@ -3,6 +3,10 @@ import { expect, test } from '../e2e/support/fixtures';
 import { accessTokenOf, createOnboardedMember, signInToHome } from '../e2e/support/members';
 import { reachLevel } from '../e2e/support/levels';
 import { userIdOf } from '../e2e/growth/support';
+import { axeViolations, describeViolations } from '../e2e/shell/support';
+
+// axe is injected as a script; the app's Content-Security-Policy forbids that otherwise.
+test.use({ bypassCSP: true });
 
 /**
  * The garden at levels 1, 4, 7 and 10, by day and by night, on the journey and the profile, at
@@ -42,6 +46,7 @@ for (const level of [1, 4, 7, 10]) {
       await page.getByTestId('profile-garden').getByRole('img').waitFor();
       await page.getByTestId('profile-garden').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(dir, `profile-level-${level}-${scheme}.png`) });
+      expect(describeViolations(`profile ${level} ${scheme}`, await axeViolations(page))).toEqual([]);
     }
   });
 }

@@ -52,6 +52,7 @@ export function GardenCard({ state, toneTokens, nextGardenTier }: Props) {
         state={state}
         choice={draft ?? choice}
         pending={!gardenReady(query, waiting)}
+        sticky={open && !locked}
         label={
           <h2 id={`${panelId}-title`} className={styles.tierName} ref={heading} tabIndex={-1}>
             <span className={styles.kicker}>your garden</span> {state.tier}

@@ -102,12 +102,14 @@ export function GardenCustomiser({ saved, draft, onDraft, grown }: Props) {
                   checked={current.palette === p.key}
                   onChange={() => change({ ...current, palette: p.key })}
                 />
-                <span className={styles.swatchDots} aria-hidden="true">
-                  {[c.skyTop, c.groundTop, c.leafDark, c.petalA].map((colour) => (
-                    <span key={colour} style={{ background: colour }} />
-                  ))}
+                <span className={styles.swatchText}>
+                  <span className={styles.optionName}>{p.name}</span>
+                  <span className={styles.swatchDots} aria-hidden="true">
+                    {[c.skyTop, c.groundTop, c.leafDark, c.petalA].map((colour) => (
+                      <span key={colour} style={{ background: colour }} />
+                    ))}
+                  </span>
                 </span>
-                <span className={styles.optionName}>{p.name}</span>
               </label>
             );
           })}

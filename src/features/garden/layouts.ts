@@ -55,7 +55,7 @@ export const LAYOUT_SLOTS: Record<GardenLayoutKey, Record<GardenKind, readonly S
     ],
     air: [
       { x: 282, y: 172, s: 1.1 },
-      { x: 206, y: 34, s: 1.1 },
+      { x: 206, y: 50, s: 1.1 },
       { x: 180, y: 178, s: 1 },
     ],
   },
@@ -71,7 +71,7 @@ export const LAYOUT_SLOTS: Record<GardenLayoutKey, Record<GardenKind, readonly S
     ],
     stone: [
       { x: 264, y: 204, s: 1.05 },
-      { x: 190, y: 238, s: 1.25 },
+      { x: 176, y: 240, s: 1.25, flip: true },
       { x: 110, y: 196, s: 1 },
       { x: 232, y: 180, s: 0.9 },
     ],
@@ -119,7 +119,7 @@ export const LAYOUT_SLOTS: Record<GardenLayoutKey, Record<GardenKind, readonly S
     ],
     air: [
       { x: 236, y: 180, s: 1.1, flip: true },
-      { x: 244, y: 40, s: 1.1 },
+      { x: 232, y: 54, s: 1.1 },
       { x: 186, y: 172, s: 1 },
     ],
   },

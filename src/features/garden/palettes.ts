@@ -136,7 +136,7 @@ const SOURCES: Record<GardenPaletteKey, PaletteSource> = {
       chime: '#b89a5e',
     },
     nightAir: '#1c2445',
-    nightDepth: 0.55,
+    nightDepth: 0.46,
     night: {
       skyTop: '#0f1630',
       skyBottom: '#34406a',
@@ -188,7 +188,7 @@ const SOURCES: Record<GardenPaletteKey, PaletteSource> = {
       chime: '#c3a06e',
     },
     nightAir: '#2a1f44',
-    nightDepth: 0.55,
+    nightDepth: 0.46,
     night: {
       skyTop: '#17122e',
       skyBottom: '#4a3558',
@@ -240,7 +240,7 @@ const SOURCES: Record<GardenPaletteKey, PaletteSource> = {
       chime: '#b29160',
     },
     nightAir: '#221e4c',
-    nightDepth: 0.58,
+    nightDepth: 0.5,
     night: {
       skyTop: '#120f33',
       skyBottom: '#3f3570',
@@ -292,7 +292,7 @@ const SOURCES: Record<GardenPaletteKey, PaletteSource> = {
       chime: '#a98553',
     },
     nightAir: '#221c30',
-    nightDepth: 0.55,
+    nightDepth: 0.46,
     night: {
       skyTop: '#15131f',
       skyBottom: '#46333a',

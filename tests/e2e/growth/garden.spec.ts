@@ -31,7 +31,8 @@ test('a level-6 member customises the garden and sees it on the journey and the 
   await garden.getByRole('button', { name: 'save my garden' }).click();
   await expect(garden.getByText('Saved. Your garden looks like this on your profile too.')).toBeVisible();
 
-  await page.reload();
+  // A fresh start of the app, from the server's answer (or this device's saved copy of it).
+  await page.goto('/journey-progress');
   await expect(page.getByTestId('garden').locator('[data-layout]')).toHaveAttribute(
     'data-layout',
     'clearing',

@@ -6,6 +6,7 @@ import { catalogueAudioRoutes } from './catalogue-audio/routes';
 import { circlesRoutes } from './circles/routes';
 import { communityRoutes } from './community/routes';
 import { learningRoutes } from './learning/routes';
+import { gardenRoutes } from './garden/routes';
 import { growthRoutes } from './growth/routes';
 import { voiceRoutes } from './growth/voice-routes';
 import { voiceAssessmentRoutes } from './voice-assessments/routes';
@@ -41,5 +42,6 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', practiceRoutes(deps));
   api.route('/', growthRoutes(deps));
   api.route('/', wellbeingRoutes(deps));
+  api.route('/', gardenRoutes(deps));
   return api;
 }

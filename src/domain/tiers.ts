@@ -6,6 +6,14 @@ export interface Tier {
   displayName: string;
   requiredTokens: number;
   unlockedFeatures: readonly string[];
+  /**
+   * The two things this level adds to the member's garden (spec §3: the tier table's
+   * gardenElements; §9: "each tier has two garden elements; their names are not shown", so
+   * these are ours). Read in order, they grow into one picture: a seed and dew, ground cover,
+   * a path, flowers, young trees and water, a forest with its birdsong, an ancient oak by a
+   * stream (src/domain/garden.ts places and describes them).
+   */
+  gardenElements: readonly [string, string];
 }
 
 export const TIER_KEYS = [
@@ -37,6 +45,19 @@ const FEATURES: readonly (readonly string[])[] = [
   ['master_challenges', 'teaching_certification'],
 ];
 
+const GARDEN_ELEMENTS: readonly (readonly [string, string])[] = [
+  ['first seed', 'morning dew'],
+  ['clover patch', 'smooth pebbles'],
+  ['stepping stones', 'unfurling fern'],
+  ['sunflower', 'lavender'],
+  ['wild poppies', 'butterfly'],
+  ['young birch', 'little pond'],
+  ['mossy stone', 'maple tree'],
+  ['tall pine', 'songbird'],
+  ['wind chimes', 'fireflies'],
+  ['ancient oak', 'flowing stream'],
+];
+
 const displayNameOf = (key: string) =>
   key
     .split('_')
@@ -49,6 +70,7 @@ export const TIERS: readonly Tier[] = TIER_KEYS.map((key, i) => ({
   displayName: displayNameOf(key),
   requiredTokens: THRESHOLDS[i] ?? 0,
   unlockedFeatures: FEATURES[i] ?? [],
+  gardenElements: GARDEN_ELEMENTS[i] ?? ['', ''],
 }));
 
 const FIRST_TIER = TIERS[0] as Tier;

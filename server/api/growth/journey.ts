@@ -1,4 +1,4 @@
-import { gardenTierFor, nextGardenTier } from '../../../src/domain/garden';
+import { gardenStateFor, gardenTierFor, nextGardenTier } from '../../../src/domain/garden';
 import { dayNumber } from '../../../src/domain/streaks';
 import { tierFor, unlockedFeatures } from '../../../src/domain/tiers';
 import {
@@ -106,6 +106,9 @@ export async function buildJourney(repo: GrowthRepository, userId: string, pract
       level: tier.level,
       tierName: tier.displayName,
       unlockedFeatures: unlockedFeatures(toneTokens),
+      // The garden's elements grown by this level (the tier table's gardenElements) and the
+      // next level's, with the tokens still to earn: what the journey's picture draws.
+      garden: gardenStateFor(toneTokens),
     },
     journeyStats: {
       totalJourneys: FOCUSES.filter((f) => (sizes.get(f) ?? 0) > 0).length,

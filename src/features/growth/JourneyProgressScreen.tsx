@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BackHeader } from '../../ui/BackHeader';
+import { GardenCard } from '../garden/GardenCard';
+import { gardenStateFor } from '../../domain/garden';
 import { QueryBlock } from '../profile/QueryBlock';
 import { useJourney, type Journey } from './growth-api';
 import { formatDay } from './growth-text';
@@ -21,19 +23,14 @@ export function JourneyProgressScreen() {
 
 function JourneyBody({ j }: { j: Journey }) {
   const s = j.journeyStats;
-  const next = j.user.nextGardenTier;
   return (
     <>
-      <div className={styles.card} data-testid="garden">
-        <p className={styles.tierLabel}>garden tier</p>
-        <h2>{j.user.gardenTier}</h2>
-        <p className={styles.muted}>
-          {countText(j.user.toneTokens, 'tone token')} ·{' '}
-          {next
-            ? `${next.tokensToGo} more ${countWord(next.tokensToGo, 'token')} to grow into a ${next.key}`
-            : 'your garden is fully grown'}
-        </p>
-      </div>
+      {/* A journey saved on this device before the garden was served has no garden: derive it. */}
+      <GardenCard
+        state={j.user.garden ?? gardenStateFor(j.user.toneTokens)}
+        toneTokens={j.user.toneTokens}
+        nextGardenTier={j.user.nextGardenTier}
+      />
       <div className={styles.statGrid} data-testid="journey-stats">
         <Stat value={s.totalSessions} label={countWord(s.totalSessions, 'session')} />
         <Stat value={s.totalMinutes} label={`practice ${countWord(s.totalMinutes, 'minute')}`} />

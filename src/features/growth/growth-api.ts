@@ -3,6 +3,7 @@ import { apiJson } from '../../lib/api';
 import { SAVED_OFFLINE_TITLE, sendOrQueue } from '../../lib/outbox/offline-writes';
 import { onlineOnly } from '../../lib/outbox/online-only';
 import type { GoalMetricKey } from '../../domain/voice/goal-targets';
+import type { GardenState } from '../../domain/garden';
 import { toast } from '../toast/toast-store';
 import { useAuthStore } from '../auth/auth-store';
 
@@ -39,6 +40,8 @@ export interface Journey {
     level: number;
     tierName: string;
     unlockedFeatures: string[];
+    /** The garden's elements grown by this level and the next level's (src/domain/garden.ts). */
+    garden?: GardenState;
   };
   journeyStats: {
     totalJourneys: number;

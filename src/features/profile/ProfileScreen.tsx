@@ -4,6 +4,7 @@ import { useMemberProfile } from '../auth/useMemberProfile';
 import { useMarkAppVisited } from '../onboarding/useOnboardingGate';
 import { TierFeatures } from '../growth/TierFeatures';
 import { DownloadsSection } from '../offline/DownloadsSection';
+import { ProfileGarden } from '../garden/ProfileGarden';
 import { PendingWritesSection } from '../sync/PendingWritesSection';
 import { ExercisesSection } from './ExercisesSection';
 import { LevelAndStats, ProfileLinks } from './LevelAndStats';
@@ -51,6 +52,7 @@ export function ProfileScreen() {
         </QueryBlock>
       </section>
 
+      {tokens !== undefined && <ProfileGarden toneTokens={tokens} />}
       <ProfileLinks />
       {tokens !== undefined && <TierFeatures tokens={tokens} />}
       <ExercisesSection />

@@ -119,6 +119,12 @@ export function describeWrite(item: OutboxItem): WriteText {
         excerpt: null,
         lost: 'Your answers will not be saved, and you may be asked them again.',
       };
+    case 'garden':
+      return {
+        title: 'Your garden’s layout and colours',
+        excerpt: null,
+        lost: 'Your garden keeps the layout and colours it had before.',
+      };
     case 'onboarding-skip':
       return {
         title: 'Skipping the questionnaire',

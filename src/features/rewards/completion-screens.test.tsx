@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Celebration } from '../player/Celebration';
@@ -39,20 +40,24 @@ const result = (over: Partial<CompletionResult>): CompletionResult => ({
 });
 
 function endDialog(props: { listening?: boolean; result?: CompletionResult | null }) {
+  // The dialog asks how the member feels after (emotion tracking), which reads their level.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <EndDialog
-      open
-      onOpenChange={vi.fn()}
-      line="lovely"
-      sessionId={7}
-      canVocal
-      canInstrumental
-      bursting={false}
-      onPlayAgain={vi.fn()}
-      onPlayMusic={vi.fn()}
-      onComplete={vi.fn()}
-      {...props}
-    />,
+    <QueryClientProvider client={client}>
+      <EndDialog
+        open
+        onOpenChange={vi.fn()}
+        line="lovely"
+        sessionId={7}
+        canVocal
+        canInstrumental
+        bursting={false}
+        onPlayAgain={vi.fn()}
+        onPlayMusic={vi.fn()}
+        onComplete={vi.fn()}
+        {...props}
+      />
+    </QueryClientProvider>,
   );
 }
 

@@ -43,6 +43,7 @@ export const ROUTES: RouteEntry[] = [
   { path: '/forgot-password', title: 'Forgot password', frame: 'flow' },
   { path: '/reset-password', title: 'Reset password', frame: 'flow' },
   { path: '/library', title: 'Library', frame: 'below' },
+  { path: '/challenges', title: 'Challenges', frame: 'below' },
 ];
 
 /**

@@ -75,6 +75,9 @@ const ExpertContentScreen = lazy(() =>
   import('../features/expert-content/ExpertContentScreen').then((m) => ({ default: m.ExpertContentScreen })),
 );
 
+const ChallengesScreen = lazy(() =>
+  import('../features/challenges/ChallengesScreen').then((m) => ({ default: m.ChallengesScreen })),
+);
 const AchievementsScreen = lazy(() =>
   import('../features/growth/AchievementsScreen').then((m) => ({ default: m.AchievementsScreen })),
 );
@@ -164,6 +167,11 @@ const SCREENS: Record<string, RouteObject['element']> = {
   '/achievements': (
     <RequireMember>
       <AchievementsScreen />
+    </RequireMember>
+  ),
+  '/challenges': (
+    <RequireMember>
+      <ChallengesScreen />
     </RequireMember>
   ),
   '/journey-progress': (

@@ -162,7 +162,7 @@ export const MASTER_CHALLENGES: readonly MasterChallenge[] = [
     title: 'every focus, ten times',
     description: 'Practise 10 sessions of each focus: find, free, fine-tune and fun.',
     target: 40,
-    unit: { one: 'session of the 40', other: 'sessions of the 40' },
+    unit: { one: 'session (ten of each focus)', other: 'sessions (ten of each focus)' },
     badgeId: 'master-every-focus',
     badgeName: 'Whole Voice',
   },

@@ -20,6 +20,10 @@ const KIND_TEXT: Record<string, string> = {
   'circle-practice': "A circle's practice you marked offline",
   'voice-analysis': 'A voice analysis you saved offline',
   'class-view': 'A class you opened offline',
+  challenge: 'A challenge you set offline',
+  'challenge-join': 'Joining a challenge offline',
+  'challenge-leave': 'Leaving a challenge offline',
+  'challenge-delete': 'Deleting a challenge offline',
   onboarding: 'Your onboarding answers',
   'onboarding-skip': 'Skipping the questionnaire',
 };

@@ -12,11 +12,15 @@ export function ChallengeCard({
   challenge: c,
   actions,
   note,
+  inCircle = false,
 }: {
   challenge: Challenge;
   actions?: ReactNode;
   note?: string;
+  /** On the circle's own screen: its name goes without saying. */
+  inCircle?: boolean;
 }) {
+  const setBy = `set by ${c.createdByMe ? 'you' : (c.creatorName ?? 'a former member')}`;
   const title = titleOf(c);
   const value = c.progress?.value ?? 0;
   return (
@@ -25,9 +29,7 @@ export function ChallengeCard({
       data-testid="challenge"
     >
       <span className={styles.kicker}>
-        {c.circle
-          ? `${c.circle.name} · set by ${c.createdByMe ? 'you' : (c.creatorName ?? 'a former member')}`
-          : 'just for you'}
+        {!c.circle ? 'just for you' : inCircle ? setBy : `${c.circle.name} · ${setBy}`}
       </span>
       <h3>{title}</h3>
       {title !== ruleText(c) && <p className={styles.muted}>{ruleText(c)}</p>}

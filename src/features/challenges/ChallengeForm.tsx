@@ -73,7 +73,8 @@ export function ChallengeForm({ full, circleId }: { full: string | null; circleI
     setShown(null);
     create.mutate(rule, {
       onSuccess: (sent) => {
-        setDone(sent.queued ? 'Saved on this device: it is set once it is sent.' : 'Your challenge is set.');
+        // Queued: the toast and the "waiting to sync" card say so; that card goes once it is sent.
+        setDone(sent.queued ? null : 'Your challenge is set: it is in your challenges above.');
         setName('');
       },
     });
@@ -89,19 +90,19 @@ export function ChallengeForm({ full, circleId }: { full: string | null; circleI
         Your own goal for up to {MAX_CHALLENGE_DAYS} days. Every session and minute you practise between the
         dates counts; short practice adds minutes only.
       </p>
+      <Select
+        label="what counts"
+        placeholder="choose what counts"
+        options={MEASURES}
+        value={measure}
+        required
+        onChange={(e) => {
+          const next = (e.target.value || 'days') as ChallengeMeasure;
+          setMeasure(next);
+          setTarget(String(DEFAULT_TARGET[next]));
+        }}
+      />
       <div className={styles.pair}>
-        <Select
-          label="what counts"
-          placeholder="choose what counts"
-          options={MEASURES}
-          value={measure}
-          required
-          onChange={(e) => {
-            const next = (e.target.value || 'days') as ChallengeMeasure;
-            setMeasure(next);
-            setTarget(String(DEFAULT_TARGET[next]));
-          }}
-        />
         <TextField
           label="how many"
           type="number"
@@ -112,14 +113,14 @@ export function ChallengeForm({ full, circleId }: { full: string | null; circleI
           value={target}
           onChange={(e) => setTarget(e.target.value)}
         />
+        <Select
+          label="focus"
+          placeholder="any focus"
+          options={CHALLENGE_FOCUSES.map((f) => ({ value: f, label: f }))}
+          value={focus}
+          onChange={(e) => setFocus(e.target.value as ChallengeFocus | '')}
+        />
       </div>
-      <Select
-        label="focus"
-        placeholder="any focus"
-        options={CHALLENGE_FOCUSES.map((f) => ({ value: f, label: f }))}
-        value={focus}
-        onChange={(e) => setFocus(e.target.value as ChallengeFocus | '')}
-      />
       <div className={styles.pair}>
         <TextField
           label="from"

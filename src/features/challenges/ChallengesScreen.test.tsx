@@ -9,6 +9,7 @@ import { localDateOf } from '../../domain/streaks';
 import { ApiRequestError } from '../../lib/api';
 import type { OutboxItem } from '../../lib/outbox/outbox';
 import { useAuthStore } from '../auth/auth-store';
+import { useToastStore } from '../toast/toast-store';
 import type { Challenge, ChallengeList, MasterList } from './challenges-api';
 import { ChallengesScreen } from './ChallengesScreen';
 import { CircleChallenges } from './CircleChallenges';
@@ -80,6 +81,7 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   sendOrQueue.mockReset();
   pending.items = [];
+  useToastStore.setState({ toasts: [] });
   window.HTMLElement.prototype.scrollIntoView = vi.fn();
 });
 afterEach(() => {
@@ -236,7 +238,11 @@ describe('setting a challenge (level 8)', () => {
       }),
       { stamp: true },
     );
-    expect(await within(form).findByText('Saved on this device: it is set once it is sent.')).toBeTruthy();
+    // Queued: said by the toast and the "waiting to sync" card, not by a note that would outlive it.
+    await vi.waitFor(() =>
+      expect(useToastStore.getState().toasts[0]?.description).toBe('Your challenge is set once it is sent.'),
+    );
+    expect(within(form).queryByRole('status')).toBeNull();
   });
 
   it('says in words that five open challenges are the most, instead of the form', async () => {

@@ -9,6 +9,7 @@ import { usePendingOfKind } from '../sync/pending-writes-queries';
 import { ChallengeCard } from './ChallengeCard';
 import { challengeOfWrite, CHALLENGE_WRITES, useCircleChallenges, useJoinChallenge } from './challenges-api';
 import styles from './Challenges.module.css';
+import circleStyles from '../circles/VoiceCircles.module.css';
 
 /**
  * A voice circle's open challenges on its screen: every member sees them and can join; each
@@ -25,9 +26,13 @@ export function CircleChallenges({ circleId, isMember }: { circleId: number; isM
     : false;
 
   return (
-    <section className={styles.section} aria-labelledby="circle-challenges" data-testid="circle-challenges">
-      <h2 id="circle-challenges" className={styles.sectionTitle}>
-        challenges
+    <section
+      className={circleStyles.section}
+      aria-labelledby="circle-challenges"
+      data-testid="circle-challenges"
+    >
+      <h2 id="circle-challenges" className={circleStyles.sectionTitle}>
+        Challenges
       </h2>
       {!isMember ? (
         <p className={styles.summary}>Join the circle to see its challenges and take them on together.</p>
@@ -42,16 +47,23 @@ export function CircleChallenges({ circleId, isMember }: { circleId: number; isM
             <ul className={styles.list} aria-labelledby="circle-challenges">
               {block.data.map((c) =>
                 c.joined ? (
-                  <ChallengeCard key={c.id} challenge={c} note="You're in: your own practice counts." />
+                  <ChallengeCard
+                    key={c.id}
+                    inCircle
+                    challenge={c}
+                    note="You're in: your own practice counts."
+                  />
                 ) : joining.has(c.id) ? (
                   <ChallengeCard
                     key={c.id}
+                    inCircle
                     challenge={c}
                     note="Joined on this device: sent when you are back online."
                   />
                 ) : (
                   <ChallengeCard
                     key={c.id}
+                    inCircle
                     challenge={c}
                     actions={
                       <Button

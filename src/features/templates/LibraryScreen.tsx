@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { skillLevelColour } from '../../domain/skill-levels';
 import { lockedFeatureMessage, tierFeature } from '../../domain/tier-features';
@@ -32,6 +32,13 @@ export function LibraryScreen() {
   const [params, setParams] = useSearchParams();
   const level = levelOf(params.get('level'));
   const [focus, setFocus] = useState<Focus>('all');
+  // The chosen level may sit past the phone's edge (/library?level=advanced): bring it into view.
+  const levelRow = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    levelRow.current
+      ?.querySelector('[aria-pressed="true"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [level]);
   useEffect(() => {
     if (list.isError) console.warn('Could not load the session library', list.error);
   }, [list.isError, list.error]);
@@ -51,7 +58,10 @@ export function LibraryScreen() {
       <BackHeader to="/home" backLabel="back to home" title="Library">
         <p className={styles.lead}>Guided practice plans, step by step, with a voice to lead you.</p>
       </BackHeader>
-      <div className={styles.filters} role="group" aria-label="Filter by level">
+      <div className={styles.filters} role="group" aria-label="Filter by level" ref={levelRow}>
+        <span className={styles.filterLabel} aria-hidden>
+          level
+        </span>
         {[null, ...LEVELS].map((l) => (
           <button
             key={l ?? 'every'}
@@ -65,6 +75,9 @@ export function LibraryScreen() {
         ))}
       </div>
       <div className={styles.filters} role="group" aria-label="Filter by focus">
+        <span className={styles.filterLabel} aria-hidden>
+          focus
+        </span>
         {FILTERS.map((f) => (
           <button
             key={f}
@@ -115,8 +128,8 @@ function AdvancedIntro({ lock }: { lock: AdvancedLock }) {
     <div className={styles.intro}>
       <h2 className={styles.introTitle}>{feature.title}</h2>
       <p className={styles.lead}>
-        {feature.summary} Sustained swells, sirens across your whole range and resonance work, 14 to 20
-        minutes each: take a break whenever your voice asks for one.
+        {feature.summary} Swells, runs, sirens across your whole range and resonance work, about a quarter of
+        an hour each: rest whenever your voice asks for it.
       </p>
     </div>
   );

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { refuseControlChars } from '../lib/http';
 import { accountRoutes } from './accounts/routes';
+import { challengeRoutes } from './challenges/routes';
 import { catalogueAudioRoutes } from './catalogue-audio/routes';
 import { circlesRoutes } from './circles/routes';
 import { communityRoutes } from './community/routes';
@@ -43,5 +44,6 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', growthRoutes(deps));
   api.route('/', wellbeingRoutes(deps));
   api.route('/', gardenRoutes(deps));
+  api.route('/', challengeRoutes(deps));
   return api;
 }

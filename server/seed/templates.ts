@@ -68,8 +68,9 @@ export function cueHash(text: string): string {
 /**
  * Seeds the session templates when the table is empty, all rows in one transaction (as the
  * catalogue): a crash leaves none or all. Runs on every start, so a database seeded before
- * templates existed gets them too. Ids follow the file's order, so /session/1 is stable.
- * Returns the number of templates inserted.
+ * templates existed gets them too, and one seeded before a template was added to the file gets
+ * that template. Ids follow the file's order, so /session/1 is stable. Returns the number of
+ * templates inserted.
  */
 export async function seedSessionTemplates(
   sql: SqlExecutor,
@@ -81,29 +82,47 @@ export async function seedSessionTemplates(
     const count = (await tx.get<{ n: number }>('SELECT count(*) AS n FROM session_templates'))?.n ?? 0;
     if (count > 0) {
       await addStepExercises(tx, templates);
-      return 0;
+      return addMissingTemplates(tx, templates);
     }
-    for (const [i, t] of templates.entries()) {
-      await tx.run(
-        `INSERT INTO session_templates
-          (id, slug, title, description, category, difficulty, voice_level, duration_sec, instructions_json)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          i + 1,
-          t.slug,
-          t.title,
-          t.description,
-          t.category,
-          t.difficulty,
-          t.voiceLevel,
-          t.instructions.reduce((n, s) => n + s.duration, 0),
-          JSON.stringify(t.instructions),
-        ],
-      );
-    }
+    for (const [i, t] of templates.entries()) await insertTemplate(tx, t, i + 1);
     await followIds(tx, 'session_templates');
     return templates.length;
   });
+}
+
+/** One template row; `id` null takes the next id (a template added to a seeded database). */
+async function insertTemplate(tx: SqlExecutor, t: TemplateSeed, id: number | null): Promise<void> {
+  await tx.run(
+    `INSERT INTO session_templates
+      (${id === null ? '' : 'id, '}slug, title, description, category, difficulty, voice_level, duration_sec,
+       instructions_json)
+      VALUES (${id === null ? '' : '?, '}?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      ...(id === null ? [] : [id]),
+      t.slug,
+      t.title,
+      t.description,
+      t.category,
+      t.difficulty,
+      t.voiceLevel,
+      t.instructions.reduce((n, s) => n + s.duration, 0),
+      JSON.stringify(t.instructions),
+    ],
+  );
+}
+
+/**
+ * Gives a database seeded before a template joined the file (the advanced templates of issue
+ * 30) the templates it lacks, matched by slug, in the file's order; the ones there, changed by
+ * an operator or not, stay as they are. Returns how many were added (0 once up to date).
+ */
+async function addMissingTemplates(tx: SqlExecutor, templates: TemplateSeed[]): Promise<number> {
+  const have = new Set(
+    (await tx.all<{ slug: string }>('SELECT slug FROM session_templates')).map((r) => r.slug),
+  );
+  const missing = templates.filter((t) => !have.has(t.slug));
+  for (const t of missing) await insertTemplate(tx, t, null);
+  return missing.length;
 }
 
 /**

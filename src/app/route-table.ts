@@ -47,6 +47,7 @@ export const ROUTES: RouteEntry[] = [
   // Tier features (issue 30, src/domain/tier-features.ts): reached from the profile's chips.
   { path: '/check-in', title: 'Daily check-in', frame: 'below' },
   { path: '/emotions', title: 'Emotion tracking', frame: 'below' },
+  { path: '/challenges', title: 'Challenges', frame: 'below' },
 ];
 
 /**

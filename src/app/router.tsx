@@ -81,6 +81,9 @@ const EmotionsScreen = lazy(() =>
   import('../features/emotions/EmotionsScreen').then((m) => ({ default: m.EmotionsScreen })),
 );
 
+const ChallengesScreen = lazy(() =>
+  import('../features/challenges/ChallengesScreen').then((m) => ({ default: m.ChallengesScreen })),
+);
 const AchievementsScreen = lazy(() =>
   import('../features/growth/AchievementsScreen').then((m) => ({ default: m.AchievementsScreen })),
 );
@@ -173,6 +176,11 @@ const SCREENS: Record<string, RouteObject['element']> = {
   '/achievements': (
     <RequireMember>
       <AchievementsScreen />
+    </RequireMember>
+  ),
+  '/challenges': (
+    <RequireMember>
+      <ChallengesScreen />
     </RequireMember>
   ),
   '/journey-progress': (

@@ -37,6 +37,7 @@ export function activeTab(pathname: string): TabId {
     case '/voice-health-insights':
     case '/admin':
     case '/emotions':
+    case '/challenges':
       return 'profile';
     default:
       return 'home';

@@ -46,8 +46,13 @@ export const POLICY = {
    * the schema test until it is decided here.
    * voice_circles.creator_id: a circle the member created is deleted when nobody else is in it;
    * otherwise it belongs to its remaining members and the creator is cleared (SET NULL).
+   * challenges.creator_id: the same for a circle challenge someone else joined (it stays for
+   * them, without the creator's name); a challenge nobody else took on goes with the member.
    */
-  nonCascading: new Map<string, 'delete_if_alone'>([['voice_circles.creator_id', 'delete_if_alone']]),
+  nonCascading: new Map<string, 'delete_if_alone'>([
+    ['voice_circles.creator_id', 'delete_if_alone'],
+    ['challenges.creator_id', 'delete_if_alone'],
+  ]),
   /**
    * Columns that look like a member id but are not one. None today; a column named like a
    * member id without a foreign key to users fails the schema test until it is listed here

@@ -18,6 +18,7 @@ export type BadgeEvent =
   | 'program-finished'
   | 'pitch-exercise'
   | 'circle-joined'
+  | 'challenge'
   | 'backfill';
 
 export interface AwardedBadge {

@@ -1,4 +1,16 @@
 import type { MetricKey } from './metrics';
+import { MASTER_CHALLENGES, type MasterChallengeId } from '../../../src/domain/challenges';
+
+/** The badge rule of each master challenge (metrics.ts measures it). */
+const MASTER_METRIC: Record<MasterChallengeId, MetricKey> = {
+  'streak-30': 'masterStreak30',
+  'hundred-in-hundred': 'masterHundredInHundred',
+  'thousand-minutes': 'masterThousandMinutes',
+  'every-focus-10': 'masterEveryFocus',
+  'monthly-assessments': 'masterMonthlyAssessments',
+};
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 export const BADGE_CATEGORIES = ['first_steps', 'consistency', 'wellness', 'community', 'mastery'] as const;
 export type BadgeCategory = (typeof BADGE_CATEGORIES)[number];
@@ -370,6 +382,32 @@ export const BADGES: readonly Badge[] = [
     'analysisDays',
     30,
     'Record in the tuning room on 30 days',
+  ),
+  // challenges (server/api/challenges/, docs/features/challenges.md)
+  b(
+    'challenge-met',
+    'Challenge Met',
+    'You met a challenge you took on.',
+    'consistency',
+    'flowing',
+    'flag',
+    'challengesMet',
+    1,
+    'Meet a challenge you set or joined',
+  ),
+  // Master challenges (level 10): each its own badge, met from the day level 10 was reached.
+  ...MASTER_CHALLENGES.map((m) =>
+    b(
+      m.badgeId,
+      m.badgeName,
+      `You met the master challenge “${m.title}”: ${lowerFirst(m.description)}`,
+      'mastery',
+      'legendary',
+      'crown',
+      MASTER_METRIC[m.id],
+      1,
+      `Master challenge, from level 10: ${lowerFirst(m.description).replace(/\.$/, '')}`,
+    ),
   ),
 ];
 

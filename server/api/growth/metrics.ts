@@ -1,6 +1,8 @@
 import type { SqlExecutor } from '../../db/sql';
 import { dayNumber } from '../../../src/domain/streaks';
 import { minutesOf } from '../practice/ledger';
+import { challengesMet } from '../challenges/met';
+import { masterMet } from '../challenges/master';
 
 /**
  * What a badge rule can measure about one member. Each metric is one small query, run only for
@@ -29,7 +31,13 @@ export type MetricKey =
   | 'templateSessions'
   | 'moodDays'
   | 'programsFinished'
-  | 'circlesJoined';
+  | 'circlesJoined'
+  | 'challengesMet'
+  | 'masterStreak30'
+  | 'masterHundredInHundred'
+  | 'masterThousandMinutes'
+  | 'masterEveryFocus'
+  | 'masterMonthlyAssessments';
 
 export type Metric = (sql: SqlExecutor, userId: string) => Promise<number>;
 
@@ -154,6 +162,13 @@ const metrics: Record<MetricKey, Metric> = {
     'SELECT count(*) AS n FROM program_enrollments WHERE user_id = ? AND completed_at IS NOT NULL',
   ),
   circlesJoined: one('SELECT count(*) AS n FROM circle_members WHERE user_id = ?'),
+  // Challenges (server/api/challenges/): counted from the ledger between each challenge's dates.
+  challengesMet,
+  masterStreak30: (sql, u) => masterMet(sql, u, 'streak-30'),
+  masterHundredInHundred: (sql, u) => masterMet(sql, u, 'hundred-in-hundred'),
+  masterThousandMinutes: (sql, u) => masterMet(sql, u, 'thousand-minutes'),
+  masterEveryFocus: (sql, u) => masterMet(sql, u, 'every-focus-10'),
+  masterMonthlyAssessments: (sql, u) => masterMet(sql, u, 'monthly-assessments'),
 };
 
 export function readMetric(sql: SqlExecutor, userId: string, key: MetricKey): Promise<number> {

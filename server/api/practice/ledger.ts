@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '../../db/sql';
-import { localDateOf, streaksFrom, type Streaks } from '../../../src/domain/streaks';
+import { dayNumber, localDateOf, streaksFrom, type Streaks } from '../../../src/domain/streaks';
 import { memberZone } from './zone';
 
 /**
@@ -234,4 +234,121 @@ export function presentCompleted(e: PracticeEntry) {
     localDate: e.localDate,
     minutes: minutesOf(e.practisedSec),
   };
+}
+
+/*
+ * Challenges (issue 30, server/api/challenges/): practice measured between two local days.
+ * Counted here, like every other number about practice, from the entries above: the member's
+ * own entries, on the local days the ledger stored for them, so a later time-zone change moves
+ * nothing. Partial practice adds minutes only, never a session or a day.
+ */
+
+/** What a challenge counts: days with a session, whole practice minutes, or sessions. */
+export type TallyMeasure = 'days' | 'minutes' | 'sessions';
+
+export interface Tally {
+  /** Days with a session, whole practice minutes, or sessions (for a run: the longest run). */
+  value: number;
+  /** The local day the practice first reached the target, or null before it did. */
+  reachedOn: string | null;
+}
+
+/**
+ * Seconds of an entry that are practice. Listening-room time is kept on the ledger apart from
+ * practice (when that kind exists) and is never practice minutes.
+ */
+const practiceSecondsOf = (e: PracticeEntry): number =>
+  (e.kind as string) === 'listening' ? 0 : e.practisedSec;
+
+/** Oldest first: the order in which practice happened. */
+const byTime = (a: PracticeEntry, b: PracticeEntry) =>
+  a.localDate.localeCompare(b.localDate) || a.practisedAt.localeCompare(b.practisedAt) || a.id - b.id;
+
+/**
+ * The member's practice from `from` to `to` (local days, both included), of one focus when
+ * `focus` is set (an entry whose recorded focuses include it), measured one way, and the day
+ * it reached `target`.
+ */
+export function tallyBetween(
+  entries: readonly PracticeEntry[],
+  q: { from: string; to: string; focus: string | null; measure: TallyMeasure; target: number },
+): Tally {
+  const chosen = entries
+    .filter((e) => e.localDate >= q.from && e.localDate <= q.to)
+    .filter((e) => q.focus === null || e.categories.includes(q.focus))
+    .sort(byTime);
+  let seconds = 0;
+  let sessions = 0;
+  const days = new Set<string>();
+  let value = 0;
+  let reachedOn: string | null = null;
+  for (const e of chosen) {
+    if (q.measure === 'minutes') {
+      seconds += practiceSecondsOf(e);
+      value = minutesOf(seconds);
+    } else if (!e.counted) continue;
+    else if (q.measure === 'sessions') value = ++sessions;
+    else {
+      days.add(e.localDate);
+      value = days.size;
+    }
+    if (reachedOn === null && value >= q.target) reachedOn = e.localDate;
+  }
+  return { value, reachedOn };
+}
+
+/** The longest run of consecutive days with a session from `from` on, and the day it reached `target`. */
+export function longestRunFrom(entries: readonly PracticeEntry[], from: string, target: number): Tally {
+  const days = [
+    ...new Set(entries.filter((e) => e.counted && e.localDate >= from).map((e) => e.localDate)),
+  ].sort();
+  let run = 0;
+  let previous = Number.NaN;
+  let longest = 0;
+  let reachedOn: string | null = null;
+  for (const d of days) {
+    const n = dayNumber(d);
+    run = n === previous + 1 ? run + 1 : 1;
+    previous = n;
+    longest = Math.max(longest, run);
+    if (reachedOn === null && run >= target) reachedOn = d;
+  }
+  return { value: longest, reachedOn };
+}
+
+/**
+ * The most sessions within any `windowDays` consecutive days from `from` on, and the day a
+ * window first held `target` of them.
+ */
+export function mostSessionsWithin(
+  entries: readonly PracticeEntry[],
+  from: string,
+  windowDays: number,
+  target: number,
+): Tally {
+  const days = entries
+    .filter((e) => e.counted && e.localDate >= from)
+    .map((e) => e.localDate)
+    .sort();
+  let best = 0;
+  let reachedOn: string | null = null;
+  let first = 0;
+  for (let last = 0; last < days.length; last++) {
+    const end = dayNumber(days[last]!);
+    while (end - dayNumber(days[first]!) >= windowDays) first++;
+    const count = last - first + 1;
+    best = Math.max(best, count);
+    if (reachedOn === null && count >= target) reachedOn = days[last]!;
+  }
+  return { value: best, reachedOn };
+}
+
+/** The local day the member's tone tokens first reached `tokens`, or null if they have not. */
+export function dayTokensReached(entries: readonly PracticeEntry[], tokens: number): string | null {
+  let sum = 0;
+  for (const e of [...entries].sort((a, b) => a.practisedAt.localeCompare(b.practisedAt) || a.id - b.id)) {
+    sum += e.earned;
+    if (sum >= tokens) return e.localDate;
+  }
+  return null;
 }

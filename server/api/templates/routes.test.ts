@@ -274,3 +274,71 @@ describe('saving a template session', () => {
     expect(last.programs).toEqual([expect.objectContaining({ programId, progress: 100, completed: true })]);
   });
 });
+
+describe('advanced templates (tier feature advanced_sessions, level 4)', () => {
+  const advanced = async () =>
+    (
+      await t.deps.sql.all<{ id: number; slug: string }>(
+        "SELECT id, slug FROM session_templates WHERE difficulty = 'advanced' ORDER BY id",
+      )
+    ).map((r) => ({ id: Number(r.id), slug: r.slug }));
+
+  it('are seven or more, the three of issue 30 among them, and the library marks them', async () => {
+    const list = await advanced();
+    expect(list.length).toBeGreaterThanOrEqual(7);
+    expect(list.map((r) => r.slug)).toEqual(
+      expect.arrayContaining(['messa-di-voce', 'range-sirens-breath-pacing', 'resonance-ladder']),
+    );
+    const library = (await (await call('/session-templates', null)).json()) as { difficulty: string }[];
+    expect(library.filter((e) => e.difficulty === 'advanced')).toHaveLength(list.length);
+  });
+
+  it('are refused below level 4 with a 403 feature_locked in words, recording nothing; at level 4 they save', async () => {
+    const cy = await createMember(t);
+    const [first] = await advanced();
+    const body = payload({ templateId: first!.id });
+    const before = await rowCount();
+    const refused = await save(cy, body);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      error: 'feature_locked',
+      message: 'Advanced sessions opens at level 4; you are at level 1 (500 tone tokens to go).',
+    });
+    expect(await rowCount()).toBe(before);
+    expect((await dashboard(cy)).totals.minutes).toBe(0);
+    // Beginner and intermediate templates stay open to everyone.
+    expect((await save(cy, payload())).status).toBe(201);
+
+    // 480 more tokens of earlier practice (with the 20 just earned: level 4 exactly).
+    await t.deps.sql.run(
+      `INSERT INTO practice_ledger (user_id, kind, item_id, title, categories, practised_at, local_date,
+         planned_sec, practised_sec, counted, earned, source_id)
+       VALUES (?, 'template', 0, 'Earlier practice', '["find"]', '2026-01-05T12:00:00.000Z', '2026-01-05',
+         600, 600, 1, 480, NULL)`,
+      [cy.id],
+    );
+    expect((await save(cy, body)).status).toBe(201);
+  });
+
+  it('are added to a database seeded before they existed, once, by slug', async () => {
+    const slugs = ['messa-di-voce', 'range-sirens-breath-pacing', 'resonance-ladder'];
+    // As an older seed left it: without the three (and with nothing pointing at them yet).
+    await t.deps.sql.run(
+      `DELETE FROM session_templates WHERE slug IN (?, ?, ?)
+        AND id NOT IN (SELECT template_id FROM template_sessions)`,
+      slugs,
+    );
+    expect((await advanced()).map((r) => r.slug)).not.toContain('messa-di-voce');
+    expect(await seedSessionTemplates(t.deps.sql)).toBe(3);
+    expect(await seedSessionTemplates(t.deps.sql)).toBe(0);
+    expect((await advanced()).map((r) => r.slug)).toEqual(expect.arrayContaining(slugs));
+    // A template added later gets the next id, so a new one can be inserted after it too.
+    const next = await t.deps.sql.get<{ id: number }>(
+      `INSERT INTO session_templates (slug, title, description, category, difficulty, voice_level,
+        duration_sec, instructions_json) VALUES ('after', 'After', 'd', 'find', 'beginner', 'beginner', 60, '[]')
+       RETURNING id`,
+    );
+    expect(Number(next?.id)).toBeGreaterThan(Math.max(...(await advanced()).map((r) => r.id)));
+    await t.deps.sql.run("DELETE FROM session_templates WHERE slug = 'after'");
+  });
+});

@@ -12,6 +12,7 @@ import { effectiveZone } from '../listening/member-zone';
 import { occurredAtField, occurredAtMs, zoneAt } from '../listening/occurred-at';
 import { createIdempotency } from '../../lib/idempotency';
 import { countsAsSession, secondsToCount } from '../../../src/domain/practice';
+import { assertFeature } from '../practice/feature-gate';
 import { hasSession, recordPractice, tokenBalance } from '../practice/ledger';
 import { awardStreakRewards } from '../practice/streak-rewards';
 import { presentTemplate, presentTemplateSummary } from './present';
@@ -67,6 +68,8 @@ const saveBody = z.object({
  *                                  partial practice: counted false, minutes only (no tokens, no
  *                                  streak day, no program step, no circle practice)
  *                                  | 400 bad payload or unknown template | 401 | 403 other userId
+ *                                  | 403 feature_locked: an advanced template (difficulty
+ *                                  advanced, tier feature advanced_sessions) below level 4
  *                                  occurredAt (ISO, queued offline: the day it happened, 72 h at
  *                                  most); Idempotency-Key header: once per key | 422 key reused
  */
@@ -107,6 +110,9 @@ export function templateRoutes(deps: AppDeps): Hono<AppEnv> {
         `Invalid duration: this session lasts at most ${template.duration_sec} seconds.`,
         { duration: 'longer than the session' },
       );
+    // Advanced templates are the tier feature advanced_sessions (level 4): below it the save is
+    // refused, recording nothing. The player says so before a member starts one.
+    if (template.difficulty === 'advanced') await assertFeature(deps.sql, user.id, 'advanced_sessions');
     const now = deps.now();
     // A save queued offline counts on the day it happened (listening/occurred-at.ts bounds it).
     const at = occurredAtMs(body.occurredAt, now);

@@ -10,6 +10,7 @@ import { useQueryView } from '../offline/saved-data/use-query-view';
 import { useCircle, useJoinCircle, useLeaveCircle, type CircleDetail } from './circles-api';
 import { focusLabel, isFull, skillLabel, typeLabel } from './circles-text';
 import { CirclePlan, LiveEntry, WeeklyPractice } from './CirclePractice';
+import { CircleChallenges } from '../challenges/CircleChallenges';
 import styles from './VoiceCircles.module.css';
 import { countText } from '../../lib/plural';
 
@@ -150,6 +151,7 @@ export function CircleScreen() {
       ) : (
         <WeeklyPractice circle={c} />
       )}
+      <CircleChallenges circleId={c.id} isMember={c.isMember} />
       <CirclePlan circle={c} />
     </div>
   );

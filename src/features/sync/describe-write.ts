@@ -111,6 +111,18 @@ export function describeWrite(item: OutboxItem): WriteText {
         excerpt: str(body.emotion),
         lost: 'The feeling will not be saved with that practice.',
       };
+    case 'challenge':
+      return {
+        title: str(body.name) ? `A challenge: ${str(body.name)}` : 'A challenge you set',
+        excerpt: null,
+        lost: 'The challenge will not be set.',
+      };
+    case 'challenge-join':
+      return { title: 'Joining a challenge', excerpt: null, lost: 'You will not join the challenge.' };
+    case 'challenge-leave':
+      return { title: 'Leaving a challenge', excerpt: null, lost: 'You stay in the challenge.' };
+    case 'challenge-delete':
+      return { title: 'Deleting a challenge', excerpt: null, lost: 'The challenge stays.' };
     case 'class-view':
       return { title: 'A class you opened', excerpt: null, lost: 'The class will not count as viewed.' };
     case 'onboarding':

@@ -21,6 +21,10 @@ const KIND_TEXT: Record<string, string> = {
   'voice-analysis': 'A voice analysis you saved offline',
   'tuning-recording': 'A recording you made offline',
   'class-view': 'A class you opened offline',
+  challenge: 'A challenge you set offline',
+  'challenge-join': 'Joining a challenge offline',
+  'challenge-leave': 'Leaving a challenge offline',
+  'challenge-delete': 'Deleting a challenge offline',
   onboarding: 'Your onboarding answers',
   'onboarding-skip': 'Skipping the questionnaire',
 };

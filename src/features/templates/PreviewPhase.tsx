@@ -7,9 +7,17 @@ import type { SessionTemplate } from './template-api';
 import { difficultyLabel, focusLabel, planMinutes, voiceLevelLabel } from './template-text';
 import styles from './Templates.module.css';
 import { countText } from '../../lib/plural';
+import { LockedFeature } from '../tier-features/FeatureGate';
+import { isAdvanced, useAdvancedLock } from './advanced-lock';
 
-/** Spec: title, description, minutes, difficulty, voice level, numbered steps with durations, 'Start Session'. */
+/**
+ * Spec: title, description, minutes, difficulty, voice level, numbered steps with durations,
+ * 'Start Session'. An advanced template below level 4 shows what opens it instead of the start
+ * button, so the member is told before practising, not by a refused save afterwards.
+ */
 export function PreviewPhase({ template, onStart }: { template: SessionTemplate; onStart: () => void }) {
+  const level = useAdvancedLock();
+  const locked = isAdvanced(template) && level.kind === 'locked' ? level : null;
   return (
     <section className={styles.screen} aria-labelledby="template-title">
       <div className={styles.topBar}>
@@ -29,6 +37,11 @@ export function PreviewPhase({ template, onStart }: { template: SessionTemplate;
           <li>{voiceLevelLabel(template.voiceLevel)}</li>
         </ul>
       </div>
+      {locked && (
+        <div className={styles.lockedPreview}>
+          <LockedFeature feature="advanced_sessions" tokens={locked.tokens} />
+        </div>
+      )}
       <h2 className={styles.subheading}>The steps</h2>
       <ol className={styles.steps}>
         {template.instructions.map((step, i) => (
@@ -44,12 +57,16 @@ export function PreviewPhase({ template, onStart }: { template: SessionTemplate;
           </li>
         ))}
       </ol>
-      <BeforeFeeling kind="template" itemId={template.id} fit="inset" />
-      <div className={styles.stickyAction}>
-        <Button block onClick={onStart}>
-          Start Session
-        </Button>
-      </div>
+      {!locked && (
+        <>
+          <BeforeFeeling kind="template" itemId={template.id} fit="inset" />
+          <div className={styles.stickyAction}>
+            <Button block onClick={onStart}>
+              Start Session
+            </Button>
+          </div>
+        </>
+      )}
     </section>
   );
 }

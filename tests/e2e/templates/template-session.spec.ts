@@ -40,11 +40,11 @@ test.describe('template sessions', () => {
     await page.clock.install();
     await page.goto('/library');
     const items = page.getByTestId('library-item');
-    // The 17 seeded templates; the circles spec, sharing this server, adds its own
+    // The 20 seeded templates; the circles spec, sharing this server, adds its own
     // 'Circle warm-up' plans (category free) to the same catalogue.
-    await expect(items.filter({ hasNotText: 'Circle warm-up' })).toHaveCount(17);
+    await expect(items.filter({ hasNotText: 'Circle warm-up' })).toHaveCount(20);
     await page.getByRole('button', { name: 'Fine-tune' }).click();
-    await expect(items).toHaveCount(4);
+    await expect(items).toHaveCount(5);
     await page.getByRole('button', { name: 'All' }).click();
     await page.screenshot({ path: screenshotPath('library.png'), fullPage: false });
     await items.filter({ hasText: 'Morning Voice Wake-Up' }).click();

@@ -14,6 +14,8 @@ import { systemRoutes } from './system/routes';
 import { wellnessRoutes } from './wellness/routes';
 import { templateRoutes } from './templates/routes';
 import { pitchExerciseRoutes } from './pitch-exercises/routes';
+import { reminderDeps } from './reminders/deps';
+import { remindersRoutes } from './reminders/routes';
 
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -37,5 +39,6 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', voiceAssessmentRoutes(deps));
   api.route('/', pitchExerciseRoutes(deps));
   api.route('/', growthRoutes(deps));
+  api.route('/', remindersRoutes(reminderDeps(deps)));
   return api;
 }

@@ -43,6 +43,9 @@ export const ROUTES: RouteEntry[] = [
   { path: '/forgot-password', title: 'Forgot password', frame: 'flow' },
   { path: '/reset-password', title: 'Reset password', frame: 'flow' },
   { path: '/library', title: 'Library', frame: 'below' },
+  { path: '/reminders', title: 'Practice reminders', frame: 'below' },
+  { path: '/reminders/suggestion', title: "Today's suggestion", frame: 'below' },
+  { path: '/reminders/unsubscribe', title: 'Reminder e-mails', frame: 'flow' },
 ];
 
 /**

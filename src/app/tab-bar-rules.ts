@@ -35,6 +35,7 @@ export function activeTab(pathname: string): TabId {
     case '/streak-calendar':
     case '/voice-health-insights':
     case '/admin':
+    case '/reminders':
       return 'profile';
     default:
       return 'home';

@@ -101,6 +101,12 @@ export function describeWrite(item: OutboxItem): WriteText {
         excerpt: null,
         lost: 'Your answers will not be saved, and you may be asked them again.',
       };
+    case 'reminder-settings':
+      return {
+        title: 'Your practice reminder settings',
+        excerpt: null,
+        lost: 'Your reminders stay as they were before this change.',
+      };
     case 'onboarding-skip':
       return {
         title: 'Skipping the questionnaire',

@@ -86,12 +86,18 @@ describe('configuration', () => {
 
   it('derives the VAPID contact from PUBLIC_URL or the mail sender, and takes VAPID_SUBJECT as given', () => {
     expect(loadConfig({}).vapidSubject).toBe('mailto:no-reply@localhost.localdomain');
-    expect(loadConfig({ PUBLIC_URL: 'https://tuneful.example.org' }).vapidSubject).toBe('https://tuneful.example.org');
+    expect(loadConfig({ PUBLIC_URL: 'https://tuneful.example.org' }).vapidSubject).toBe(
+      'https://tuneful.example.org',
+    );
     expect(
-      loadConfig({ PUBLIC_URL: 'http://10.0.0.5:8787', SMTP_URL: 'smtp://mail.example.org:587?from=hello@example.org' })
-        .vapidSubject,
+      loadConfig({
+        PUBLIC_URL: 'http://10.0.0.5:8787',
+        SMTP_URL: 'smtp://mail.example.org:587?from=hello@example.org',
+      }).vapidSubject,
     ).toBe('mailto:hello@example.org');
-    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.org' }).vapidSubject).toBe('mailto:ops@example.org');
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.org' }).vapidSubject).toBe(
+      'mailto:ops@example.org',
+    );
     expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.org' })).toThrow(/VAPID_SUBJECT/);
     expect(() => loadConfig({ VAPID_SUBJECT: 'http://example.org' })).toThrow(/VAPID_SUBJECT/);
   });
@@ -107,12 +113,19 @@ describe('configuration', () => {
       privateKey,
     });
     expect(loadConfig({}).vapidKeys).toBeUndefined();
-    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/,
+    );
     const other = crypto.createECDH('prime256v1');
     other.generateKeys();
     expect(() =>
-      loadConfig({ VAPID_PUBLIC_KEY: other.getPublicKey().toString('base64url'), VAPID_PRIVATE_KEY: privateKey }),
+      loadConfig({
+        VAPID_PUBLIC_KEY: other.getPublicKey().toString('base64url'),
+        VAPID_PRIVATE_KEY: privateKey,
+      }),
     ).toThrow(/is not the private key/);
-    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey })).toThrow(/65 bytes/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      /65 bytes/,
+    );
   });
 });

@@ -35,7 +35,10 @@ describe('shared keys', () => {
       ['s'.repeat(64)],
     );
     const other = t.anotherSql();
-    const [a, b] = await Promise.all([loadSharedKeys(t.deps.sql, t.dataDir), loadSharedKeys(other, t.dataDir)]);
+    const [a, b] = await Promise.all([
+      loadSharedKeys(t.deps.sql, t.dataDir),
+      loadSharedKeys(other, t.dataDir),
+    ]);
     expect(a).toMatchObject({ jwtSecret: 's'.repeat(64), anonKey: 'anon', serviceRoleKey: 'service' });
     expect(b.vapid).toEqual(a.vapid);
     expect((await loadSharedKeys(t.deps.sql, t.dataDir)).vapid).toEqual(a.vapid);

@@ -46,7 +46,10 @@ describe('the VAPID key pair of practice reminders', () => {
     const keys = await loadOrCreateKeys(dir);
     expect(keys).toMatchObject(old);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({ ...old, vapidPublicKey: keys.vapid.publicKey });
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({
+      ...old,
+      vapidPublicKey: keys.vapid.publicKey,
+    });
     expect((await loadOrCreateKeys(dir)).vapid).toEqual(keys.vapid);
     expect(fs.readdirSync(dir)).toEqual(['keys.json']);
     fs.rmSync(dir, { recursive: true });

@@ -24,7 +24,13 @@ import {
 } from '../features/offline/cache-keys';
 import { rangeResponse } from '../features/offline/range';
 import type { SwMessage } from './messages';
-import { onNotificationClick, onPush, type NotificationClickEventLike, type PushEventLike, type PushScope } from './push';
+import {
+  onNotificationClick,
+  onPush,
+  type NotificationClickEventLike,
+  type PushEventLike,
+  type PushScope,
+} from './push';
 
 declare const __PRECACHE__: string[];
 declare const __SW_VERSION__: string;
@@ -51,7 +57,10 @@ interface WorkerScope {
     claim(): Promise<void>;
     get(id: string): Promise<WorkerClient | undefined>;
     matchAll(): Promise<WorkerClient[]>;
-    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): ReturnType<PushScope['clients']['matchAll']>;
+    matchAll(options: {
+      type: 'window';
+      includeUncontrolled: boolean;
+    }): ReturnType<PushScope['clients']['matchAll']>;
     openWindow(url: string): Promise<unknown>;
   };
   addEventListener(type: 'install' | 'activate', fn: (e: ExtendableEvent) => void): void;

@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { localDateTime } from '../../../src/domain/reminder-schedule';
 import type { Weekday } from '../../../src/domain/reminders';
 import { foldLine, icsText, reminderCalendar, type CalendarInput } from './ics';
-import {
-  all,
-  floating,
-  parseIcs,
-  toUtc,
-  unescapeText,
-  value,
-  type Component,
-} from './test-ics-parse';
+import { all, floating, parseIcs, toUtc, unescapeText, value, type Component } from './test-ics-parse';
 
 const DAY = 86_400_000;
 const WD = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
@@ -39,7 +31,11 @@ function occurrences(cal: Component, days: number): number[] {
   const start = event.props.find((p) => p.name === 'DTSTART')!;
   expect(start.params.TZID).toBe(value(tz, 'TZID'));
   const local0 = floating(start.value);
-  const rule = Object.fromEntries(value(event, 'RRULE')!.split(';').map((p) => p.split('=')));
+  const rule = Object.fromEntries(
+    value(event, 'RRULE')!
+      .split(';')
+      .map((p) => p.split('=')),
+  );
   expect(rule.FREQ).toBe('WEEKLY');
   const byDay = String(rule.BYDAY).split(',');
   const out: number[] = [];
@@ -81,7 +77,9 @@ describe('the calendar feed', () => {
       const local = localDateTime(t, 'Europe/London');
       expect(local.time).toBe('07:30');
       expect(['mon', 'wed', 'fri']).toContain(
-        (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as Weekday[])[new Date(`${local.date}T12:00:00Z`).getUTCDay()],
+        (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as Weekday[])[
+          new Date(`${local.date}T12:00:00Z`).getUTCDay()
+        ],
       );
     }
     expect(new Date(times[0]!).toISOString()).toBe('2026-03-11T07:30:00.000Z');
@@ -116,9 +114,16 @@ describe('the calendar feed', () => {
   });
 
   it('keeps UIDs stable across revisions and adds a weekly event per circle when circles are chosen', () => {
-    const circle = { id: 7, name: 'Evening hum, Ümlaut; and a \\ backslash', firstStartMs: Date.parse('2026-03-12T18:00:00Z'), durationMin: 30 };
+    const circle = {
+      id: 7,
+      name: 'Evening hum, Ümlaut; and a \\ backslash',
+      firstStartMs: Date.parse('2026-03-12T18:00:00Z'),
+      durationMin: 30,
+    };
     const a = parseIcs(feed({ revision: 1 }));
-    const b = parseIcs(feed({ revision: 2, time: '08:00', topics: ['recommendation', 'circle'], circles: [circle] }));
+    const b = parseIcs(
+      feed({ revision: 2, time: '08:00', topics: ['recommendation', 'circle'], circles: [circle] }),
+    );
     const uidA = value(all(a, 'VEVENT')[0]!, 'UID');
     const events = all(b, 'VEVENT');
     expect(value(events[0]!, 'UID')).toBe(uidA);
@@ -147,7 +152,12 @@ describe('text and folding', () => {
     const line = `DESCRIPTION:${'Ü🎵'.repeat(40)}`;
     const folded = foldLine(line);
     for (const part of folded.split('\r\n')) expect(Buffer.byteLength(part, 'utf8')).toBeLessThanOrEqual(75);
-    expect(folded.split('\r\n').map((p, i) => (i === 0 ? p : p.slice(1))).join('')).toBe(line);
+    expect(
+      folded
+        .split('\r\n')
+        .map((p, i) => (i === 0 ? p : p.slice(1)))
+        .join(''),
+    ).toBe(line);
     expect(foldLine('SHORT:yes')).toBe('SHORT:yes');
   });
 });

@@ -60,7 +60,12 @@ export function createPushSender(
         );
       } catch (err) {
         // A subscription whose keys cannot be used will never work: not worth a retry.
-        return { ok: false, gone: false, retry: false, message: `cannot encrypt for this device: ${String(err)}` };
+        return {
+          ok: false,
+          gone: false,
+          retry: false,
+          message: `cannot encrypt for this device: ${String(err)}`,
+        };
       }
       const headers = new Headers();
       for (const [name, value] of Object.entries(details.headers)) {
@@ -76,12 +81,23 @@ export function createPushSender(
           redirect: 'error',
         });
       } catch (err) {
-        return { ok: false, gone: false, retry: true, message: `push service unreachable: ${(err as Error).message}` };
+        return {
+          ok: false,
+          gone: false,
+          retry: true,
+          message: `push service unreachable: ${(err as Error).message}`,
+        };
       }
       await res.body?.cancel().catch(() => undefined);
       if (res.ok) return { ok: true, status: res.status };
       const s = res.status;
-      if (s === 404 || s === 410) return { ok: false, gone: true, retry: false, message: `push service answered ${s}: the device is gone` };
+      if (s === 404 || s === 410)
+        return {
+          ok: false,
+          gone: true,
+          retry: false,
+          message: `push service answered ${s}: the device is gone`,
+        };
       if (s === 401 || s === 403)
         return {
           ok: false,

@@ -60,9 +60,10 @@ export function createRemindersRepository(sql: SqlExecutor) {
       sql.get<ReminderRow>(`SELECT ${REMINDER_COLUMNS} FROM practice_reminders WHERE user_id = ?`, [userId]),
 
     byCalendarHash: (hash: string) =>
-      sql.get<ReminderRow>(`SELECT ${REMINDER_COLUMNS} FROM practice_reminders WHERE calendar_token_hash = ?`, [
-        hash,
-      ]),
+      sql.get<ReminderRow>(
+        `SELECT ${REMINDER_COLUMNS} FROM practice_reminders WHERE calendar_token_hash = ?`,
+        [hash],
+      ),
 
     /**
      * Saves the whole settings. A save older than the stored one (an offline save the outbox
@@ -102,11 +103,10 @@ export function createRemindersRepository(sql: SqlExecutor) {
     },
 
     regenerateCalendar: (userId: string, salt: string, hash: string) =>
-      sql.run('UPDATE practice_reminders SET calendar_salt_secret = ?, calendar_token_hash = ? WHERE user_id = ?', [
-        salt,
-        hash,
-        userId,
-      ]),
+      sql.run(
+        'UPDATE practice_reminders SET calendar_salt_secret = ?, calendar_token_hash = ? WHERE user_id = ?',
+        [salt, hash, userId],
+      ),
 
     /** Channels changed only if they are still what was read (the unsubscribe link's update). */
     async replaceChannels(
@@ -142,7 +142,9 @@ export function createRemindersRepository(sql: SqlExecutor) {
 
     subscriptions: async (userId: string) =>
       (
-        await sql.all<SubscriptionRow>('SELECT * FROM push_subscriptions WHERE user_id = ? ORDER BY id', [userId])
+        await sql.all<SubscriptionRow>('SELECT * FROM push_subscriptions WHERE user_id = ? ORDER BY id', [
+          userId,
+        ])
       ).map(num),
 
     subscription: async (id: number) => {
@@ -173,11 +175,16 @@ export function createRemindersRepository(sql: SqlExecutor) {
     },
 
     removeSubscription: async (userId: string, id: number) =>
-      (await sql.run('DELETE FROM push_subscriptions WHERE id = ? AND user_id = ?', [id, userId])).changes > 0,
+      (await sql.run('DELETE FROM push_subscriptions WHERE id = ? AND user_id = ?', [id, userId])).changes >
+      0,
 
     removeEndpoint: async (userId: string, endpoint: string) =>
-      (await sql.run('DELETE FROM push_subscriptions WHERE endpoint_secret = ? AND user_id = ?', [endpoint, userId]))
-        .changes > 0,
+      (
+        await sql.run('DELETE FROM push_subscriptions WHERE endpoint_secret = ? AND user_id = ?', [
+          endpoint,
+          userId,
+        ])
+      ).changes > 0,
 
     /** The push service said the device is gone (404/410). */
     forgetSubscription: (id: number) => sql.run('DELETE FROM push_subscriptions WHERE id = ?', [id]),
@@ -223,11 +230,10 @@ export function createRemindersRepository(sql: SqlExecutor) {
       ),
 
     retryLater: (id: number, at: string, error: string) =>
-      sql.run(`UPDATE reminder_sends SET status = 'retry', next_attempt_at = ?, last_error = ? WHERE id = ?`, [
-        at,
-        error,
-        id,
-      ]),
+      sql.run(
+        `UPDATE reminder_sends SET status = 'retry', next_attempt_at = ?, last_error = ? WHERE id = ?`,
+        [at, error, id],
+      ),
 
     recentSends: async (userId: string, limit: number) =>
       (
@@ -237,7 +243,8 @@ export function createRemindersRepository(sql: SqlExecutor) {
         )
       ).map(num),
 
-    pruneSends: (beforeIso: string) => sql.run('DELETE FROM reminder_sends WHERE created_at < ?', [beforeIso]),
+    pruneSends: (beforeIso: string) =>
+      sql.run('DELETE FROM reminder_sends WHERE created_at < ?', [beforeIso]),
   };
 }
 

@@ -60,7 +60,9 @@ describe('the reminder settings', () => {
     // The first zone a device reports is adopted at once; the next reminder is Friday 07:30 GMT.
     expect(saved.zone).toBe('Europe/London');
     expect(saved.next).toEqual({ at: '2026-01-09T07:30:00.000Z', localDate: '2026-01-09', time: '07:30' });
-    expect(saved.calendarUrl).toMatch(/^http:\/\/localhost:8787\/api\/reminders\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(saved.calendarUrl).toMatch(
+      /^http:\/\/localhost:8787\/api\/reminders\/calendar\/[A-Za-z0-9_-]{43}\.ics$/,
+    );
     expect(await view(await api(t, ada, '/reminders'))).toEqual(saved);
   });
 
@@ -98,9 +100,19 @@ describe('the reminder settings', () => {
     const replay = await saveSettings(t, ada, body, { 'Idempotency-Key': key });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.json()).toEqual(await first.json());
-    await saveSettings(t, ada, { ...weekdays, time: '18:00', channels: ['email'], occurredAt: '2026-01-07T08:50:00Z' });
+    await saveSettings(t, ada, {
+      ...weekdays,
+      time: '18:00',
+      channels: ['email'],
+      occurredAt: '2026-01-07T08:50:00Z',
+    });
     // Made offline at 08:10 and sent now: older than the 08:50 save, so it changes nothing.
-    const late = await saveSettings(t, ada, { ...weekdays, time: '06:00', channels: ['push'], occurredAt: '2026-01-07T08:10:00Z' });
+    const late = await saveSettings(t, ada, {
+      ...weekdays,
+      time: '06:00',
+      channels: ['push'],
+      occurredAt: '2026-01-07T08:10:00Z',
+    });
     expect(late.status).toBe(200);
     expect((await view(late)).settings).toMatchObject({ time: '18:00', channels: ['email'] });
   });
@@ -120,7 +132,12 @@ describe('push subscriptions', () => {
     expect(Buffer.from(key.publicKey, 'base64url')).toHaveLength(65);
     const phone = await subscribe(ada, subscriptionOf('https://push.example.net/send/phone'));
     expect(phone.status).toBe(201);
-    const laptop = (await (await subscribe(ada, { ...subscriptionOf('https://push.example.net/send/laptop'), device: 'Chrome on macOS' })).json()) as { id: number };
+    const laptop = (await (
+      await subscribe(ada, {
+        ...subscriptionOf('https://push.example.net/send/laptop'),
+        device: 'Chrome on macOS',
+      })
+    ).json()) as { id: number };
     const listed = await view(await api(t, ada, '/reminders'));
     expect(listed.devices.map((d) => d.device)).toEqual(['Firefox on Linux', 'Chrome on macOS']);
     expect(listed.pushPublicKey).toBe(key.publicKey);
@@ -132,8 +149,12 @@ describe('push subscriptions', () => {
     expect(off.status).toBe(204);
     // Another member cannot remove Ada's laptop; Ada can.
     const ben = await levelThreeMember(t);
-    expect((await api(t, ben, `/reminders/push/subscriptions/${laptop.id}`, { method: 'DELETE' })).status).toBe(404);
-    expect((await api(t, ada, `/reminders/push/subscriptions/${laptop.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(
+      (await api(t, ben, `/reminders/push/subscriptions/${laptop.id}`, { method: 'DELETE' })).status,
+    ).toBe(404);
+    expect(
+      (await api(t, ada, `/reminders/push/subscriptions/${laptop.id}`, { method: 'DELETE' })).status,
+    ).toBe(204);
     expect((await view(await api(t, ada, '/reminders'))).devices).toEqual([]);
   });
 
@@ -159,12 +180,20 @@ describe('push subscriptions', () => {
     const prod = await createTestApp({ env: 'production' });
     try {
       const ada = await levelThreeMember(prod);
-      for (const endpoint of ['http://push.example.net/send/x', 'https://127.0.0.1:8443/send/x', 'https://10.0.0.7/x']) {
+      for (const endpoint of [
+        'http://push.example.net/send/x',
+        'https://127.0.0.1:8443/send/x',
+        'https://10.0.0.7/x',
+      ]) {
         const res = await subscribe(ada, subscriptionOf(endpoint), prod);
         expect(res.status, endpoint).toBe(400);
-        expect(((await res.json()) as { fields: Record<string, string> }).fields.endpoint).toMatch(/https|public/);
+        expect(((await res.json()) as { fields: Record<string, string> }).fields.endpoint).toMatch(
+          /https|public/,
+        );
       }
-      expect((await subscribe(ada, subscriptionOf('https://push.example.net/send/x'), prod)).status).toBe(201);
+      expect((await subscribe(ada, subscriptionOf('https://push.example.net/send/x'), prod)).status).toBe(
+        201,
+      );
     } finally {
       await prod.close();
     }
@@ -175,7 +204,13 @@ describe('the calendar feed', () => {
   it('is served to anyone with its secret URL, means what was chosen, and stops working when regenerated', async () => {
     const ada = await levelThreeMember(t);
     const saved = await view(
-      await saveSettings(t, ada, { ...weekdays, days: ['tue', 'thu'], time: '18:15', channels: ['calendar'], timeZone: 'Europe/London' }),
+      await saveSettings(t, ada, {
+        ...weekdays,
+        days: ['tue', 'thu'],
+        time: '18:15',
+        channels: ['calendar'],
+        timeZone: 'Europe/London',
+      }),
     );
     // A calendar-only choice schedules nothing on the server: the calendar app reminds.
     expect(saved.next).toBeNull();
@@ -190,7 +225,9 @@ describe('the calendar feed', () => {
       params: { TZID: 'Europe/London' },
       value: '20260108T181500',
     });
-    const regenerated = (await (await api(t, ada, '/reminders/calendar/regenerate', { method: 'POST' })).json()) as {
+    const regenerated = (await (
+      await api(t, ada, '/reminders/calendar/regenerate', { method: 'POST' })
+    ).json()) as {
       calendarUrl: string;
     };
     expect(regenerated.calendarUrl).not.toBe(saved.calendarUrl);
@@ -239,8 +276,15 @@ describe('unsubscribing from reminder e-mails', () => {
     const ada = await levelThreeMember(t);
     await saveSettings(t, ada, { ...weekdays, channels: ['email'] });
     const token = await tokenFor(ada);
-    for (const bad of [`${token.slice(0, -2)}xx`, `${crypto.randomUUID()}.${token.split('.')[1]}`, 'nonsense', '']) {
-      const res = await t.fetch(`/api/reminders/unsubscribe?token=${encodeURIComponent(bad)}`, { method: 'POST' });
+    for (const bad of [
+      `${token.slice(0, -2)}xx`,
+      `${crypto.randomUUID()}.${token.split('.')[1]}`,
+      'nonsense',
+      '',
+    ]) {
+      const res = await t.fetch(`/api/reminders/unsubscribe?token=${encodeURIComponent(bad)}`, {
+        method: 'POST',
+      });
       expect(res.status, bad).toBe(404);
     }
     expect((await view(await api(t, ada, '/reminders'))).settings.channels).toEqual(['email']);
@@ -263,23 +307,34 @@ describe("the member's data", () => {
       body: JSON.stringify({ endpoint: sub.endpoint, keys: sub.keys, device: 'Firefox on Linux' }),
     });
     const saved = await view(
-      await call('/reminders', { method: 'PUT', body: JSON.stringify({ ...weekdays, channels: ['push', 'calendar'] }) }),
+      await call('/reminders', {
+        method: 'PUT',
+        body: JSON.stringify({ ...weekdays, channels: ['push', 'calendar'] }),
+      }),
     );
     const text = await (await call('/account/export')).text();
     const data = JSON.parse(text) as { tables: Record<string, Record<string, unknown>[]> };
     expect(data.tables.practice_reminders).toEqual([
-      expect.objectContaining({ days: 'mon,tue,wed,thu,fri', local_time: '07:30', channels: 'push,calendar' }),
+      expect.objectContaining({
+        days: 'mon,tue,wed,thu,fri',
+        local_time: '07:30',
+        channels: 'push,calendar',
+      }),
     ]);
     expect(data.tables.push_subscriptions).toEqual([expect.objectContaining({ device: 'Firefox on Linux' })]);
     expect(data.tables.reminder_sends).toEqual([]);
     const calendarToken = saved.calendarUrl!.split('/').pop()!.replace('.ics', '');
-    for (const secret of [sub.endpoint, sub.keys.p256dh, sub.keys.auth, calendarToken]) expect(text).not.toContain(secret);
+    for (const secret of [sub.endpoint, sub.keys.p256dh, sub.keys.auth, calendarToken])
+      expect(text).not.toContain(secret);
     expect(text).not.toMatch(/calendar_salt|calendar_token|endpoint_secret|p256dh_secret|auth_secret/);
 
     const del = await call('/account', { method: 'DELETE', body: JSON.stringify({ password: PASSWORD }) });
     expect(del.status).toBe(200);
     for (const table of ['practice_reminders', 'push_subscriptions', 'reminder_sends']) {
-      const row = await t.deps.sql.get<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`, [id]);
+      const row = await t.deps.sql.get<{ n: number }>(
+        `SELECT count(*) AS n FROM ${table} WHERE user_id = ?`,
+        [id],
+      );
       expect(Number(row?.n), table).toBe(0);
     }
     expect((await t.fetch(saved.calendarUrl!.replace(TEST_ORIGIN, ''))).status).toBe(404);

@@ -48,7 +48,9 @@ import { calendarUrlOf, remindersView } from './view';
  * POST   /reminders/unsubscribe?token=       200 {emailOn: false}: e-mail reminders off (RFC 8058
  *                                            one-click: body List-Unsubscribe=One-Click; or JSON {token})
  */
-const endpointBody = z.object({ endpoint: z.string({ error: 'must be the push service address' }).max(2048) }).strict();
+const endpointBody = z
+  .object({ endpoint: z.string({ error: 'must be the push service address' }).max(2048) })
+  .strict();
 
 const TEST_LIMIT = 5;
 const TEST_WINDOW_MS = 10 * 60_000;
@@ -98,7 +100,12 @@ export function remindersRoutes(deps: AppDeps & ReminderDeps): Hono<AppEnv> {
     const body = await jsonBody(c, subscriptionBody(deps.config.env === 'production'));
     const row = await repo.addSubscription(
       c.var.user.id,
-      { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, device: body.device ?? 'a browser' },
+      {
+        endpoint: body.endpoint,
+        p256dh: body.keys.p256dh,
+        auth: body.keys.auth,
+        device: body.device ?? 'a browser',
+      },
       iso(deps.now()),
     );
     return c.json({ id: row.id, device: row.device, createdAt: row.created_at }, 201);
@@ -129,7 +136,11 @@ export function remindersRoutes(deps: AppDeps & ReminderDeps): Hono<AppEnv> {
     const wait = await tests.hit(userId);
     if (wait > 0) {
       c.header('Retry-After', String(wait));
-      throw new ApiError(429, 'too_many_tests', `That is enough tests for now. Try again in ${wait} seconds.`);
+      throw new ApiError(
+        429,
+        'too_many_tests',
+        `That is enough tests for now. Try again in ${wait} seconds.`,
+      );
     }
     const now = deps.now();
     const practice = await readPractice(sql, userId, now);
@@ -149,7 +160,14 @@ export function remindersRoutes(deps: AppDeps & ReminderDeps): Hono<AppEnv> {
     };
     const results: { channel: (typeof CHANNELS)[number]; ok: boolean; message: string }[] = [];
     const send = (target: string) =>
-      deliver(deps, { userId, target, title: message.title, lines: message.lines, url: message.url, test: true });
+      deliver(deps, {
+        userId,
+        target,
+        title: message.title,
+        lines: message.lines,
+        url: message.url,
+        test: true,
+      });
     if (settings.channels.includes('push')) {
       const devices = await repo.subscriptions(userId);
       if (devices.length === 0)
@@ -197,7 +215,11 @@ export function remindersRoutes(deps: AppDeps & ReminderDeps): Hono<AppEnv> {
   r.post('/reminders/calendar/regenerate', ...member, async (c) => {
     const userId = c.var.user.id;
     if (!(await repo.get(userId)))
-      throw new ApiError(409, 'not_saved', 'Save your reminders first; the calendar address comes with them.');
+      throw new ApiError(
+        409,
+        'not_saved',
+        'Save your reminders first; the calendar address comes with them.',
+      );
     const salt = newSalt();
     await repo.regenerateCalendar(userId, salt, tokenHash(calendarToken(deps.keys.jwtSecret, userId, salt)));
     return c.json({ calendarUrl: calendarUrlOf(deps, userId, salt) });
@@ -263,7 +285,15 @@ export function remindersRoutes(deps: AppDeps & ReminderDeps): Hono<AppEnv> {
       const now = deps.now();
       const zone = await memberZone(sql, userId, now);
       const next = channels.includes('push') ? nextDue(s.days, s.time, zone, now) : null;
-      if (await repo.replaceChannels(userId, row.channels, channels.join(','), next ? iso(next.atMs) : null, iso(now))) {
+      if (
+        await repo.replaceChannels(
+          userId,
+          row.channels,
+          channels.join(','),
+          next ? iso(next.atMs) : null,
+          iso(now),
+        )
+      ) {
         deps.logger.info('reminder e-mails turned off by the unsubscribe link', { user: userId });
         break;
       }

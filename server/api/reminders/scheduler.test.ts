@@ -54,7 +54,13 @@ async function withDevice(who: TestMember, path = `/push/${who.id}`) {
 }
 
 const sends = async (who: TestMember) =>
-  t.deps.sql.all<{ local_date: string; channel: string; status: string; attempts: number; created_at: string }>(
+  t.deps.sql.all<{
+    local_date: string;
+    channel: string;
+    status: string;
+    attempts: number;
+    created_at: string;
+  }>(
     'SELECT local_date, channel, status, attempts, created_at FROM reminder_sends WHERE user_id = ? ORDER BY id',
     [who.id],
   );
@@ -63,7 +69,7 @@ const delivered = () => push.received.filter((r) => r.status === 201);
 const reminderMails = () => outbox(t).filter((m) => m.includes('List-Unsubscribe'));
 
 describe('a push reminder, end to end', () => {
-  it('reaches the push service at 07:30 local, VAPID-signed and encrypted, naming today\'s suggestion and its link', async () => {
+  it("reaches the push service at 07:30 local, VAPID-signed and encrypted, naming today's suggestion and its link", async () => {
     setClock(t, '2026-01-07T06:00:00Z');
     const ada = await levelThreeMember(t);
     await withDevice(ada);
@@ -84,7 +90,11 @@ describe('a push reminder, end to end', () => {
     expect(delivered()).toHaveLength(1);
     const [got] = delivered();
     // The same pick as home: dailyPick over the guided sessions (not the instrumental one), by id.
-    const pick = dailyPick(SESSIONS.filter((x) => x.voice_path), ada.id, '2026-01-07')!;
+    const pick = dailyPick(
+      SESSIONS.filter((x) => x.voice_path),
+      ada.id,
+      '2026-01-07',
+    )!;
     expect(got!.payload).toEqual({
       title: 'Time for your voice practice',
       body: `Today's suggestion: ${pick.title} (${Math.round(pick.length_sec / 60)} min).`,
@@ -110,13 +120,19 @@ describe('a push reminder, end to end', () => {
     const ada = await levelThreeMember(t, 'UTC');
     const sub = await withDevice(ada);
     push.answer(new URL(sub.endpoint).pathname, 410);
-    await saveSettings(t, ada, { days: ['wed'], time: '07:00', topics: ['recommendation'], channels: ['push'] });
+    await saveSettings(t, ada, {
+      days: ['wed'],
+      time: '07:00',
+      topics: ['recommendation'],
+      channels: ['push'],
+    });
     setClock(t, '2026-01-07T07:00:01Z');
     await scheduler().tick();
     expect(await sends(ada)).toMatchObject([{ status: 'gone', attempts: 1 }]);
-    const count = await t.deps.sql.get<{ n: number }>('SELECT count(*) AS n FROM push_subscriptions WHERE user_id = ?', [
-      ada.id,
-    ]);
+    const count = await t.deps.sql.get<{ n: number }>(
+      'SELECT count(*) AS n FROM push_subscriptions WHERE user_id = ?',
+      [ada.id],
+    );
     expect(Number(count?.n)).toBe(0);
     setClock(t, '2026-01-07T08:00:00Z');
     await scheduler().tick();
@@ -129,7 +145,12 @@ describe('no reminder on a day already practised', () => {
     setClock(t, '2026-01-06T12:00:00Z');
     const ada = await levelThreeMember(t, 'Europe/London');
     await withDevice(ada);
-    await saveSettings(t, ada, { days: ['tue', 'wed', 'thu'], time: '18:00', topics: ['recommendation', 'streak'], channels: ['push', 'email'] });
+    await saveSettings(t, ada, {
+      days: ['tue', 'wed', 'thu'],
+      time: '18:00',
+      topics: ['recommendation', 'streak'],
+      channels: ['push', 'email'],
+    });
     // A session on Tuesday at 12:00 counts for Tuesday.
     await practiceRow(t, ada.id, '2026-01-06');
     const s = scheduler();
@@ -150,7 +171,12 @@ describe('no reminder on a day already practised', () => {
     setClock(t, '2026-01-07T12:00:00Z');
     const ada = await levelThreeMember(t, 'UTC');
     const sub = await withDevice(ada);
-    await saveSettings(t, ada, { days: ['wed'], time: '18:00', topics: ['recommendation'], channels: ['push'] });
+    await saveSettings(t, ada, {
+      days: ['wed'],
+      time: '18:00',
+      topics: ['recommendation'],
+      channels: ['push'],
+    });
     await practiceRow(t, ada.id, '2026-01-07', { counted: false });
     push.answer(new URL(sub.endpoint).pathname, 503);
     const s = scheduler();
@@ -170,7 +196,12 @@ describe('what a reminder is about', () => {
     setClock(t, '2026-01-07T12:00:00Z');
     const ada = await levelThreeMember(t, 'UTC');
     await withDevice(ada);
-    await saveSettings(t, ada, { days: ['wed', 'fri'], time: '18:00', topics: ['streak'], channels: ['push'] });
+    await saveSettings(t, ada, {
+      days: ['wed', 'fri'],
+      time: '18:00',
+      topics: ['streak'],
+      channels: ['push'],
+    });
     const s = scheduler();
     setClock(t, '2026-01-07T18:00:10Z');
     await s.tick();
@@ -179,7 +210,9 @@ describe('what a reminder is about', () => {
     await practiceRow(t, ada.id, '2026-01-07');
     setClock(t, '2026-01-09T18:00:10Z');
     await s.tick();
-    expect(delivered().map((r) => r.payload.body)).toEqual(['Your 2-day streak needs a session today to keep going.']);
+    expect(delivered().map((r) => r.payload.body)).toEqual([
+      'Your 2-day streak needs a session today to keep going.',
+    ]);
     expect(delivered()[0]!.payload.url).toBe(`${TEST_ORIGIN}/home`);
   });
 
@@ -214,12 +247,21 @@ describe('an e-mail reminder', () => {
   it('names the suggestion, links to it, and carries a one-click unsubscribe that works without signing in', async () => {
     setClock(t, '2026-01-07T06:00:00Z');
     const ada = await levelThreeMember(t, 'Europe/London');
-    await saveSettings(t, ada, { days: ['wed'], time: '07:30', topics: ['recommendation'], channels: ['email'] });
+    await saveSettings(t, ada, {
+      days: ['wed'],
+      time: '07:30',
+      topics: ['recommendation'],
+      channels: ['email'],
+    });
     setClock(t, '2026-01-07T07:30:30Z');
     await scheduler().tick();
     const [mail] = reminderMails();
     expect(mail).toBeDefined();
-    const pick = dailyPick(SESSIONS.filter((x) => x.voice_path), ada.id, '2026-01-07')!;
+    const pick = dailyPick(
+      SESSIONS.filter((x) => x.voice_path),
+      ada.id,
+      '2026-01-07',
+    )!;
     expect(mail).toContain(`To: ${ada.email}`);
     expect(mail).toContain('Subject: Time for your voice practice');
     expect(mail).toContain(`Today's suggestion: ${pick.title}`);
@@ -237,7 +279,10 @@ describe('an e-mail reminder', () => {
       body: 'List-Unsubscribe=One-Click',
     });
     expect(res.status).toBe(200);
-    expect(((await (await api(t, ada, '/reminders')).json()) as { settings: { channels: string[] } }).settings.channels).toEqual([]);
+    expect(
+      ((await (await api(t, ada, '/reminders')).json()) as { settings: { channels: string[] } }).settings
+        .channels,
+    ).toEqual([]);
   });
 
   it('is retried a few times when the mail server is down, then given up on and logged, never sent twice', async () => {
@@ -246,7 +291,12 @@ describe('an e-mail reminder', () => {
       await insertSessions(down, SESSIONS);
       setClock(down, '2026-01-07T06:00:00Z');
       const ada = await levelThreeMember(down, 'UTC');
-      await saveSettings(down, ada, { days: ['wed'], time: '07:00', topics: ['recommendation'], channels: ['email'] });
+      await saveSettings(down, ada, {
+        days: ['wed'],
+        time: '07:00',
+        topics: ['recommendation'],
+        channels: ['email'],
+      });
       const s = scheduler(down);
       setClock(down, '2026-01-07T07:00:05Z');
       for (let i = 0; i < 8; i++) {
@@ -257,10 +307,17 @@ describe('an e-mail reminder', () => {
         'SELECT status, attempts, last_error FROM reminder_sends WHERE user_id = ?',
         [ada.id],
       );
-      expect(rows).toEqual([{ status: 'failed', attempts: MAX_ATTEMPTS, last_error: expect.stringMatching(/^mail not sent/) }]);
-      expect(logs.filter((l) => l.level === 'warn' && l.msg.includes('will try again'))).toHaveLength(MAX_ATTEMPTS - 1);
+      expect(rows).toEqual([
+        { status: 'failed', attempts: MAX_ATTEMPTS, last_error: expect.stringMatching(/^mail not sent/) },
+      ]);
+      expect(logs.filter((l) => l.level === 'warn' && l.msg.includes('will try again'))).toHaveLength(
+        MAX_ATTEMPTS - 1,
+      );
       expect(logs.filter((l) => l.level === 'error')).toEqual([
-        expect.objectContaining({ msg: 'reminder could not be delivered; giving up', fields: expect.objectContaining({ channel: 'email', attempt: MAX_ATTEMPTS }) }),
+        expect.objectContaining({
+          msg: 'reminder could not be delivered; giving up',
+          fields: expect.objectContaining({ channel: 'email', attempt: MAX_ATTEMPTS }),
+        }),
       ]);
     } finally {
       await down.close();
@@ -272,7 +329,12 @@ describe('an e-mail reminder', () => {
     const ada = await levelThreeMember(t, 'UTC');
     const sub = await withDevice(ada);
     push.answer(new URL(sub.endpoint).pathname, 500);
-    await saveSettings(t, ada, { days: ['wed'], time: '07:00', topics: ['recommendation'], channels: ['push'] });
+    await saveSettings(t, ada, {
+      days: ['wed'],
+      time: '07:00',
+      topics: ['recommendation'],
+      channels: ['push'],
+    });
     const s = scheduler();
     setClock(t, '2026-01-07T07:00:05Z');
     await s.tick();
@@ -293,7 +355,12 @@ describe('a cluster', () => {
     const members = await Promise.all([1, 2, 3].map(() => levelThreeMember(t, 'Europe/London')));
     for (const m of members) {
       await withDevice(m);
-      await saveSettings(t, m, { days: ['wed', 'thu'], time: '07:30', topics: ['recommendation'], channels: ['push', 'email'] });
+      await saveSettings(t, m, {
+        days: ['wed', 'thu'],
+        time: '07:30',
+        topics: ['recommendation'],
+        channels: ['push', 'email'],
+      });
     }
     const a = scheduler();
     const b = scheduler(t, t.anotherSql());
@@ -301,7 +368,11 @@ describe('a cluster', () => {
     await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
     await Promise.all([a.tick(), b.tick()]);
     expect(push.problems).toEqual([]);
-    expect(delivered().map((r) => r.path).sort()).toEqual(members.map((m) => `/push/${m.id}`).sort());
+    expect(
+      delivered()
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(members.map((m) => `/push/${m.id}`).sort());
     expect(reminderMails()).toHaveLength(3);
     setClock(t, '2026-01-08T07:30:05Z');
     await Promise.all([a.tick(), b.tick()]);
@@ -328,7 +399,8 @@ describe('time zones and daylight saving, through the scheduler', () => {
       );
       const now = t.deps.now();
       const due = row?.next_due_at ? Date.parse(row.next_due_at) : Infinity;
-      const step = due - 60_000 > now ? Math.min(now + 3_600_000, due - 60_000) : Math.min(now + 3_600_000, due + 5_000);
+      const step =
+        due - 60_000 > now ? Math.min(now + 3_600_000, due - 60_000) : Math.min(now + 3_600_000, due + 5_000);
       t.advance(step - now);
       await s.tick();
     }
@@ -336,7 +408,13 @@ describe('time zones and daylight saving, through the scheduler', () => {
   }
 
   it('fires 07:30 in London at 07:30 local on both sides of the March change', async () => {
-    const got = await run('Europe/London', ['fri', 'mon'], '07:30', '2026-03-27T07:00:00Z', '2026-03-30T07:00:00Z');
+    const got = await run(
+      'Europe/London',
+      ['fri', 'mon'],
+      '07:30',
+      '2026-03-27T07:00:00Z',
+      '2026-03-30T07:00:00Z',
+    );
     expect(got).toEqual([
       { localDate: '2026-03-27', at: '2026-03-27T07:30' },
       { localDate: '2026-03-30', at: '2026-03-30T06:30' },
@@ -344,26 +422,45 @@ describe('time zones and daylight saving, through the scheduler', () => {
   });
 
   it('fires a time skipped by spring-forward at the change, and an ambiguous autumn time once', async () => {
-    const spring = await run('Europe/London', ['sun'], '01:30', '2026-03-29T00:00:00Z', '2026-03-29T03:00:00Z');
+    const spring = await run(
+      'Europe/London',
+      ['sun'],
+      '01:30',
+      '2026-03-29T00:00:00Z',
+      '2026-03-29T03:00:00Z',
+    );
     expect(spring).toEqual([{ localDate: '2026-03-29', at: '2026-03-29T01:00' }]);
-    const autumn = await run('Europe/London', ['sun'], '01:30', '2026-10-24T23:00:00Z', '2026-10-25T03:00:00Z');
+    const autumn = await run(
+      'Europe/London',
+      ['sun'],
+      '01:30',
+      '2026-10-24T23:00:00Z',
+      '2026-10-25T03:00:00Z',
+    );
     expect(autumn).toEqual([{ localDate: '2026-10-25', at: '2026-10-25T00:30' }]);
   });
 
   it('fires at 07:30 local in Asia/Kolkata and in Pacific/Auckland across its April change', async () => {
-    expect(await run('Asia/Kolkata', ['wed'], '07:30', '2026-01-07T00:00:00Z', '2026-01-07T03:00:00Z')).toEqual([
-      { localDate: '2026-01-07', at: '2026-01-07T02:00' },
-    ]);
-    expect(await run('Pacific/Auckland', ['sat', 'mon'], '07:30', '2026-04-03T18:00:00Z', '2026-04-05T20:00:00Z')).toEqual([
+    expect(
+      await run('Asia/Kolkata', ['wed'], '07:30', '2026-01-07T00:00:00Z', '2026-01-07T03:00:00Z'),
+    ).toEqual([{ localDate: '2026-01-07', at: '2026-01-07T02:00' }]);
+    expect(
+      await run('Pacific/Auckland', ['sat', 'mon'], '07:30', '2026-04-03T18:00:00Z', '2026-04-05T20:00:00Z'),
+    ).toEqual([
       { localDate: '2026-04-04', at: '2026-04-03T18:30' },
       { localDate: '2026-04-06', at: '2026-04-05T19:30' },
     ]);
   });
 
-  it('follows a change of the member\'s zone instead of firing at the old zone\'s hour', async () => {
+  it("follows a change of the member's zone instead of firing at the old zone's hour", async () => {
     setClock(t, '2026-01-06T12:00:00Z');
     const ada = await levelThreeMember(t, 'Europe/London');
-    await saveSettings(t, ada, { days: ['wed', 'thu'], time: '07:30', topics: ['recommendation'], channels: ['email'] });
+    await saveSettings(t, ada, {
+      days: ['wed', 'thu'],
+      time: '07:30',
+      topics: ['recommendation'],
+      channels: ['email'],
+    });
     // The member is now in New York (the zone kept on the server changed).
     await t.deps.sql.run("UPDATE users SET time_zone = 'America/New_York' WHERE id = ?", [ada.id]);
     const s = scheduler();

@@ -98,10 +98,16 @@ export async function deliver(
   }
   const id = Number(o.target.replace(/^push:/, ''));
   const sub = Number.isSafeInteger(id) ? await repo.subscription(id) : undefined;
-  if (!sub || sub.user_id !== o.userId) return { ok: false, gone: true, retry: false, message: 'the device was removed' };
+  if (!sub || sub.user_id !== o.userId)
+    return { ok: false, gone: true, retry: false, message: 'the device was removed' };
   const outcome = await deps.push.send(
     { endpoint: sub.endpoint_secret, p256dh: sub.p256dh_secret, auth: sub.auth_secret },
-    { title: o.title, body: o.lines.join('\n'), url: o.url, tag: o.test ? 'tuneful-test-reminder' : 'tuneful-reminder' },
+    {
+      title: o.title,
+      body: o.lines.join('\n'),
+      url: o.url,
+      tag: o.test ? 'tuneful-test-reminder' : 'tuneful-reminder',
+    },
   );
   if (outcome.ok) {
     await repo.markDelivered(sub.id, iso(deps.now()));
@@ -159,7 +165,8 @@ export function createReminderScheduler(deps: ReminderDeps) {
           if (settings.channels.includes('email') && (await confirmedEmail(deps, row.user_id)))
             targets.push({ channel: 'email', target: 'email' });
           if (settings.channels.includes('push'))
-            for (const s of await repo.subscriptions(row.user_id)) targets.push({ channel: 'push', target: `push:${s.id}` });
+            for (const s of await repo.subscriptions(row.user_id))
+              targets.push({ channel: 'push', target: `push:${s.id}` });
           for (const t of targets) {
             await repo.addSend(
               {
@@ -206,7 +213,11 @@ export function createReminderScheduler(deps: ReminderDeps) {
     } else if (outcome.retry && attempt < MAX_ATTEMPTS) {
       const delay = RETRY_DELAYS_MS[attempt - 1] ?? RETRY_DELAYS_MS[RETRY_DELAYS_MS.length - 1]!;
       await repo.retryLater(row.id, iso(now + delay), outcome.message);
-      logger.warn('reminder not delivered; will try again', { ...fields, error: outcome.message, retryInMs: delay });
+      logger.warn('reminder not delivered; will try again', {
+        ...fields,
+        error: outcome.message,
+        retryInMs: delay,
+      });
       report.retrying++;
     } else {
       await repo.finish(row.id, 'failed', iso(now), outcome.message);

@@ -76,7 +76,9 @@ export interface ReminderRow {
   calendar_salt_secret: string;
 }
 
-export function settingsOf(row: Pick<ReminderRow, 'days' | 'local_time' | 'topics' | 'channels'>): ReminderSettings {
+export function settingsOf(
+  row: Pick<ReminderRow, 'days' | 'local_time' | 'topics' | 'channels'>,
+): ReminderSettings {
   return {
     days: list(WEEKDAYS, row.days),
     time: row.local_time,

@@ -20,7 +20,12 @@ function privateHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true;
   if (net.isIPv4(host))
-    return /^(0|10|127)\./.test(host) || /^169\.254\./.test(host) || /^192\.168\./.test(host) || /^172\.(1[6-9]|2\d|3[01])\./.test(host);
+    return (
+      /^(0|10|127)\./.test(host) ||
+      /^169\.254\./.test(host) ||
+      /^192\.168\./.test(host) ||
+      /^172\.(1[6-9]|2\d|3[01])\./.test(host)
+    );
   if (net.isIPv6(host)) return host === '::1' || host === '::' || /^(fc|fd|fe8|fe9|fea|feb)/.test(host);
   return false;
 }
@@ -39,7 +44,8 @@ export function subscriptionBody(production: boolean) {
             ctx.addIssue({ code: 'custom', message: 'must be an absolute URL' });
             return;
           }
-          if (url.username || url.password) ctx.addIssue({ code: 'custom', message: 'must not carry a user name or password' });
+          if (url.username || url.password)
+            ctx.addIssue({ code: 'custom', message: 'must not carry a user name or password' });
           if (production && url.protocol !== 'https:')
             ctx.addIssue({ code: 'custom', message: 'must be an https:// address' });
           else if (url.protocol !== 'https:' && url.protocol !== 'http:')

@@ -21,7 +21,8 @@ export function parseIcs(text: string): Component {
   if (!text.endsWith('\r\n')) throw new Error('the feed does not end with CRLF');
   const physical = text.slice(0, -2).split('\r\n');
   for (const line of physical) {
-    if (line.includes('\n') || line.includes('\r')) throw new Error(`bare line break in ${JSON.stringify(line)}`);
+    if (line.includes('\n') || line.includes('\r'))
+      throw new Error(`bare line break in ${JSON.stringify(line)}`);
     if (Buffer.byteLength(line, 'utf8') > 75) throw new Error(`line over 75 octets: ${line}`);
   }
   const logical: string[] = [];

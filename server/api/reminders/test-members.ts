@@ -45,9 +45,14 @@ export function setClock(t: TestApp, isoTime: string): void {
 export async function api(t: TestApp, who: TestMember | null, path: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
   if (who) headers.set('Authorization', `Bearer ${await mintToken(t, who)}`);
-  if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  if (init.body !== undefined && !headers.has('Content-Type'))
+    headers.set('Content-Type', 'application/json');
   return t.fetch(`/api${path}`, { ...init, headers });
 }
 
-export const saveSettings = (t: TestApp, who: TestMember, body: Record<string, unknown>, headers: HeadersInit = {}) =>
-  api(t, who, '/reminders', { method: 'PUT', body: JSON.stringify(body), headers });
+export const saveSettings = (
+  t: TestApp,
+  who: TestMember,
+  body: Record<string, unknown>,
+  headers: HeadersInit = {},
+) => api(t, who, '/reminders', { method: 'PUT', body: JSON.stringify(body), headers });

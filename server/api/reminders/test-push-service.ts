@@ -67,7 +67,10 @@ export function decryptPush(body: Buffer, sub: Subscriber): string {
   const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
   const decipher = crypto.createDecipheriv('aes-128-gcm', cek, nonce);
   decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const plain = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+  const plain = Buffer.concat([
+    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+    decipher.final(),
+  ]);
   // The last record: data, the delimiter 0x02, then zero padding.
   let end = plain.length - 1;
   while (end >= 0 && plain[end] === 0) end--;
@@ -95,10 +98,15 @@ export function verifyVapid(header: string | undefined, origin: string, nowMs: n
     Buffer.from(s!, 'base64url'),
   );
   if (!ok) throw new Error('the JWT signature does not verify with k');
-  const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as { aud: string; exp: number; sub: string };
+  const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as {
+    aud: string;
+    exp: number;
+    sub: string;
+  };
   if (claims.aud !== origin) throw new Error(`aud ${claims.aud} is not the endpoint's origin ${origin}`);
   const now = nowMs / 1000;
-  if (!(claims.exp > now - 60 && claims.exp <= now + 24 * 3600 + 60)) throw new Error(`exp ${claims.exp} not within 24 h`);
+  if (!(claims.exp > now - 60 && claims.exp <= now + 24 * 3600 + 60))
+    throw new Error(`exp ${claims.exp} not within 24 h`);
   if (!/^(mailto:|https:)/.test(claims.sub)) throw new Error(`sub ${claims.sub}`);
   return { claims, vapidKey: m[2]! };
 }

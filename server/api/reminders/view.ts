@@ -32,7 +32,13 @@ export interface RemindersView {
   /** The VAPID public key (base64url) the app subscribes with. */
   pushPublicKey: string;
   /** The latest sends, newest first. */
-  recent: { localDate: string; channel: 'push' | 'email'; device: string | null; status: SendStatus; at: string }[];
+  recent: {
+    localDate: string;
+    channel: 'push' | 'email';
+    device: string | null;
+    status: SendStatus;
+    at: string;
+  }[];
 }
 
 export function calendarUrlOf(deps: Pick<AppDeps, 'config' | 'keys'>, userId: string, salt: string): string {
@@ -53,7 +59,9 @@ export async function remindersView(
     email_confirmed_at: string | null;
     time_zone_next: string | null;
     time_zone_next_after: string | null;
-  }>('SELECT email, email_confirmed_at, time_zone_next, time_zone_next_after FROM users WHERE id = ?', [userId]);
+  }>('SELECT email, email_confirmed_at, time_zone_next, time_zone_next_after FROM users WHERE id = ?', [
+    userId,
+  ]);
   const devices = await repo.subscriptions(userId);
   const names = new Map(devices.map((d) => [`push:${d.id}`, d.device]));
   const recent = await repo.recentSends(userId, 10);
@@ -77,7 +85,12 @@ export async function remindersView(
     practisedToday: practice.summary.practiceDays.includes(practice.today),
     email: { address: user?.email ?? '', confirmed: Boolean(user?.email_confirmed_at) },
     mailDelivery: deps.config.smtpUrl ? 'smtp' : 'folder',
-    devices: devices.map((d) => ({ id: d.id, device: d.device, createdAt: d.created_at, lastSentAt: d.last_sent_at })),
+    devices: devices.map((d) => ({
+      id: d.id,
+      device: d.device,
+      createdAt: d.created_at,
+      lastSentAt: d.last_sent_at,
+    })),
     calendarUrl: row ? calendarUrlOf(deps, userId, row.calendar_salt_secret) : null,
     pushPublicKey: vapidOf(deps).publicKey,
     recent: recent.map((s) => ({

@@ -4,7 +4,7 @@ import type { MailMessage } from './mailer';
 /** Header values come from our own templates, but never let a CR/LF smuggle in a header. */
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ');
 
-const ascii = (s: string) => /^[\x00-\x7f]*$/.test(s);
+const ascii = (s: string) => [...s].every((ch) => ch.charCodeAt(0) < 0x80);
 
 /** A subject with non-ASCII text (a circle's name) as an RFC 2047 encoded word. */
 const encodedSubject = (s: string) =>
@@ -29,9 +29,10 @@ export function formatMessage(from: string, m: MailMessage, nowMs: number): stri
   const text = m.text.replace(/\r?\n/g, '\r\n');
   const body = plain
     ? text
-    : (Buffer.from(text, 'utf8')
-        .toString('base64')
-        .match(/.{1,76}/g) ?? []
+    : (
+        Buffer.from(text, 'utf8')
+          .toString('base64')
+          .match(/.{1,76}/g) ?? []
       ).join('\r\n');
   return `${headers.join('\r\n')}\r\n\r\n${body}\r\n`;
 }

@@ -56,7 +56,11 @@ export function ChannelsCard({
           </span>
         </label>
         <label className={styles.check}>
-          <input type="checkbox" checked={has('calendar')} onChange={(e) => set('calendar', e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={has('calendar')}
+            onChange={(e) => set('calendar', e.target.checked)}
+          />
           <span className={styles.checkText}>
             <strong>an event in my calendar</strong>
             <span className={styles.hint}>
@@ -89,13 +93,13 @@ function PushDevices({ view }: { view: RemindersView }) {
     <div className={styles.nested}>
       {browser === 'unsupported' ? (
         <p className={styles.hint}>
-          This browser cannot receive notifications from Tuneful here. Turn them on from your phone, or
-          choose e-mail or the calendar.
+          This browser cannot receive notifications from Tuneful here. Turn them on from your phone, or choose
+          e-mail or the calendar.
         </p>
       ) : browser === 'blocked' ? (
         <p className={styles.hint}>
-          Notifications are blocked for Tuneful in this browser: allow them in the site settings (the lock
-          by the address), then come back.
+          Notifications are blocked for Tuneful in this browser: allow them in the site settings (the lock by
+          the address), then come back.
         </p>
       ) : hereOn ? (
         <div className={styles.row}>
@@ -105,13 +109,20 @@ function PushDevices({ view }: { view: RemindersView }) {
           </Button>
         </div>
       ) : (
-        <Button variant="secondary" loading={on.isPending || browser === 'checking'} onClick={() => on.mutate()}>
+        <Button
+          variant="secondary"
+          loading={on.isPending || browser === 'checking'}
+          onClick={() => on.mutate()}
+        >
           turn on notifications on this device
         </Button>
       )}
       {failed && (
         <p className={styles.error} role="alert">
-          {writeErrorText(failed, failed instanceof Error ? failed.message : 'That did not work. Please try again.')}
+          {writeErrorText(
+            failed,
+            failed instanceof Error ? failed.message : 'That did not work. Please try again.',
+          )}
         </p>
       )}
       {view.devices.length > 0 ? (
@@ -167,7 +178,13 @@ function CalendarFeed({ view }: { view: RemindersView }) {
       <label className={styles.label} htmlFor={`${id}-url`}>
         your calendar address (keep it private)
       </label>
-      <input id={`${id}-url`} className={styles.url} readOnly value={url} onFocus={(e) => e.target.select()} />
+      <input
+        id={`${id}-url`}
+        className={styles.url}
+        readOnly
+        value={url}
+        onFocus={(e) => e.target.select()}
+      />
       <div className={styles.row}>
         <Button variant="secondary" onClick={() => void copy()}>
           copy address
@@ -177,7 +194,8 @@ function CalendarFeed({ view }: { view: RemindersView }) {
         </a>
       </div>
       <p className={styles.hint} role="status" aria-live="polite">
-        {copied ?? 'In Google Calendar: Other calendars, From URL. On iPhone: Settings, Calendar, Accounts, Add Subscribed Calendar.'}
+        {copied ??
+          'In Google Calendar: Other calendars, From URL. On iPhone: Settings, Calendar, Accounts, Add Subscribed Calendar.'}
       </p>
       <div className={styles.row}>
         <button

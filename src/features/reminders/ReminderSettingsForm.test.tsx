@@ -12,7 +12,12 @@ afterEach(() => {
 });
 
 const VIEW: RemindersView = {
-  settings: { days: ['mon', 'tue', 'wed', 'thu', 'fri'], time: '08:00', topics: ['recommendation', 'streak'], channels: [] },
+  settings: {
+    days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+    time: '08:00',
+    topics: ['recommendation', 'streak'],
+    channels: [],
+  },
   saved: false,
   zone: 'Europe/London',
   zoneNext: null,
@@ -45,10 +50,16 @@ function renderIt(view: RemindersView) {
 describe('the reminder settings form', () => {
   it('says which zone the times are in, that nothing is sent yet, and why a test cannot be sent', () => {
     renderIt(VIEW);
-    expect(screen.getByTestId('reminder-zone').textContent).toMatch(/Times are in your time zone, Europe\/London \(.+\)/);
+    expect(screen.getByTestId('reminder-zone').textContent).toMatch(
+      /Times are in your time zone, Europe\/London \(.+\)/,
+    );
     expect(screen.getByText('These are suggestions: nothing is sent until you save.')).toBeTruthy();
-    expect(screen.getByTestId('reminders-next').textContent).toBe('Reminders are off: choose how to be reminded below.');
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'send me a test reminder' }).disabled).toBe(true);
+    expect(screen.getByTestId('reminders-next').textContent).toBe(
+      'Reminders are off: choose how to be reminded below.',
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'send me a test reminder' }).disabled).toBe(
+      true,
+    );
     expect(screen.getByRole('button', { name: 'Monday' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'Sunday' }).getAttribute('aria-pressed')).toBe('false');
   });
@@ -69,7 +80,12 @@ describe('the reminder settings form', () => {
     const saved: RemindersView = {
       ...VIEW,
       saved: true,
-      settings: { days: ['mon', 'sat'], time: '07:30', topics: ['recommendation', 'streak'], channels: ['email'] },
+      settings: {
+        days: ['mon', 'sat'],
+        time: '07:30',
+        topics: ['recommendation', 'streak'],
+        channels: ['email'],
+      },
       next: { at: '2026-01-10T07:30:00.000Z', localDate: '2026-01-10', time: '07:30' },
     };
     const fetch = vi.fn(async () => json(saved));
@@ -97,7 +113,11 @@ describe('the reminder settings form', () => {
   });
 
   it('sends a test with the saved channels and lists what happened', async () => {
-    const view: RemindersView = { ...VIEW, saved: true, settings: { ...VIEW.settings, channels: ['email', 'calendar'] } };
+    const view: RemindersView = {
+      ...VIEW,
+      saved: true,
+      settings: { ...VIEW.settings, channels: ['email', 'calendar'] },
+    };
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
@@ -120,7 +140,12 @@ describe('the reminder settings form', () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const url = 'http://localhost:8787/api/reminders/calendar/abc.ics';
-    renderIt({ ...VIEW, saved: true, calendarUrl: url, settings: { ...VIEW.settings, channels: ['calendar'] } });
+    renderIt({
+      ...VIEW,
+      saved: true,
+      calendarUrl: url,
+      settings: { ...VIEW.settings, channels: ['calendar'] },
+    });
     expect(screen.getByLabelText<HTMLInputElement>(/your calendar address/).value).toBe(url);
     fireEvent.click(screen.getByRole('button', { name: 'copy address' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(url));

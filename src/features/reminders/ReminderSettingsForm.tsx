@@ -91,9 +91,9 @@ export function ReminderSettingsForm({ view }: { view: RemindersView }) {
           on a day you have practised
         </h2>
         <p className={styles.hint}>
-          No reminder is sent on a day you have already practised a session that counts (at least half of it, the
-          same rule as your streak). Shorter practice does not stop it, and the streak reminder says what is still
-          needed.
+          No reminder is sent on a day you have already practised a session that counts (at least half of it,
+          the same rule as your streak). Shorter practice does not stop it, and the streak reminder says what
+          is still needed.
         </p>
         <p data-testid="reminders-next">{nextText({ ...view, settings: stored })}</p>
       </section>

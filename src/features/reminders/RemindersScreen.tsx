@@ -15,9 +15,7 @@ export function RemindersScreen() {
     <section className={styles.screen} aria-label="practice reminders">
       <BackHeader to="/profile" backLabel="back to profile" title="practice reminders" />
       <div className={styles.body}>
-        <p className={styles.lead}>
-          {tierFeature('practice_reminders').summary}
-        </p>
+        <p className={styles.lead}>{tierFeature('practice_reminders').summary}</p>
         <FeatureGate feature="practice_reminders">
           <RemindersBlock />
         </FeatureGate>

@@ -16,11 +16,21 @@ type Change = (next: Partial<ReminderSettings>) => void;
 const SHORT = { mon: 'M', tue: 'T', wed: 'W', thu: 'T', fri: 'F', sat: 'S', sun: 'S' } as const;
 
 /** The days (toggle buttons, Monday first), the time, and the zone they are in, in words. */
-export function WhenCard({ settings, view, onChange }: { settings: ReminderSettings; view: RemindersView; onChange: Change }) {
+export function WhenCard({
+  settings,
+  view,
+  onChange,
+}: {
+  settings: ReminderSettings;
+  view: RemindersView;
+  onChange: Change;
+}) {
   const id = useId();
   const toggle = (d: (typeof WEEKDAYS)[number]) =>
     onChange({
-      days: settings.days.includes(d) ? settings.days.filter((x) => x !== d) : sortedDays([...settings.days, d]),
+      days: settings.days.includes(d)
+        ? settings.days.filter((x) => x !== d)
+        : sortedDays([...settings.days, d]),
     });
   return (
     <section className={styles.card} aria-labelledby={`${id}-when`}>

@@ -30,7 +30,11 @@ export function SuggestionScreen() {
           <Suggested id={id} />
         )}
         <p className={styles.hint}>
-          Reminders come from your <Link className={styles.plainLink} to="/reminders">reminder settings</Link>.
+          Reminders come from your{' '}
+          <Link className={styles.plainLink} to="/reminders">
+            reminder settings
+          </Link>
+          .
         </p>
       </div>
     </section>

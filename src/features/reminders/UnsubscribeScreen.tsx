@@ -55,8 +55,8 @@ export function UnsubscribeScreen() {
               <strong>No more reminder e-mails</strong> go to {state.data.email}.
             </p>
             <p className={styles.hint}>
-              Notifications and the calendar, if you chose them, stay as they are. Account mails (sign-in links,
-              password resets) still come.
+              Notifications and the calendar, if you chose them, stay as they are. Account mails (sign-in
+              links, password resets) still come.
             </p>
           </div>
         ) : (

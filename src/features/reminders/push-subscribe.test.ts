@@ -16,7 +16,9 @@ const ANDROID_CHROME =
 
 /** A PushManager that behaves like Chromium's, without a push service behind it. */
 function fakePushManager(existing: { key: Uint8Array } | null = null) {
-  let current: ReturnType<typeof subscription> | null = existing ? subscription('old-endpoint', existing.key) : null;
+  let current: ReturnType<typeof subscription> | null = existing
+    ? subscription('old-endpoint', existing.key)
+    : null;
   function subscription(endpoint: string, key: Uint8Array) {
     const sub = {
       endpoint: `https://push.example.net/${endpoint}`,
@@ -75,7 +77,10 @@ describe('turning notifications on for this device', () => {
     const { e, manager, calls } = env();
     expect(await subscribeThisDevice(e)).toEqual({ id: 42, device: 'Chrome on Android' });
     expect(e.requestPermission).toHaveBeenCalled();
-    expect(manager!.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: keyBytes(SERVER_KEY) });
+    expect(manager!.subscribe).toHaveBeenCalledWith({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(SERVER_KEY),
+    });
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /api/reminders/push/key',
       'POST /api/reminders/push/subscriptions',
@@ -93,12 +98,16 @@ describe('turning notifications on for this device', () => {
     const same = env({ manager: fakePushManager({ key: keyBytes(SERVER_KEY) }) });
     await subscribeThisDevice(same.e);
     expect(same.manager!.subscribe).not.toHaveBeenCalled();
-    expect((same.calls[1]!.body as { endpoint: string }).endpoint).toBe('https://push.example.net/old-endpoint');
+    expect((same.calls[1]!.body as { endpoint: string }).endpoint).toBe(
+      'https://push.example.net/old-endpoint',
+    );
 
     const changed = env({ manager: fakePushManager({ key: new Uint8Array(65).fill(4) }) });
     await subscribeThisDevice(changed.e);
     expect(changed.manager!.subscribe).toHaveBeenCalled();
-    expect((changed.calls[1]!.body as { endpoint: string }).endpoint).toBe('https://push.example.net/new-endpoint');
+    expect((changed.calls[1]!.body as { endpoint: string }).endpoint).toBe(
+      'https://push.example.net/new-endpoint',
+    );
   });
 
   it('says in words why it cannot: no permission, blocked, no service worker, no Web Push', async () => {
@@ -112,7 +121,8 @@ describe('turning notifications on for this device', () => {
     const noPush = env({ permission: () => 'unsupported' });
     await expect(subscribeThisDevice(noPush.e)).rejects.toThrow(/cannot show notifications/);
     // Nothing reached the server in any of them.
-    for (const x of [refused, blocked, noWorker, noPush]) expect(x.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    for (const x of [refused, blocked, noWorker, noPush])
+      expect(x.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 });
 
@@ -123,7 +133,11 @@ describe('turning notifications off for this device', () => {
     const sub = manager!.current!;
     await unsubscribeThisDevice(e);
     expect(calls).toEqual([
-      { method: 'POST', url: '/api/reminders/push/unsubscribe', body: { endpoint: 'https://push.example.net/old-endpoint' } },
+      {
+        method: 'POST',
+        url: '/api/reminders/push/unsubscribe',
+        body: { endpoint: 'https://push.example.net/old-endpoint' },
+      },
     ]);
     expect(sub.unsubscribe).toHaveBeenCalled();
     expect(thisDeviceId(e)).toBeNull();
@@ -131,7 +145,9 @@ describe('turning notifications off for this device', () => {
 
   it('reports what this browser can do', async () => {
     expect(await thisBrowserState(env().e)).toBe('ready');
-    expect(await thisBrowserState(env({ manager: fakePushManager({ key: keyBytes(SERVER_KEY) }) }).e)).toBe('subscribed');
+    expect(await thisBrowserState(env({ manager: fakePushManager({ key: keyBytes(SERVER_KEY) }) }).e)).toBe(
+      'subscribed',
+    );
     expect(await thisBrowserState(env({ permission: () => 'denied' }).e)).toBe('blocked');
     expect(await thisBrowserState(env({ manager: null }).e)).toBe('unsupported');
   });
@@ -141,11 +157,17 @@ describe('device names', () => {
   it('names the browser and system in words', () => {
     expect(deviceLabel(ANDROID_CHROME)).toBe('Chrome on Android');
     expect(
-      deviceLabel('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'),
+      deviceLabel(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      ),
     ).toBe('Safari on iPhone');
-    expect(deviceLabel('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('Firefox on Linux');
+    expect(deviceLabel('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe(
+      'Firefox on Linux',
+    );
     expect(
-      deviceLabel('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36 Edg/124.0'),
+      deviceLabel(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36 Edg/124.0',
+      ),
     ).toBe('Edge on Windows');
     expect(deviceLabel('')).toBe('A browser');
   });

@@ -25,7 +25,10 @@ interface SubscriptionLike {
 
 interface PushManagerLike {
   getSubscription(): Promise<SubscriptionLike | null>;
-  subscribe(options: { userVisibleOnly: boolean; applicationServerKey: Uint8Array }): Promise<SubscriptionLike>;
+  subscribe(options: {
+    userVisibleOnly: boolean;
+    applicationServerKey: Uint8Array;
+  }): Promise<SubscriptionLike>;
 }
 
 export interface PushEnv {
@@ -43,8 +46,13 @@ export function browserPushEnv(): PushEnv {
   const hasPush = typeof window !== 'undefined' && 'PushManager' in window && 'serviceWorker' in navigator;
   return {
     registration: async () =>
-      hasPush ? ((await navigator.serviceWorker.getRegistration('/')) as unknown as { pushManager?: PushManagerLike }) ?? null : null,
-    permission: () => (typeof Notification === 'undefined' || !hasPush ? 'unsupported' : Notification.permission),
+      hasPush
+        ? (((await navigator.serviceWorker.getRegistration('/')) as unknown as {
+            pushManager?: PushManagerLike;
+          }) ?? null)
+        : null,
+    permission: () =>
+      typeof Notification === 'undefined' || !hasPush ? 'unsupported' : Notification.permission,
     requestPermission: () => Notification.requestPermission(),
     userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
     api: apiJson,
@@ -67,7 +75,9 @@ const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array) => {
 
 async function pushManagerOf(env: PushEnv): Promise<PushManagerLike> {
   if (env.permission() === 'unsupported')
-    throw new PushProblem('This browser cannot show notifications from a web app. E-mail or the calendar work everywhere.');
+    throw new PushProblem(
+      'This browser cannot show notifications from a web app. E-mail or the calendar work everywhere.',
+    );
   const reg = await env.registration();
   if (!reg?.pushManager)
     throw new PushProblem(

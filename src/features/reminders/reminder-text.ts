@@ -16,7 +16,9 @@ export function zoneWords(zone: string, locale = 'en-GB'): string {
 /** The wall clock now in a zone, "14:02". */
 export function timeIn(zone: string, now = new Date(), locale = 'en-GB'): string {
   try {
-    return new Intl.DateTimeFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(now);
+    return new Intl.DateTimeFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(
+      now,
+    );
   } catch {
     return '';
   }
@@ -25,9 +27,12 @@ export function timeIn(zone: string, now = new Date(), locale = 'en-GB'): string
 /** "Friday 9 January" for a local date 'YYYY-MM-DD' (a calendar day, no zone involved). */
 export function dayWords(localDate: string, locale = 'en-GB'): string {
   const [y, m, d] = localDate.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)),
-  );
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)));
 }
 
 /** What the member reads about the next reminder and today. */
@@ -39,7 +44,10 @@ export function nextText(v: Pick<RemindersView, 'next' | 'today' | 'practisedTod
       : 'Reminders are off: choose how to be reminded below.';
   }
   if (!v.next) return 'No reminder is planned: choose at least one day.';
-  const when = v.next.localDate === v.today ? `today at ${v.next.time}` : `${dayWords(v.next.localDate)} at ${v.next.time}`;
+  const when =
+    v.next.localDate === v.today
+      ? `today at ${v.next.time}`
+      : `${dayWords(v.next.localDate)} at ${v.next.time}`;
   if (v.next.localDate === v.today && v.practisedToday)
     return `You have practised today, so today's reminder at ${v.next.time} will not be sent.`;
   return `Next reminder: ${when}.`;

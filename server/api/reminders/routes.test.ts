@@ -36,12 +36,22 @@ describe('the reminder settings', () => {
       });
     }
     expect((await api(t, null, '/reminders')).status).toBe(401);
+    // A malformed device id is refused as such, before the level is looked at.
+    const bad = await api(t, beginner, '/reminders/push/subscriptions/0x2', { method: 'DELETE' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ fields: { id: 'must be a positive whole number' } });
   });
 
   it('start as suggested defaults, then keep what the member saved, in the zone the server keeps for them', async () => {
     const ada = await levelThreeMember(t);
     const before = await view(await api(t, ada, '/reminders'));
-    expect(before).toMatchObject({ saved: false, next: null, calendarUrl: null, zone: 'UTC' });
+    expect(before).toMatchObject({
+      saved: false,
+      next: null,
+      calendarUrl: null,
+      zone: 'UTC',
+      zoneKnown: false,
+    });
     expect(before.settings.channels).toEqual([]);
     const res = await saveSettings(t, ada, {
       ...weekdays,
@@ -58,7 +68,7 @@ describe('the reminder settings', () => {
       channels: ['email', 'calendar'],
     });
     // The first zone a device reports is adopted at once; the next reminder is Friday 07:30 GMT.
-    expect(saved.zone).toBe('Europe/London');
+    expect(saved).toMatchObject({ zone: 'Europe/London', zoneKnown: true });
     expect(saved.next).toEqual({ at: '2026-01-09T07:30:00.000Z', localDate: '2026-01-09', time: '07:30' });
     expect(saved.calendarUrl).toMatch(
       /^http:\/\/localhost:8787\/api\/reminders\/calendar\/[A-Za-z0-9_-]{43}\.ics$/,

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
@@ -111,7 +111,12 @@ export function remindersRoutes(deps: AppDeps & ReminderDeps): Hono<AppEnv> {
     return c.json({ id: row.id, device: row.device, createdAt: row.created_at }, 201);
   });
 
-  r.delete('/reminders/push/subscriptions/:id', ...member, async (c) => {
+  // A malformed id is a 400 before the level is looked at, like every /api route with an id.
+  const deviceId: MiddlewareHandler<AppEnv> = async (c, next) => {
+    parseId(c.req.param('id'), 'device');
+    await next();
+  };
+  r.delete('/reminders/push/subscriptions/:id', member[0], deviceId, member[1], async (c) => {
     const id = parseId(c.req.param('id'), 'device');
     if (!(await repo.removeSubscription(c.var.user.id, id)))
       throw new ApiError(404, 'device_not_found', 'There is no device with this id among yours.');

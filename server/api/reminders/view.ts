@@ -16,6 +16,8 @@ export interface RemindersView {
   saved: boolean;
   /** The zone the reminders follow: the member's stored zone (practice/zone.ts). */
   zone: string;
+  /** False while the member's app never reported a zone (UTC meanwhile). */
+  zoneKnown: boolean;
   /** A zone the member's device reported, taking over on `from`'s next day (member-zone.ts). */
   zoneNext: { zone: string; after: string } | null;
   /** The next reminder that will be sent (push or e-mail), in the member's zone. */
@@ -57,11 +59,13 @@ export async function remindersView(
   const user = await sql.get<{
     email: string;
     email_confirmed_at: string | null;
+    time_zone: string | null;
     time_zone_next: string | null;
     time_zone_next_after: string | null;
-  }>('SELECT email, email_confirmed_at, time_zone_next, time_zone_next_after FROM users WHERE id = ?', [
-    userId,
-  ]);
+  }>(
+    'SELECT email, email_confirmed_at, time_zone, time_zone_next, time_zone_next_after FROM users WHERE id = ?',
+    [userId],
+  );
   const devices = await repo.subscriptions(userId);
   const names = new Map(devices.map((d) => [`push:${d.id}`, d.device]));
   const recent = await repo.recentSends(userId, 10);
@@ -70,6 +74,7 @@ export async function remindersView(
     settings: row ? settingsOf(row) : DEFAULT_SETTINGS,
     saved: Boolean(row),
     zone: practice.zone,
+    zoneKnown: Boolean(user?.time_zone),
     zoneNext:
       user?.time_zone_next && user.time_zone_next_after && user.time_zone_next !== practice.zone
         ? { zone: user.time_zone_next, after: user.time_zone_next_after }

@@ -20,6 +20,7 @@ export function ChannelsCard({
   view: RemindersView;
   onChange: Change;
 }) {
+  const id = useId();
   const set = (channel: ReminderChannel, on: boolean) =>
     onChange({
       channels: on
@@ -28,8 +29,10 @@ export function ChannelsCard({
     });
   const has = (c: ReminderChannel) => settings.channels.includes(c);
   return (
-    <fieldset className={styles.card}>
-      <legend className={styles.cardTitle}>how</legend>
+    <section className={styles.card} role="group" aria-labelledby={`${id}-how`}>
+      <h2 className={styles.cardTitle} id={`${id}-how`}>
+        how
+      </h2>
       <div className={styles.checks}>
         <label className={styles.check}>
           <input type="checkbox" checked={has('push')} onChange={(e) => set('push', e.target.checked)} />
@@ -70,7 +73,7 @@ export function ChannelsCard({
         </label>
         {has('calendar') && <CalendarFeed view={view} />}
       </div>
-    </fieldset>
+    </section>
   );
 }
 

@@ -20,6 +20,7 @@ const VIEW: RemindersView = {
   },
   saved: false,
   zone: 'Europe/London',
+  zoneKnown: true,
   zoneNext: null,
   next: null,
   today: '2026-01-07',
@@ -62,6 +63,26 @@ describe('the reminder settings form', () => {
     );
     expect(screen.getByRole('button', { name: 'Monday' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'Sunday' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('says when this device is in another zone, and when reminders will follow it', () => {
+    const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...real.call(this), timeZone: 'America/New_York' };
+    });
+    try {
+      renderIt({ ...VIEW, zone: 'UTC', zoneKnown: false });
+      expect(screen.getByTestId('reminder-zone').textContent).toMatch(
+        /This device is set to America\/New York \(.+\): saving tells Tuneful, and your reminders follow it at once\.$/,
+      );
+      cleanup();
+      renderIt(VIEW);
+      expect(screen.getByTestId('reminder-zone').textContent).toMatch(/follow it from tomorrow\.$/);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('refuses to save a channel without a day, in words, sending nothing', async () => {

@@ -7,7 +7,7 @@ import {
   type ReminderSettings,
   type ReminderTopic,
 } from '../../domain/reminders';
-import { timeIn, zoneWords } from './reminder-text';
+import { thisDeviceZone, timeIn, zoneWords } from './reminder-text';
 import type { RemindersView } from './reminders-api';
 import styles from './Reminders.module.css';
 
@@ -26,6 +26,7 @@ export function WhenCard({
   onChange: Change;
 }) {
   const id = useId();
+  const deviceZone = thisDeviceZone();
   const toggle = (d: (typeof WEEKDAYS)[number]) =>
     onChange({
       days: settings.days.includes(d)
@@ -67,12 +68,21 @@ export function WhenCard({
       />
       <p className={styles.zone} data-testid="reminder-zone">
         Times are in your time zone, {zoneWords(view.zone)}: it is {timeIn(view.zone)} there now.
-        {view.zoneNext && (
+        {view.zoneNext ? (
           <>
             {' '}
             Your device reported {zoneWords(view.zoneNext.zone)}; your reminders follow it from the day after{' '}
             {view.zoneNext.after}.
           </>
+        ) : (
+          deviceZone &&
+          deviceZone !== view.zone && (
+            <>
+              {' '}
+              This device is set to {zoneWords(deviceZone)}: saving tells Tuneful, and your reminders follow
+              it {view.zoneKnown ? 'from tomorrow' : 'at once'}.
+            </>
+          )
         )}
       </p>
     </section>
@@ -97,10 +107,10 @@ const TOPIC_TEXT: Record<ReminderTopic, { title: string; hint: string }> = {
 export function TopicsCard({ settings, onChange }: { settings: ReminderSettings; onChange: Change }) {
   const id = useId();
   return (
-    <fieldset className={styles.card}>
-      <legend className={styles.cardTitle} id={`${id}-what`}>
+    <section className={styles.card} role="group" aria-labelledby={`${id}-what`}>
+      <h2 className={styles.cardTitle} id={`${id}-what`}>
         what to be reminded of
-      </legend>
+      </h2>
       <div className={styles.checks}>
         {TOPICS.map((topic) => (
           <label key={topic} className={styles.check}>
@@ -122,6 +132,6 @@ export function TopicsCard({ settings, onChange }: { settings: ReminderSettings;
           </label>
         ))}
       </div>
-    </fieldset>
+    </section>
   );
 }

@@ -1,5 +1,14 @@
 import type { RemindersView } from './reminders-api';
 
+/** The zone this device's clock is set to, as the browser reports it. */
+export function thisDeviceZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** "Europe/London (United Kingdom Time)": the zone's name and what it is called, in words. */
 export function zoneWords(zone: string, locale = 'en-GB'): string {
   if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC (Coordinated Universal Time)';

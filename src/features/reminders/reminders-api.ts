@@ -5,12 +5,15 @@ import { onlineOnly } from '../../lib/outbox/online-only';
 import type { ReminderChannel, ReminderSettings } from '../../domain/reminders';
 import { toast } from '../toast/toast-store';
 import { subscribeThisDevice, unsubscribeThisDevice } from './push-subscribe';
+import { thisDeviceZone } from './reminder-text';
 
 /** GET /api/reminders (server/api/reminders/view.ts; types only, src never imports server code). */
 export interface RemindersView {
   settings: ReminderSettings;
   saved: boolean;
   zone: string;
+  /** False while the member's app never reported a zone (UTC meanwhile; the next save sets it). */
+  zoneKnown: boolean;
   zoneNext: { zone: string; after: string } | null;
   next: { at: string; localDate: string; time: string } | null;
   today: string;
@@ -43,14 +46,6 @@ export function useReminders() {
   return useQuery<RemindersView>({ queryKey: [REMINDERS] });
 }
 
-const deviceZone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * Saving the settings is queued offline (a PUT of the whole choice, stamped with when it was
  * made, so an older save never overwrites a newer one when the outbox sends it later).
@@ -62,7 +57,7 @@ export function useSaveReminders() {
       const sent = await sendOrQueue(
         REMINDER_WRITE,
         REMINDERS,
-        { ...settings, timeZone: deviceZone() },
+        { ...settings, timeZone: thisDeviceZone() },
         { method: 'PUT', stamp: true },
       );
       if (sent.queued)

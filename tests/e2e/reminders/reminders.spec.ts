@@ -27,7 +27,7 @@ test('a level-3 member sets reminders, finds them kept after a reload, and downl
   await expect(page.getByTestId('reminder-zone')).toContainText('Times are in your time zone');
   await page.getByRole('button', { name: 'Saturday' }).click();
   await page.getByRole('button', { name: 'Friday' }).click();
-  await page.getByLabel('time').fill('07:45');
+  await page.getByLabel('time', { exact: true }).fill('07:45');
   await page.getByLabel(/an e-mail/).check();
   await page.getByLabel(/an event in my calendar/).check();
   await page.getByRole('button', { name: 'save reminders' }).click();
@@ -38,7 +38,7 @@ test('a level-3 member sets reminders, finds them kept after a reload, and downl
   await page.reload();
   await expect(page.getByRole('button', { name: 'Saturday' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Friday' })).toHaveAttribute('aria-pressed', 'false');
-  await expect(page.getByLabel('time')).toHaveValue('07:45');
+  await expect(page.getByLabel('time', { exact: true })).toHaveValue('07:45');
   await expect(page.getByLabel(/an e-mail/)).toBeChecked();
   await expect(page.getByTestId('reminder-zone')).toContainText('Europe/London');
   const address = page.getByLabel(/your calendar address/);

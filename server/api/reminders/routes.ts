@@ -38,7 +38,7 @@ import { calendarUrlOf, remindersView } from './view';
  * POST   /reminders/push/subscriptions       {endpoint, keys: {p256dh, auth}, expirationTime?, device?}
  *                                            201 {id, device, createdAt} | 400 naming the field
  *                                            (https only in production)
- * DELETE /reminders/push/subscriptions/:id   204 | 404 (another device of the member's)
+ * DELETE /reminders/push/subscriptions/:id   204 | 404 (not one of the member's devices) | 400 malformed id
  * POST   /reminders/push/unsubscribe         {endpoint} 204: this device, whether or not it was known
  * POST   /reminders/test                     200 {results: {channel, ok, message}[]} | 400 no channel
  *                                            saved | 429 (5 per 10 minutes)

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -81,5 +82,50 @@ describe('configuration', () => {
     for (const bad of ['https://a.example.org/path', "https://x.org 'unsafe-inline'", 'javascript:1', '*']) {
       expect(() => loadConfig({ BACKEND_ORIGINS: bad }), bad).toThrow(/BACKEND_ORIGINS/);
     }
+  });
+
+  it('derives the VAPID contact from PUBLIC_URL or the mail sender, and takes VAPID_SUBJECT as given', () => {
+    expect(loadConfig({}).vapidSubject).toBe('mailto:no-reply@localhost.localdomain');
+    expect(loadConfig({ PUBLIC_URL: 'https://tuneful.example.org' }).vapidSubject).toBe(
+      'https://tuneful.example.org',
+    );
+    expect(
+      loadConfig({
+        PUBLIC_URL: 'http://10.0.0.5:8787',
+        SMTP_URL: 'smtp://mail.example.org:587?from=hello@example.org',
+      }).vapidSubject,
+    ).toBe('mailto:hello@example.org');
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.org' }).vapidSubject).toBe(
+      'mailto:ops@example.org',
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.org' })).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://example.org' })).toThrow(/VAPID_SUBJECT/);
+  });
+
+  it('takes an operator VAPID pair only whole and matching', () => {
+    const ecdh = crypto.createECDH('prime256v1');
+    ecdh.generateKeys();
+    const publicKey = ecdh.getPublicKey().toString('base64url');
+    const scalar = ecdh.getPrivateKey();
+    const privateKey = Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString('base64url');
+    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }).vapidKeys).toEqual({
+      publicKey,
+      privateKey,
+    });
+    expect(loadConfig({}).vapidKeys).toBeUndefined();
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/,
+    );
+    const other = crypto.createECDH('prime256v1');
+    other.generateKeys();
+    expect(() =>
+      loadConfig({
+        VAPID_PUBLIC_KEY: other.getPublicKey().toString('base64url'),
+        VAPID_PRIVATE_KEY: privateKey,
+      }),
+    ).toThrow(/is not the private key/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      /65 bytes/,
+    );
   });
 });

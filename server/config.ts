@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -88,6 +89,27 @@ const schema = z.object({
     .transform(Number)
     .refine((n) => n >= 1, 'BACKUP_KEEP must be at least 1')
     .default(7),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(
+      /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+      'VAPID_SUBJECT must be a mailto: address or an https: URL where the push services can reach you, e.g. mailto:ops@example.org',
+    )
+    .optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{87}$/,
+      'VAPID_PUBLIC_KEY must be a P-256 public key, 65 bytes in base64url (87 characters)',
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{43}$/,
+      'VAPID_PRIVATE_KEY must be a P-256 private key, 32 bytes in base64url (43 characters)',
+    )
+    .optional(),
 });
 
 export interface Config {
@@ -139,6 +161,16 @@ export interface Config {
   /** BACKUP_KEEP: how many scheduled backups are kept (the oldest go first). */
   backupKeep: number;
   /**
+   * VAPID_SUBJECT: the contact push services see in every Web Push request (RFC 8292 `sub`).
+   * Default: PUBLIC_URL when it is https, else a mailto: of the mail sender.
+   */
+  vapidSubject: string;
+  /**
+   * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, both or neither: the operator's own VAPID pair.
+   * Unset, the pair generated on first start and kept with the other keys is used.
+   */
+  vapidKeys?: { publicKey: string; privateKey: string };
+  /**
    * scrypt's cost N for new password hashes. Unset (always, outside tests; no variable sets it):
    * production's 2^15. testConfig lowers it, since a test signs up and in dozens of members and
    * each hash at 2^15 costs ~75 ms of CPU; signup.test.ts checks production's cost once.
@@ -158,6 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
+    vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl, e.SMTP_URL),
+    vapidKeys: vapidKeysOf(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY),
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
@@ -186,6 +220,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   };
 }
 
+/**
+ * The contact push services may write to about our Web Push traffic: the public site when it is
+ * https (what they can open), else the address mail is sent from (SMTP_URL's ?from=, or
+ * no-reply@ the public host, as the mailer does).
+ */
+export function defaultVapidSubject(publicUrl: string, smtpUrl: string | undefined): string {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  let from: string | null = null;
+  try {
+    from = smtpUrl ? new URL(smtpUrl).searchParams.get('from') : null;
+  } catch {
+    from = null;
+  }
+  const host = new URL(publicUrl).hostname;
+  return `mailto:${from ?? `no-reply@${host.includes('.') ? host : `${host}.localdomain`}`}`;
+}
+
+/** The operator's VAPID pair: both keys or neither, and the private key must be the public key's. */
+function vapidKeysOf(publicKey?: string, privateKey?: string): Config['vapidKeys'] {
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither, to use the generated pair)',
+    );
+  }
+  const ecdh = crypto.createECDH('prime256v1');
+  let derived = '';
+  try {
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    derived = ecdh.getPublicKey().toString('base64url');
+  } catch {
+    derived = '';
+  }
+  if (derived !== publicKey) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PRIVATE_KEY is not the private key of VAPID_PUBLIC_KEY (generate a pair with `npx web-push generate-vapid-keys`)',
+    );
+  }
+  return { publicKey, privateKey };
+}
+
 /** A config for tests: everything in a temporary folder, quiet logs. */
 export function testConfig(overrides: Partial<Config> & { dataDir: string }): Config {
   return {
@@ -208,6 +283,7 @@ export function testConfig(overrides: Partial<Config> & { dataDir: string }): Co
     backupDir: undefined,
     backupEveryMs: undefined,
     backupKeep: 7,
+    vapidSubject: 'mailto:no-reply@localhost.localdomain',
     // 2^10 instead of production's 2^15: the same code path, ~1.6 ms of CPU per hash instead of ~75.
     passwordHashN: 2 ** 10,
     ...overrides,

@@ -18,6 +18,8 @@ import { templateRoutes } from './templates/routes';
 import { pitchExerciseRoutes } from './pitch-exercises/routes';
 import { practiceRoutes } from './practice/routes';
 import { wellbeingRoutes } from './wellbeing/routes';
+import { reminderDeps } from './reminders/deps';
+import { remindersRoutes } from './reminders/routes';
 
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -45,5 +47,6 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', wellbeingRoutes(deps));
   api.route('/', gardenRoutes(deps));
   api.route('/', challengeRoutes(deps));
+  api.route('/', remindersRoutes(reminderDeps(deps)));
   return api;
 }

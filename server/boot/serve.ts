@@ -1,6 +1,9 @@
 import http from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '../app';
+import type { AppDeps } from '../app-env';
+import { reminderDeps } from '../api/reminders/deps';
+import { createReminderScheduler } from '../api/reminders/scheduler';
 import type { Config } from '../config';
 import type { SqlDatabase } from '../db/sql';
 import type { ProjectKeys } from '../lib/keys';
@@ -32,14 +35,18 @@ export function serveApp(o: ServeOptions): ServerType {
     o.config.metricsToken || o.config.metricsPort !== undefined
       ? createMetrics(globalRegistry, metricsSources(o))
       : undefined;
-  const app = createApp({
+  const deps: AppDeps = {
     config: o.config,
     sql: o.sql,
     keys: o.keys,
     logger: o.logger,
     now: Date.now,
     metrics,
-  });
+  };
+  const app = createApp(deps);
+  // Every process ticks; the database decides which one sends each reminder (scheduler.ts).
+  const reminders = createReminderScheduler(reminderDeps(deps));
+  reminders.start();
   const headers = Object.entries(o.extraHeaders ?? {});
   const createServer = headers.length
     ? (((options: http.ServerOptions, listener: http.RequestListener) =>
@@ -66,10 +73,15 @@ export function serveApp(o: ServeOptions): ServerType {
   const exit = () => {
     if (exiting) return;
     exiting = true;
-    void closeData({ sql: o.sql }, !o.shared).finally(() => process.exit(0));
+    void reminders
+      .stop()
+      .then(() => closeData({ sql: o.sql }, !o.shared))
+      .finally(() => process.exit(0));
   };
   onShutdown(() => {
     o.logger.info('shutting down');
+    // No new reminder pass starts; one under way may finish while requests do.
+    void reminders.stop();
     server.close(exit);
     // Idle keep-alive sockets would hold close() open; in-flight requests may finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections();

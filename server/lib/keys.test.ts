@@ -24,3 +24,34 @@ describe('project keys', () => {
     fs.rmSync(dir, { recursive: true });
   });
 });
+
+describe('the VAPID key pair of practice reminders', () => {
+  it('is generated with the other keys, kept in keys.json, and the same on every later start', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keys-'));
+    const first = await loadOrCreateKeys(dir);
+    expect(Buffer.from(first.vapid.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.vapid.privateKey, 'base64url')).toHaveLength(32);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'keys.json'), 'utf8'))).toMatchObject({
+      vapidPublicKey: first.vapid.publicKey,
+    });
+    expect((await loadOrCreateKeys(dir)).vapid).toEqual(first.vapid);
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it('is added once to a keys.json from before reminders, keeping its other keys and mode 0600', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keys-'));
+    const file = path.join(dir, 'keys.json');
+    const old = { jwtSecret: 'x'.repeat(64), anonKey: 'anon.key.here', serviceRoleKey: 'service.key.here' };
+    fs.writeFileSync(file, JSON.stringify(old), { mode: 0o600 });
+    const keys = await loadOrCreateKeys(dir);
+    expect(keys).toMatchObject(old);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({
+      ...old,
+      vapidPublicKey: keys.vapid.publicKey,
+    });
+    expect((await loadOrCreateKeys(dir)).vapid).toEqual(keys.vapid);
+    expect(fs.readdirSync(dir)).toEqual(['keys.json']);
+    fs.rmSync(dir, { recursive: true });
+  });
+});

@@ -48,6 +48,9 @@ export const ROUTES: RouteEntry[] = [
   { path: '/check-in', title: 'Daily check-in', frame: 'below' },
   { path: '/emotions', title: 'Emotion tracking', frame: 'below' },
   { path: '/challenges', title: 'Challenges', frame: 'below' },
+  { path: '/reminders', title: 'Practice reminders', frame: 'below' },
+  { path: '/reminders/suggestion', title: "Today's suggestion", frame: 'below' },
+  { path: '/reminders/unsubscribe', title: 'Reminder e-mails', frame: 'flow' },
 ];
 
 /**

@@ -99,6 +99,15 @@ const StreakCalendarScreen = lazy(() =>
 const VoiceHealthScreen = lazy(() =>
   import('../features/growth/VoiceHealthScreen').then((m) => ({ default: m.VoiceHealthScreen })),
 );
+const RemindersScreen = lazy(() =>
+  import('../features/reminders/RemindersScreen').then((m) => ({ default: m.RemindersScreen })),
+);
+const SuggestionScreen = lazy(() =>
+  import('../features/reminders/SuggestionScreen').then((m) => ({ default: m.SuggestionScreen })),
+);
+const UnsubscribeScreen = lazy(() =>
+  import('../features/reminders/UnsubscribeScreen').then((m) => ({ default: m.UnsubscribeScreen })),
+);
 
 /** Screens that exist; every other route of the table shows its placeholder. */
 const SCREENS: Record<string, RouteObject['element']> = {
@@ -213,6 +222,18 @@ const SCREENS: Record<string, RouteObject['element']> = {
       <EmotionsScreen />
     </RequireMember>
   ),
+  '/reminders': (
+    <RequireMember>
+      <RemindersScreen />
+    </RequireMember>
+  ),
+  '/reminders/suggestion': (
+    <RequireMember>
+      <SuggestionScreen />
+    </RequireMember>
+  ),
+  // Reached from an e-mail, signed in or not: the link's token is the key.
+  '/reminders/unsubscribe': <UnsubscribeScreen />,
   '/tuning-room': <TuningRoomScreen />,
   '/voice-analysis': <VoiceAnalysisScreen />,
 };

@@ -38,6 +38,7 @@ export function activeTab(pathname: string): TabId {
     case '/admin':
     case '/emotions':
     case '/challenges':
+    case '/reminders':
       return 'profile';
     default:
       return 'home';

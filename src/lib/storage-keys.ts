@@ -17,4 +17,6 @@ export const storageKeys = {
   cuesMuted: 'tuneful_cues_muted',
   /** The session guard's state shared by every page (src/features/auth/session-guard.ts). */
   sessionGuard: 'tuneful_session_guard',
+  /** The id the server gave this browser's push subscription (src/features/reminders/push-subscribe.ts). */
+  pushDevice: 'tuneful_push_device',
 } as const;

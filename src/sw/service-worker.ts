@@ -10,6 +10,7 @@
  * - Downloaded audio: requests for a signed-object path without a token are answered from the
  *   downloads cache, Range included (206 / 416), so the player seeks offline.
  * - Everything else (auth, member data, writes, signed audio streams) is not touched.
+ * - Practice reminders: a `push` shows the notification, a click opens its page (push.ts).
  *
  * A new version installs in the background and waits; the page offers "Reload now", which
  * posts `skip-waiting`. Otherwise it takes over the next time the app is opened.
@@ -23,6 +24,13 @@ import {
 } from '../features/offline/cache-keys';
 import { rangeResponse } from '../features/offline/range';
 import type { SwMessage } from './messages';
+import {
+  onNotificationClick,
+  onPush,
+  type NotificationClickEventLike,
+  type PushEventLike,
+  type PushScope,
+} from './push';
 
 declare const __PRECACHE__: string[];
 declare const __SW_VERSION__: string;
@@ -43,16 +51,23 @@ interface WorkerClient {
 }
 interface WorkerScope {
   location: Location;
-  registration: unknown;
+  registration: PushScope['registration'];
   skipWaiting(): Promise<void>;
   clients: {
     claim(): Promise<void>;
     get(id: string): Promise<WorkerClient | undefined>;
     matchAll(): Promise<WorkerClient[]>;
+    matchAll(options: {
+      type: 'window';
+      includeUncontrolled: boolean;
+    }): ReturnType<PushScope['clients']['matchAll']>;
+    openWindow(url: string): Promise<unknown>;
   };
   addEventListener(type: 'install' | 'activate', fn: (e: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', fn: (e: FetchEvent) => void): void;
   addEventListener(type: 'message', fn: (e: MessageEvent) => void): void;
+  addEventListener(type: 'push', fn: (e: PushEventLike) => void): void;
+  addEventListener(type: 'notificationclick', fn: (e: NotificationClickEventLike) => void): void;
 }
 
 const sw = self as unknown as WorkerScope;
@@ -90,6 +105,9 @@ sw.addEventListener('activate', (event) => {
 sw.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'skip-waiting') void sw.skipWaiting();
 });
+
+sw.addEventListener('push', (event) => onPush(event, sw));
+sw.addEventListener('notificationclick', (event) => onNotificationClick(event, sw));
 
 sw.addEventListener('fetch', (event) => {
   const { request } = event;

@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string;
   /** The action link, logged for developers when mail goes to the outbox. */
   link: string;
+  /** Extra header lines (e.g. List-Unsubscribe, RFC 8058), names as written. */
+  headers?: Record<string, string>;
 }
 
 /** Delivers one message or throws; callers decide whether a failure reaches the member. */

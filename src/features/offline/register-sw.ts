@@ -67,6 +67,7 @@ export async function clearOfflineData(): Promise<void> {
   try {
     await Promise.all([
       clearSavedData(),
+      forgetPushSubscription(),
       ...(typeof caches === 'undefined'
         ? []
         : [caches.delete(CATALOGUE_CACHE), caches.delete(DOWNLOADS_CACHE)]),
@@ -74,4 +75,16 @@ export async function clearOfflineData(): Promise<void> {
   } catch (err) {
     console.warn('Could not clear the offline copies', err);
   }
+}
+
+/**
+ * Reminder notifications belong to the member who turned them on: once they sign out, this
+ * browser stops receiving them (its push service then answers 410 and the server forgets the
+ * device at the next reminder; docs/features/reminders.md).
+ */
+async function forgetPushSubscription(): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  const reg = await navigator.serviceWorker.getRegistration();
+  const sub = await reg?.pushManager?.getSubscription();
+  await sub?.unsubscribe();
 }

@@ -137,6 +137,12 @@ export function describeWrite(item: OutboxItem): WriteText {
         excerpt: null,
         lost: 'Your garden keeps the layout and colours it had before.',
       };
+    case 'reminder-settings':
+      return {
+        title: 'Your practice reminder settings',
+        excerpt: null,
+        lost: 'Your reminders stay as they were before this change.',
+      };
     case 'onboarding-skip':
       return {
         title: 'Skipping the questionnaire',

@@ -14,6 +14,8 @@ import { systemRoutes } from './system/routes';
 import { wellnessRoutes } from './wellness/routes';
 import { templateRoutes } from './templates/routes';
 import { pitchExerciseRoutes } from './pitch-exercises/routes';
+import { voiceNoteRoutes } from './voice-notes/routes';
+import { echoverseRoutes } from './echoverse/routes';
 
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -37,5 +39,7 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', voiceAssessmentRoutes(deps));
   api.route('/', pitchExerciseRoutes(deps));
   api.route('/', growthRoutes(deps));
+  api.route('/', voiceNoteRoutes(deps));
+  api.route('/', echoverseRoutes(deps));
   return api;
 }

@@ -43,6 +43,9 @@ export const ROUTES: RouteEntry[] = [
   { path: '/forgot-password', title: 'Forgot password', frame: 'flow' },
   { path: '/reset-password', title: 'Reset password', frame: 'flow' },
   { path: '/library', title: 'Library', frame: 'below' },
+  // Tier features (issue 30): voice notes (level 2) and the Echoverse (level 7).
+  { path: '/voice-notes', title: 'Voice notes', frame: 'below' },
+  { path: '/echoverse', title: 'The Echoverse', frame: 'below' },
 ];
 
 /**

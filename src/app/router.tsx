@@ -87,6 +87,12 @@ const StreakCalendarScreen = lazy(() =>
 const VoiceHealthScreen = lazy(() =>
   import('../features/growth/VoiceHealthScreen').then((m) => ({ default: m.VoiceHealthScreen })),
 );
+const VoiceNotesScreen = lazy(() =>
+  import('../features/voice-notes/VoiceNotesScreen').then((m) => ({ default: m.VoiceNotesScreen })),
+);
+const EchoverseScreen = lazy(() =>
+  import('../features/echoverse/EchoverseScreen').then((m) => ({ default: m.EchoverseScreen })),
+);
 
 /** Screens that exist; every other route of the table shows its placeholder. */
 const SCREENS: Record<string, RouteObject['element']> = {
@@ -179,6 +185,16 @@ const SCREENS: Record<string, RouteObject['element']> = {
   '/voice-health-insights': (
     <RequireMember>
       <VoiceHealthScreen />
+    </RequireMember>
+  ),
+  '/voice-notes': (
+    <RequireMember>
+      <VoiceNotesScreen />
+    </RequireMember>
+  ),
+  '/echoverse': (
+    <RequireMember>
+      <EchoverseScreen />
     </RequireMember>
   ),
   '/tuning-room': <TuningRoomScreen />,

@@ -28,6 +28,7 @@ export function activeTab(pathname: string): TabId {
     case '/listening-room':
       return 'discover';
     case '/community':
+    case '/echoverse':
       return 'community';
     case '/profile':
     case '/achievements':
@@ -35,6 +36,7 @@ export function activeTab(pathname: string): TabId {
     case '/streak-calendar':
     case '/voice-health-insights':
     case '/admin':
+    case '/voice-notes':
       return 'profile';
     default:
       return 'home';

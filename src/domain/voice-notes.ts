@@ -68,8 +68,9 @@ export function lengthInWords(ms: number): string {
   return s === 0 ? min : `${min} ${sec}`;
 }
 
-/** "340 KB", "2.4 MB". */
+/** "0 KB", "340 KB", "2.4 MB", "25 MB". */
 export function formatBytes(bytes: number): string {
+  if (bytes <= 0) return '0 KB';
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
 }

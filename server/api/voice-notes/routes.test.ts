@@ -209,7 +209,7 @@ describe('voice notes kept in the account', () => {
     expect(await full.json()).toMatchObject({
       error: 'quota_full',
       message:
-        "Your account's space for voice notes is full (25.0 MB of 25.0 MB). Delete a note kept there, or keep this one on this device only.",
+        "Your account's space for voice notes is full (25 MB of 25 MB). Delete a note kept there, or keep this one on this device only.",
     });
     expect(await storedRows(second)).toEqual([]);
     expect((await call(member, `/api/voice-notes/${first}`, { method: 'DELETE' })).status).toBe(204);

@@ -34,6 +34,9 @@ const KINDS = [
   'pitch-result',
   'onboarding',
   'onboarding-skip',
+  'voice-note-keep',
+  'echoverse-echo',
+  'echoverse-report',
 ];
 
 describe('describeWrite', () => {

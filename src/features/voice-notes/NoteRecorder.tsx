@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatLength, lengthInWords, TITLE_MAX, VOICE_NOTE_MAX_MS } from '../../domain/voice-notes';
 import { newIdempotencyKey } from '../../lib/outbox/offline-writes';
 import { Alert } from '../../ui/Alert';
@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { MicGlyph, StopGlyph } from './glyphs';
 import { saveLocalNote } from './local-notes';
-import { startMemoRecording } from './memo-recorder';
+import { startMemoRecording, type RecordedMemo } from './memo-recorder';
 import { PlayButton, PlayPosition } from './PlayButton';
 import { useAudioPlayer } from './use-audio-player';
 import { useMemoRecorder } from './use-memo-recorder';
@@ -40,89 +40,19 @@ export function NoteRecorder({
   const { status, take } = rec.state;
   const recording = status === 'recording';
   const busy = status === 'starting' || status === 'stopping';
-  const [title, setTitle] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const player = useAudioPlayer();
-  const stopPlayer = player.stop;
-
-  useEffect(() => {
-    if (status === 'review') setTitle(defaultTitle(new Date()));
-    else stopPlayer();
-  }, [status, stopPlayer]);
-
-  const save = async () => {
-    if (!take) return;
-    const clean = title.trim();
-    if (clean === '') {
-      setSaveError('Give the note a title.');
-      return;
-    }
-    setSaving(true);
-    setSaveError(null);
-    try {
-      await saveLocalNote({
-        id: newIdempotencyKey(),
-        userId,
-        title: clean,
-        recordedAt: new Date(Date.now() - take.durationMs).toISOString(),
-        durationMs: take.durationMs,
-        mimeType: take.mimeType,
-        sizeBytes: take.audio.size,
-        audio: take.audio,
-      });
-      rec.discard();
-      onSaved?.(clean);
-    } catch (err) {
-      console.warn('Could not save the note on this device', err);
-      setSaveError('The note could not be saved on this device (is its storage full?). Try again.');
-    } finally {
-      setSaving(false);
-    }
-  };
 
   if (status === 'review' && take) {
     return (
-      <section className={styles.card} aria-labelledby="take-title" data-testid="note-review">
-        <h2 id="take-title">your new note</h2>
-        {rec.state.atLimit && (
-          <Alert tone="info">A note is at most a minute, so the recording stopped at 1:00.</Alert>
-        )}
-        <div className={styles.noteTop}>
-          <PlayButton
-            id="take"
-            title="your new note"
-            player={player}
-            load={async () => {
-              const src = URL.createObjectURL(take.audio);
-              return { src, release: () => URL.revokeObjectURL(src) };
-            }}
-          />
-          <div className={styles.noteText}>
-            <p className={styles.muted}>{lengthInWords(take.durationMs)}, on this device only</p>
-            <PlayPosition id="take" durationMs={take.durationMs} player={player} />
-          </div>
-        </div>
-        <TextField
-          label="title"
-          value={title}
-          maxLength={TITLE_MAX}
-          onChange={(e) => setTitle(e.target.value)}
-        />
-        {saveError && (
-          <p className={styles.error} role="alert">
-            {saveError}
-          </p>
-        )}
-        <div className={styles.row}>
-          <Button onClick={() => void save()} loading={saving}>
-            save on this device
-          </Button>
-          <Button variant="ghost" onClick={rec.discard} disabled={saving}>
-            discard
-          </Button>
-        </div>
-      </section>
+      <TakeReview
+        take={take}
+        atLimit={rec.state.atLimit}
+        userId={userId}
+        onDiscard={rec.discard}
+        onSaved={(title) => {
+          rec.discard();
+          onSaved?.(title);
+        }}
+      />
     );
   }
 
@@ -168,6 +98,94 @@ export function NoteRecorder({
         Up to a minute. The audio stays on this device unless you choose to keep it in your account or share
         it.
       </p>
+    </section>
+  );
+}
+
+/** The take just recorded: hear it, title it, save it on this device or throw it away. */
+function TakeReview({
+  take,
+  atLimit,
+  userId,
+  onDiscard,
+  onSaved,
+}: {
+  take: RecordedMemo;
+  atLimit: boolean;
+  userId: string;
+  onDiscard: () => void;
+  onSaved: (title: string) => void;
+}) {
+  const [title, setTitle] = useState(() => defaultTitle(new Date()));
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const player = useAudioPlayer();
+
+  const save = async () => {
+    const clean = title.trim();
+    if (clean === '') {
+      setSaveError('Give the note a title.');
+      return;
+    }
+    setSaving(true);
+    setSaveError(null);
+    try {
+      await saveLocalNote({
+        id: newIdempotencyKey(),
+        userId,
+        title: clean,
+        recordedAt: new Date(Date.now() - take.durationMs).toISOString(),
+        durationMs: take.durationMs,
+        mimeType: take.mimeType,
+        sizeBytes: take.audio.size,
+        audio: take.audio,
+      });
+      onSaved(clean);
+    } catch (err) {
+      console.warn('Could not save the note on this device', err);
+      setSaveError('The note could not be saved on this device (is its storage full?). Try again.');
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="take-title" data-testid="note-review">
+      <h2 id="take-title">your new note</h2>
+      {atLimit && <Alert tone="info">A note is at most a minute, so the recording stopped at 1:00.</Alert>}
+      <div className={styles.noteTop}>
+        <PlayButton
+          id="take"
+          title="your new note"
+          player={player}
+          load={async () => {
+            const src = URL.createObjectURL(take.audio);
+            return { src, release: () => URL.revokeObjectURL(src) };
+          }}
+        />
+        <div className={styles.noteText}>
+          <p className={styles.muted}>{lengthInWords(take.durationMs)}, on this device only</p>
+          <PlayPosition id="take" durationMs={take.durationMs} player={player} />
+        </div>
+      </div>
+      <TextField
+        label="title"
+        value={title}
+        maxLength={TITLE_MAX}
+        onChange={(e) => setTitle(e.target.value)}
+      />
+      {saveError && (
+        <p className={styles.error} role="alert">
+          {saveError}
+        </p>
+      )}
+      <div className={styles.row}>
+        <Button onClick={() => void save()} loading={saving}>
+          save on this device
+        </Button>
+        <Button variant="ghost" onClick={onDiscard} disabled={saving}>
+          discard
+        </Button>
+      </div>
     </section>
   );
 }

@@ -33,12 +33,23 @@ export const useAccountNotes = (enabled: boolean) =>
 
 /** The audio as base64 text for the JSON body (the outbox keeps JSON writes). */
 export async function blobToBase64(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
+  const bytes = new Uint8Array(await bytesOf(blob));
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) {
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   }
   return btoa(binary);
+}
+
+/** Blob.arrayBuffer, or FileReader where a browser (or jsdom) has no such method. */
+function bytesOf(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('The recording could not be read.'));
+    reader.readAsArrayBuffer(blob);
+  });
 }
 
 /**

@@ -73,7 +73,8 @@ export function NoteRecorder({
         </button>
         <div className={styles.status}>
           <span className={styles.clock} data-testid="note-clock">
-            {formatLength(rec.state.elapsedMs)}{' '}
+            {/* Whole seconds gone, as a recorder's clock counts (formatLength rounds a length). */}
+            {formatLength(Math.floor(rec.state.elapsedMs / 1000) * 1000)}{' '}
             <span className={styles.clockOf}>of {formatLength(VOICE_NOTE_MAX_MS)}</span>
           </span>
           <div

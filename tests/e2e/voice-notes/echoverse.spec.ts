@@ -28,14 +28,14 @@ async function levelSeven(request: APIRequestContext, create: () => Promise<Memb
 }
 
 /**
- * A second of real MP3 (16 kHz, 48 kbit/s): the start of a demo track the server rendered. Its
- * files are bare MP3 frames, so any cut of whole kilobytes still plays.
+ * Two seconds of real MP3 (16 kHz, 48 kbit/s): the start of a demo track the server rendered. Its
+ * files are bare MP3 frames, so a cut still plays.
  */
-function secondOfAudio(): string {
+function twoSecondsOfAudio(): string {
   const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'storage/audio');
   const file = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).find((f) => f.endsWith('.mp3'));
   if (!file) throw new Error('no demo audio in the e2e data dir');
-  return fs.readFileSync(path.join(dir, file)).subarray(0, 6000).toString('base64');
+  return fs.readFileSync(path.join(dir, file)).subarray(0, 12_000).toString('base64');
 }
 
 /** Whether the list is in the device's saved copy yet (IndexedDB 'tuneful-saved-data'). */
@@ -62,11 +62,11 @@ test('a member hears shared notes one after another, echoes one, and reads the l
   request,
 }) => {
   const cleo = await levelSeven(request, () => createConfirmedMember(request, { firstName: 'Cleo' }));
-  const audio = secondOfAudio();
+  const audio = twoSecondsOfAudio();
   for (const title of ['A low hum', 'Morning siren']) {
     const res = await request.post('/api/echoverse', {
       headers: { Authorization: `Bearer ${cleo.token}` },
-      data: { voiceNoteId: crypto.randomUUID(), title, durationMs: 1000, mimeType: 'audio/mpeg', audio },
+      data: { voiceNoteId: crypto.randomUUID(), title, durationMs: 2000, mimeType: 'audio/mpeg', audio },
     });
     expect(res.status(), await res.text()).toBe(201);
   }

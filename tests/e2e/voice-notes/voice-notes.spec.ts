@@ -29,15 +29,16 @@ test('a member records a voice note from the profile, hears it, keeps it in the 
   await expect
     .poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 10_000 })
     .toBeGreaterThan(20);
-  await expect(page.getByTestId('note-clock')).toContainText('0:01', { timeout: 10_000 });
+  await expect(page.getByTestId('note-clock')).toContainText('0:02', { timeout: 10_000 });
   await page.screenshot({ path: screenshotPath('voice-notes-recording.png') });
   await page.getByRole('button', { name: 'Stop recording' }).click();
 
   // Heard back, titled, saved on this device.
   const review = page.getByTestId('note-review');
+  // It plays to its end: the button turns to pause, then back to play when the take has ended.
   await review.getByRole('button', { name: 'play your new note' }).click();
   await expect(review.getByRole('button', { name: 'pause your new note' })).toBeVisible();
-  await expect(review.getByTestId('play-position')).not.toHaveText(/^0:00/, { timeout: 5_000 });
+  await expect(review.getByRole('button', { name: 'play your new note' })).toBeVisible({ timeout: 10_000 });
   await review.getByLabel('title').fill('Tuesday hum');
   await page.screenshot({ path: screenshotPath('voice-notes-review.png') });
   await review.getByRole('button', { name: 'save on this device' }).click();
@@ -49,7 +50,7 @@ test('a member records a voice note from the profile, hears it, keeps it in the 
   const kept = await request.get('/api/voice-notes', { headers: { Authorization: `Bearer ${token}` } });
   const notes = ((await kept.json()) as { notes: { title: string; durationMs: number }[] }).notes;
   expect(notes).toEqual([expect.objectContaining({ title: 'Tuesday hum' })]);
-  expect(notes[0]!.durationMs).toBeGreaterThanOrEqual(1000);
+  expect(notes[0]!.durationMs).toBeGreaterThanOrEqual(2000);
 
   await note.getByRole('button', { name: 'share to the Echoverse: Tuesday hum' }).click();
   const dialog = page.getByRole('dialog', { name: 'share to the Echoverse' });

@@ -55,13 +55,7 @@ export function echoverseReviewRoutes(deps: AppDeps, mailer: Mailer): Hono<AppEn
         hiddenAt: n.hidden_at,
         durationMs: n.duration_ms,
         reports: (await repo.reportsOf(n.id)).map((x) => ({ reason: x.reason, createdAt: x.created_at })),
-        audio: await signOwnedObjectUrl(
-          deps.keys.jwtSecret,
-          BUCKET,
-          n.object_name,
-          REVIEW_URL_SECONDS,
-          deps.now(),
-        ),
+        audio: await reviewLink(deps, n.object_name),
       })),
     );
     c.header('Cache-Control', 'no-store');
@@ -91,6 +85,18 @@ export function echoverseReviewRoutes(deps: AppDeps, mailer: Mailer): Hono<AppEn
   });
 
   return r;
+}
+
+/** A signed link the operator opens as it is (absolute, on the public URL), for an hour. */
+async function reviewLink(deps: AppDeps, objectName: string): Promise<{ url: string; expiresAt: string }> {
+  const signed = await signOwnedObjectUrl(
+    deps.keys.jwtSecret,
+    BUCKET,
+    objectName,
+    REVIEW_URL_SECONDS,
+    deps.now(),
+  );
+  return { url: new URL(signed.url, deps.config.publicUrl).toString(), expiresAt: signed.expiresAt };
 }
 
 const MAILS = {

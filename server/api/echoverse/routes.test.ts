@@ -243,7 +243,10 @@ describe('reports and review', () => {
     };
     const hidden = review.notes.find((n) => n.id === shared.id)!;
     expect(hidden.reports.map((r) => r.reason)).toEqual(['Shouting', 'Not a voice note', 'Unkind words']);
-    expect((await t.fetch(hidden.audio.url)).status).toBe(200);
+    // An absolute link on the app's public URL, so the operator opens it as it is.
+    const link = new URL(hidden.audio.url);
+    expect(link.origin).toBe(new URL(t.deps.config.publicUrl).origin);
+    expect((await t.fetch(link.pathname + link.search)).status).toBe(200);
     const bad = await post(operator, `/echoverse/review/${shared.id}`, { decision: 'maybe' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ fields: { decision: "must be 'restore' or 'remove'" } });

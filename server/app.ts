@@ -7,6 +7,7 @@ import { restRoutes } from './rest/routes';
 import { storageRoutes } from './storage/routes';
 import { handleError, isServicePath, notFoundJson } from './lib/errors';
 import { ApiError } from './lib/http';
+import { AUDIO_UPLOAD_BODY_BYTES, audioBodyTooLarge, isAudioUpload } from './api/voice-notes/upload-limit';
 import { compressJson } from './lib/compress-json';
 import { corsPreflight } from './lib/cors';
 import { requestLog } from './lib/request-log';
@@ -52,14 +53,21 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', sharedHeaders(deps, { corsPrefixes, exposeHeaders: EXPOSED_HEADERS }));
   const preflight = corsPreflight(EXPOSED_HEADERS);
   for (const prefix of corsPrefixes) app.use(`${prefix}*`, preflight);
-  app.use(
-    '/api/*',
-    limitBody({
-      maxSize: 64 * 1024,
-      onError: () => {
-        throw new ApiError(413, 'payload_too_large', 'The request body is larger than 64 KB.');
-      },
-    }),
+  const apiBody = limitBody({
+    maxSize: 64 * 1024,
+    onError: () => {
+      throw new ApiError(413, 'payload_too_large', 'The request body is larger than 64 KB.');
+    },
+  });
+  // Voice notes carry their audio: those two uploads get room for a minute of it.
+  const audioBody = limitBody({
+    maxSize: AUDIO_UPLOAD_BODY_BYTES,
+    onError: () => {
+      throw audioBodyTooLarge();
+    },
+  });
+  app.use('/api/*', (c, next) =>
+    isAudioUpload(c.req.method, c.req.path) ? audioBody(c, next) : apiBody(c, next),
   );
 
   // Large JSON answers are compressed (static files are precompressed by the build instead).

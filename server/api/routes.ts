@@ -20,6 +20,8 @@ import { practiceRoutes } from './practice/routes';
 import { wellbeingRoutes } from './wellbeing/routes';
 import { reminderDeps } from './reminders/deps';
 import { remindersRoutes } from './reminders/routes';
+import { voiceNoteRoutes } from './voice-notes/routes';
+import { echoverseRoutes } from './echoverse/routes';
 
 /** The app's own API under /api: one router per area, each with its own tests. */
 export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -48,5 +50,7 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', gardenRoutes(deps));
   api.route('/', challengeRoutes(deps));
   api.route('/', remindersRoutes(reminderDeps(deps)));
+  api.route('/', voiceNoteRoutes(deps));
+  api.route('/', echoverseRoutes(deps));
   return api;
 }

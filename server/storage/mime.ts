@@ -1,7 +1,7 @@
 /**
- * Which types a bucket takes and which may be shown inline. The `audio` bucket holds the
- * catalogue's tracks, so it takes audio only; anything else served from our origin (text/html,
- * JavaScript, SVG) would run with the app's privileges.
+ * Which types a bucket takes and which may be shown inline. Every bucket holds audio (the
+ * catalogue's tracks, voice notes), so each takes audio only; anything else served from our
+ * origin (text/html, JavaScript, SVG) would run with the app's privileges.
  */
 const AUDIO = /^audio\/[a-z0-9.+-]+$/;
 
@@ -9,8 +9,7 @@ function essence(mimetype: string): string {
   return (mimetype.split(';')[0] ?? '').trim().toLowerCase();
 }
 
-export function allowedInBucket(bucket: string, mimetype: string): boolean {
-  if (bucket !== 'audio') return true;
+export function allowedInBucket(mimetype: string): boolean {
   return AUDIO.test(essence(mimetype));
 }
 

@@ -1,8 +1,14 @@
 import path from 'node:path';
 import { invalidKey, noSuchBucket } from './errors';
 
-/** The only bucket: catalogue audio. */
-export const BUCKETS = ['audio'] as const;
+/**
+ * The buckets: catalogue audio, members' voice notes kept in their account, and notes shared to
+ * the Echoverse. The last two are private: members never sign or list them through
+ * /storage/v1; the app's own routes sign a URL after checking who may hear the note
+ * (server/api/voice-notes, server/api/echoverse). Their signed URLs stream like any other.
+ */
+export const BUCKETS = ['audio', 'voice-notes', 'echoverse'] as const;
+export const PRIVATE_BUCKETS: ReadonlySet<string> = new Set(['voice-notes', 'echoverse']);
 
 /** Hosted Storage's key alphabet (reference §4): no `%`, `#`, backslash, NUL or non-ASCII. */
 const KEY_CHARS = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]+$/;

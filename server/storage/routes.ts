@@ -8,9 +8,10 @@ import { databaseUnavailable, isOutage } from '../lib/unavailable';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/sql/availability';
 import { createStorageContext } from './context';
 import { serveSigned } from './download';
-import { invalidKey, rlsDenied, StorageError } from './errors';
+import { accessDenied, invalidKey, rlsDenied, StorageError } from './errors';
 import { listObjects } from './list';
-import { keyFromPath, requireBucket } from './object-key';
+import { keyFromPath, PRIVATE_BUCKETS, requireBucket } from './object-key';
+import type { StorageRole } from './caller';
 import { signMany, signOne } from './sign';
 import { uploadObject } from './upload';
 
@@ -45,12 +46,14 @@ export function storageRoutes(deps: AppDeps): Hono<AppEnv> {
   r.use('/object/list/*', tooLarge(MAX_JSON));
   // Registered before the `/object/:bucket/*` upload route, which would otherwise claim them.
   r.post('/object/sign/:bucket', async (c) => {
-    await requireReader(deps, c);
-    return c.json(await signMany(ctx, c, requireBucket(c.req.param('bucket'))));
+    const bucket = requireBucket(c.req.param('bucket'));
+    readableBy(await requireReader(deps, c), bucket);
+    return c.json(await signMany(ctx, c, bucket));
   });
   r.post('/object/sign/:bucket/*', async (c) => {
-    await requireReader(deps, c);
+    const role = await requireReader(deps, c);
     const { bucket, key } = objectPath(c, '/object/sign/');
+    readableBy(role, bucket);
     return c.json(await signOne(ctx, c, bucket, key));
   });
   r.get('/object/sign/:bucket/*', (c) => {
@@ -58,8 +61,9 @@ export function storageRoutes(deps: AppDeps): Hono<AppEnv> {
     return serveSigned(ctx, c, bucket, key);
   });
   r.post('/object/list/:bucket', async (c) => {
-    await requireReader(deps, c);
-    return c.json(await listObjects(ctx, c, requireBucket(c.req.param('bucket'))));
+    const bucket = requireBucket(c.req.param('bucket'));
+    readableBy(await requireReader(deps, c), bucket);
+    return c.json(await listObjects(ctx, c, bucket));
   });
   r.on(
     ['POST', 'PUT'],
@@ -101,6 +105,16 @@ export function storageRoutes(deps: AppDeps): Hono<AppEnv> {
     );
   });
   return r;
+}
+
+/**
+ * Voice notes and Echoverse notes are signed by the app's own routes, after they checked that
+ * the member may hear the note; a member signing or listing such a bucket here directly (any
+ * note of anyone, by its name) is refused. The service role may, as it may everything.
+ */
+function readableBy(role: StorageRole, bucket: string): void {
+  if (role !== 'service_role' && PRIVATE_BUCKETS.has(bucket))
+    throw accessDenied('This bucket is private: the app signs its files for the members who may hear them.');
 }
 
 /** Bucket and decoded, validated key from the raw request path after `marker`. */

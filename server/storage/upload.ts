@@ -25,7 +25,7 @@ export async function uploadObject(ctx: StorageContext, c: Context, bucket: stri
   if (!upsert && (await ctx.repo.find(bucket, key))) throw duplicate();
   const incoming = await readIncoming(c);
   // Files are served from our own origin: an HTML or script file there could run as the app.
-  if (!allowedInBucket(bucket, incoming.mimetype)) throw invalidMimeType(incoming.mimetype);
+  if (!allowedInBucket(incoming.mimetype)) throw invalidMimeType(incoming.mimetype);
   const staged = await stageFile(ctx.storageDir, incoming.bytes);
   const now = new Date(ctx.now()).toISOString();
   let id: string;

@@ -51,6 +51,9 @@ export const ROUTES: RouteEntry[] = [
   { path: '/reminders', title: 'Practice reminders', frame: 'below' },
   { path: '/reminders/suggestion', title: "Today's suggestion", frame: 'below' },
   { path: '/reminders/unsubscribe', title: 'Reminder e-mails', frame: 'flow' },
+  // Tier features (issue 30): voice notes (level 2) and the Echoverse (level 7).
+  { path: '/voice-notes', title: 'Voice notes', frame: 'below' },
+  { path: '/echoverse', title: 'The Echoverse', frame: 'below' },
 ];
 
 /**

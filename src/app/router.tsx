@@ -108,6 +108,12 @@ const SuggestionScreen = lazy(() =>
 const UnsubscribeScreen = lazy(() =>
   import('../features/reminders/UnsubscribeScreen').then((m) => ({ default: m.UnsubscribeScreen })),
 );
+const VoiceNotesScreen = lazy(() =>
+  import('../features/voice-notes/VoiceNotesScreen').then((m) => ({ default: m.VoiceNotesScreen })),
+);
+const EchoverseScreen = lazy(() =>
+  import('../features/echoverse/EchoverseScreen').then((m) => ({ default: m.EchoverseScreen })),
+);
 
 /** Screens that exist; every other route of the table shows its placeholder. */
 const SCREENS: Record<string, RouteObject['element']> = {
@@ -234,6 +240,16 @@ const SCREENS: Record<string, RouteObject['element']> = {
   ),
   // Reached from an e-mail, signed in or not: the link's token is the key.
   '/reminders/unsubscribe': <UnsubscribeScreen />,
+  '/voice-notes': (
+    <RequireMember>
+      <VoiceNotesScreen />
+    </RequireMember>
+  ),
+  '/echoverse': (
+    <RequireMember>
+      <EchoverseScreen />
+    </RequireMember>
+  ),
   '/tuning-room': <TuningRoomScreen />,
   '/voice-analysis': <VoiceAnalysisScreen />,
 };

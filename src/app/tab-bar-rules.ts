@@ -28,6 +28,7 @@ export function activeTab(pathname: string): TabId {
     case '/listening-room':
       return 'discover';
     case '/community':
+    case '/echoverse':
       return 'community';
     case '/profile':
     case '/achievements':
@@ -39,6 +40,7 @@ export function activeTab(pathname: string): TabId {
     case '/emotions':
     case '/challenges':
     case '/reminders':
+    case '/voice-notes':
       return 'profile';
     default:
       return 'home';

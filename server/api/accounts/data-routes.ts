@@ -11,11 +11,13 @@ import { deleteMember } from './delete-account';
 import { exportMember } from './export';
 import { purgeOutbox } from './outbox-purge';
 import { createAccountRepository } from './repository';
+import { memberAudioLinks, removeMemberAudio } from '../voice-notes/member-audio';
 
 /**
  * The member's data in their hands (issue 13). The member is always the token's subject.
  *
- * GET    /account/export   200 JSON file (Content-Disposition: attachment) | 401
+ * GET    /account/export   200 JSON file (Content-Disposition: attachment) | 401; `audio` lists the
+ *                          member's voice notes and Echoverse notes with download links valid 7 days
  * DELETE /account          {password} 200 {deleted:true} | 400 validation_failed | 403 wrong_password
  *                          | 429 too_many_attempts (10 password checks per member per 5 minutes) | 401
  * GET    /account/privacy  200 {pulseIdentity} | 401
@@ -49,8 +51,9 @@ export function accountDataRoutes(deps: AppDeps, mailer: Mailer = createMailer(d
   );
 
   r.get('/account/export', auth, async (c) => {
-    const data = await exportMember(sql, c.var.user.id, isoNow());
-    if (!data) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
+    const rows = await exportMember(sql, c.var.user.id, isoNow());
+    if (!rows) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
+    const data = { ...rows, audio: await memberAudioLinks(deps, c.var.user.id) };
     const day = data.exportedAt.slice(0, 10);
     c.header('Content-Disposition', `attachment; filename="tuneful-my-data-${day}.json"`);
     c.header('Cache-Control', 'no-store');
@@ -76,6 +79,8 @@ export function accountDataRoutes(deps: AppDeps, mailer: Mailer = createMailer(d
       });
     }
     await deleteMember(sql, c.var.user.id);
+    // The rows of their stored audio went with the account; now the files.
+    removeMemberAudio(deps, c.var.user.id);
     await accessEnded(deps, c.var.user.id); // a deleted member's live streams close now
     try {
       if (!deps.config.smtpUrl) await purgeOutbox(deps.config.dataDir, user.email);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Tabs } from '../../ui/Tabs';
 import { useMarkAppVisited } from '../onboarding/useOnboardingGate';
 import { COMMUNITY_TABS, type CommunityTab } from './community-text';
@@ -15,6 +16,12 @@ export function CommunityScreen() {
     <div className={styles.screen}>
       <header className={styles.header}>
         <h1 className={styles.title}>community</h1>
+        <p className={styles.lead}>
+          <Link to="/echoverse" className={styles.leadLink}>
+            the echoverse
+          </Link>
+          : short voice notes members chose to share, to hear one after another.
+        </p>
       </header>
       <Tabs
         label="community"

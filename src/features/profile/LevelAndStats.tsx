@@ -51,6 +51,7 @@ const LINKS = [
   { to: '/journey-progress', label: 'journey' },
   { to: '/streak-calendar', label: 'streak calendar' },
   { to: '/voice-health-insights', label: 'voice health' },
+  { to: '/voice-notes', label: 'voice notes' },
 ];
 
 export function ProfileLinks() {

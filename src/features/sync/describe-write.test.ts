@@ -37,6 +37,9 @@ const KINDS = [
   'onboarding-skip',
   'check-in',
   'feeling',
+  'voice-note-keep',
+  'echoverse-echo',
+  'echoverse-report',
 ];
 
 describe('describeWrite', () => {

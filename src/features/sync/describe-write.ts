@@ -149,6 +149,20 @@ export function describeWrite(item: OutboxItem): WriteText {
         excerpt: null,
         lost: 'Another device may offer you the questionnaire again.',
       };
+    case 'voice-note-keep':
+      return {
+        title: title ? `Keeping “${title}” in your account` : 'Keeping a voice note in your account',
+        excerpt: null,
+        lost: 'The note stays on this device only; it will not be in your account.',
+      };
+    case 'echoverse-echo':
+      return { title: 'An echo in the Echoverse', excerpt: null, lost: 'The echo will not be sent.' };
+    case 'echoverse-report':
+      return {
+        title: 'A report of a note in the Echoverse',
+        excerpt: shorten(str(body.reason)),
+        lost: 'The note will not be reported.',
+      };
     default:
       return { title: 'Something you saved offline', excerpt: null, lost: 'It will not be sent.' };
   }

@@ -39,6 +39,13 @@ export function TuningRoomScreen() {
           A nurturing space to explore your voice and discover your unique vocal qualities with personalized
           guidance
         </p>
+        <p>
+          Want to keep how your voice sounds today? Record a short memo in{' '}
+          <Link to="/voice-notes" className={styles.inlineLink}>
+            voice notes
+          </Link>
+          .
+        </p>
       </header>
       {sessions.length > 0 && <SummaryCards sessions={sessions} />}
       {history.accountState?.isError && (

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, apiRequest } from '../../../lib/api';
+import { apiJson, apiRequest, currentAccessToken } from '../../../lib/api';
+import { userIdOfToken } from '../../../lib/outbox/offline-writes';
 import { onlineOnly } from '../../../lib/outbox/online-only';
+import { removeLocalNotesOf } from '../../voice-notes/local-notes';
 
 /** How the member's completions appear in the community (server/api/accounts/data-routes.ts). */
 export type PulseIdentity = 'first_name' | 'someone' | 'hidden';
@@ -44,8 +46,14 @@ export async function downloadMyData(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Never queued: the member must know it is done (docs/offline-writes.md). */
+/**
+ * Never queued: the member must know it is done (docs/offline-writes.md). Their voice notes on
+ * this device go with the account (the server removed the ones kept there).
+ */
 export const deleteAccount = (password: string) =>
-  onlineOnly('Deleting your account', () =>
-    apiJson<{ deleted: true }>('DELETE', '/api/account', { password }),
-  );
+  onlineOnly('Deleting your account', async () => {
+    const userId = userIdOfToken(await currentAccessToken());
+    const done = await apiJson<{ deleted: true }>('DELETE', '/api/account', { password });
+    if (userId) await removeLocalNotesOf(userId).catch((err: unknown) => console.warn(err));
+    return done;
+  });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TIERS } from './tiers';
-import { TIER_FEATURES, isFeatureUnlocked, lockedFeatureMessage, tierFeature } from './tier-features';
+import {
+  TIER_FEATURES,
+  UNBUILT_ALLOWED,
+  isFeatureUnlocked,
+  lockedFeatureMessage,
+  tierFeature,
+} from './tier-features';
 
 describe('tier features', () => {
   it('defines every feature of the spec tier table, at its tier level, with words and a place', () => {
@@ -27,5 +33,11 @@ describe('tier features', () => {
       'Voice notes opens at level 2; you are at level 1 (40 tone tokens to go).',
     );
     expect(tierFeature('practice_reminders').level).toBe(3);
+  });
+
+  it('lets only the four features other work builds say "not in the app yet"; every other one has a screen', () => {
+    const notYet = TIER_FEATURES.filter((f) => f.notYet).map((f) => f.key);
+    for (const key of notYet) expect(UNBUILT_ALLOWED).toContain(key);
+    for (const f of TIER_FEATURES.filter((x) => x.notYet)) expect(f.notYet).toMatch(/^not in the app yet: /);
   });
 });

@@ -42,7 +42,22 @@ export interface TierFeature {
   summary: string;
   /** Where the chip leads once unlocked. */
   href: string;
+  /**
+   * Set on the four features whose screens other pieces of work build (issue 30 names them:
+   * voice range tracking, chorus sharing, performance mode, session creation): what the member
+   * reads instead of a link until the feature exists. Never set on anything else
+   * (`UNBUILT_ALLOWED`, tested): a chip must not be silenced to pass the chip walk.
+   */
+  notYet?: string;
 }
+
+/** The only features allowed a `notYet` note (see above). */
+export const UNBUILT_ALLOWED: readonly TierFeatureKey[] = [
+  'voice_range_tracking',
+  'chorus_sharing',
+  'performance_mode',
+  'session_creation',
+];
 
 const DEFINITIONS: Record<TierFeatureKey, Omit<TierFeature, 'key' | 'level'>> = {
   basic_sessions: {
@@ -89,6 +104,7 @@ const DEFINITIONS: Record<TierFeatureKey, Omit<TierFeature, 'key' | 'level'>> = 
     title: 'chorus sharing',
     summary: 'Sing your part of a piece and share it to a chorus mixed from every voice.',
     href: '/community?tab=chorus',
+    notYet: 'not in the app yet: it arrives with the chorus in community',
   },
   technique_feedback: {
     title: 'technique feedback',
@@ -104,6 +120,7 @@ const DEFINITIONS: Record<TierFeatureKey, Omit<TierFeature, 'key' | 'level'>> = 
     title: 'voice range tracking',
     summary: 'Find your lowest and highest notes and watch your range grow.',
     href: '/voice-range',
+    notYet: 'not in the app yet: it arrives with the guided range check in voice health',
   },
   echoverse_access: {
     title: 'echoverse access',
@@ -124,11 +141,13 @@ const DEFINITIONS: Record<TierFeatureKey, Omit<TierFeature, 'key' | 'level'>> = 
     title: 'performance mode',
     summary: 'Sing a whole piece full screen, with a count-in, and hear your take back.',
     href: '/community?tab=chorus',
+    notYet: 'not in the app yet: it arrives with the chorus in community',
   },
   session_creation: {
     title: 'session creation',
     summary: 'Record guided sessions in your own voice and publish them to your circles.',
     href: '/create',
+    notYet: 'not in the app yet: it arrives with the session recorder',
   },
   community_leadership: {
     title: 'community leadership',

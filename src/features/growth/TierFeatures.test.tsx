@@ -29,6 +29,15 @@ describe('the profile tier features', () => {
     expect(document.querySelectorAll('[data-unlocked="true"]')).toHaveLength(4);
   });
 
+  it('says plainly, with no link, that a feature later work builds is not in the app yet', () => {
+    at(TIERS[5]!.requiredTokens); // level 6: voice range tracking is open
+    const range = chip('voice_range_tracking');
+    expect(range.querySelector('a')).toBeNull();
+    expect(range.textContent).toBe(
+      'voice range tracking · not in the app yet: it arrives with the guided range check in voice health',
+    );
+  });
+
   it("shows the next level's features in full, with how far it is", () => {
     at(140); // level 2, 110 tokens to level 3
     const next = screen.getByTestId('next-level');

@@ -45,9 +45,16 @@ export function TierFeatures({ tokens }: { tokens: number }) {
       <ul className={styles.chips}>
         {open.map((f) => (
           <li key={f.key} data-unlocked="true" data-feature={f.key}>
-            <Link to={f.href} state={{ from: '/profile' }} className={styles.chip}>
-              {f.title}
-            </Link>
+            {f.notYet ? (
+              // Built by later work: no link to a placeholder, the plain truth instead.
+              <span className={`${styles.chip} ${styles.notYet}`}>
+                {f.title} · {f.notYet}
+              </span>
+            ) : (
+              <Link to={f.href} state={{ from: '/profile' }} className={styles.chip}>
+                {f.title}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

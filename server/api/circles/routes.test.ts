@@ -153,7 +153,11 @@ describe('voice circles API', () => {
   it('tells a non-member whose circle a live session belongs to, so they can join it', async () => {
     const inAnHour = new Date(Date.now() + 3600_000).toISOString();
     const created = await (
-      await post('/voice-circles', ana, { name: 'Speak up', sessionType: 'real_time', scheduledTime: inAnHour })
+      await post('/voice-circles', ana, {
+        name: 'Speak up',
+        sessionType: 'real_time',
+        scheduledTime: inAnHour,
+      })
     ).json();
     const live = await call(`/voice-circles/${created.id}/live`, ben);
     expect(live.status).toBe(403);

@@ -70,7 +70,10 @@ describe('a live circle session opened by someone who is not in the circle', () 
       'GET /api/voice-circles/5/live': () =>
         joined
           ? json(409, { error: 'not_open', message: 'This live session is not open yet.' })
-          : json(403, { error: 'not_a_member', message: 'Join this circle to take part in its live sessions.' }),
+          : json(403, {
+              error: 'not_a_member',
+              message: 'Join this circle to take part in its live sessions.',
+            }),
       'GET /api/voice-circles/5': () => json(200, { ...PUBLIC_CIRCLE, isMember: joined }),
       'POST /api/voice-circles/5/join': () => {
         joined = true;
@@ -84,9 +87,7 @@ describe('a live circle session opened by someone who is not in the circle', () 
 
     fireEvent.click(screen.getByRole('button', { name: 'Join the circle' }));
     // Joined: the live session is asked for again at once.
-    await waitFor(() =>
-      expect(calls.filter((c) => c.url === '/api/voice-circles/5/live')).toHaveLength(2),
-    );
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/voice-circles/5/live')).toHaveLength(2));
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/voice-circles/5/join')).toBe(true);
   });
 
@@ -94,7 +95,8 @@ describe('a live circle session opened by someone who is not in the circle', () 
     const privateAnswer = () =>
       json(404, {
         error: 'circle_private',
-        message: 'This circle is private: only its members can see it. A member can send you its invite link.',
+        message:
+          'This circle is private: only its members can see it. A member can send you its invite link.',
       });
     serve({ 'GET /api/voice-circles/5/live': privateAnswer, 'GET /api/voice-circles/5': privateAnswer });
     renderLive();
@@ -128,7 +130,10 @@ describe('the circle’s own page opened by someone who is not in the circle', (
   it('says plainly that a private circle is private, not that something failed', async () => {
     serve({
       'GET /api/voice-circles/5': () =>
-        json(404, { error: 'circle_private', message: 'This circle is private: only its members can see it.' }),
+        json(404, {
+          error: 'circle_private',
+          message: 'This circle is private: only its members can see it.',
+        }),
     });
     renderCircle();
     expect(await screen.findByText('This circle is private')).toBeTruthy();

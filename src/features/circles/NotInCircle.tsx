@@ -15,7 +15,9 @@ export function isPrivateCircleAnswer(err: unknown): boolean {
 /** "Speak up is Ana’s circle." (or "your circle", or one the app made). */
 export function whoseCircle(circle: Pick<CircleDetail, 'name' | 'hostName' | 'isCreator'>): string {
   if (circle.isCreator) return `${circle.name} is your circle.`;
-  return circle.hostName ? `${circle.name} is ${circle.hostName}’s circle.` : `${circle.name} is open to everyone.`;
+  return circle.hostName
+    ? `${circle.name} is ${circle.hostName}’s circle.`
+    : `${circle.name} is open to everyone.`;
 }
 
 /** A private circle seen from outside: said plainly, not as an error; nothing more about it. */

@@ -13,7 +13,10 @@ const { useAuthStore } = await import('../auth/auth-store');
 const { skipOnboardingOnServer, submitOnboarding } = await import('./complete');
 const { hasPendingOnboarding, startPendingOnboardingSync } = await import('./pending-answers');
 
-const ANSWERS = { answers: { voice_goals: ['Other'], hoped_feelings: ['Calm'] }, otherTexts: { voice_goals_other: 'lullabies' } };
+const ANSWERS = {
+  answers: { voice_goals: ['Other'], hoped_feelings: ['Calm'] },
+  otherTexts: { voice_goals_other: 'lullabies' },
+};
 
 function signIn(id = 'member-1'): void {
   const session = { access_token: 'token', user: { id } } as unknown as Session;

@@ -11,7 +11,10 @@ export { hasPendingOnboarding, keepOnboardingForLater };
  * with an Idempotency-Key); a server failing for a moment keeps it on the device for the next
  * start or sign-in; answers the server refused (4xx) are dropped, as the outbox drops them.
  */
-export async function sendPendingOnboarding(client: QueryClient, storage: Storage = localStorage): Promise<void> {
+export async function sendPendingOnboarding(
+  client: QueryClient,
+  storage: Storage = localStorage,
+): Promise<void> {
   if (!useAuthStore.getState().session) return;
   const pending = takePending(storage);
   if (!pending) return;
@@ -22,7 +25,8 @@ export async function sendPendingOnboarding(client: QueryClient, storage: Storag
         : await sendOrQueue('onboarding-skip', '/api/onboarding/skip', {});
     if (!(sent as { queued?: boolean }).queued) await client.invalidateQueries();
   } catch (err) {
-    const refused = err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && err.status !== 401;
+    const refused =
+      err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && err.status !== 401;
     if (!refused && !hasPendingOnboarding(storage)) keepOnboardingForLater(pending, storage);
     console.warn('Could not keep the onboarding answers with the account', err);
   }

@@ -5,9 +5,7 @@ import { storageKeys } from '../../lib/storage-keys';
  * session. The outbox needs a member to queue under, so these wait on the device until a
  * session begins and are then sent once through the normal API (issue 30: they were lost).
  */
-export type PendingOnboarding =
-  | { kind: 'answers'; payload: Record<string, unknown> }
-  | { kind: 'skip' };
+export type PendingOnboarding = { kind: 'answers'; payload: Record<string, unknown> } | { kind: 'skip' };
 
 export function keepOnboardingForLater(pending: PendingOnboarding, storage: Storage = localStorage): void {
   storage.setItem(storageKeys.onboardingPending, JSON.stringify(pending));
@@ -29,4 +27,3 @@ export function takePending(storage: Storage): PendingOnboarding | null {
     return null;
   }
 }
-

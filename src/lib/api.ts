@@ -33,6 +33,16 @@ export class ApiRequestError extends Error {
     }
     return this.bodyText || `Request failed (${this.status}).`;
   }
+
+  /** The server's error code (`error` of our JSON error shape), or null. */
+  get serverCode(): string | null {
+    try {
+      const parsed = JSON.parse(this.bodyText) as { error?: unknown };
+      return typeof parsed.error === 'string' ? parsed.error : null;
+    } catch {
+      return null;
+    }
+  }
 }
 
 export async function apiRequest(

@@ -10,6 +10,8 @@ export const storageKeys = {
   fromIntro: 'tuneful_from_intro',
   onboardingComplete: 'tuneful_onboarding_complete',
   onboardingAnswers: 'tuneful_onboarding_answers',
+  /** A visitor's answers (or skip) waiting for a session (src/features/onboarding/pending-answers.ts). */
+  onboardingPending: 'tuneful_onboarding_pending',
   backendEnabled: 'tuneful_backend_enabled',
   backendUrl: 'tuneful_backend_url',
   backendAnonKey: 'tuneful_backend_anon_key',

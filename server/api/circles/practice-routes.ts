@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '../../app-env';
 import { ApiError, jsonBody } from '../../lib/http';
 import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
 import { weekStartOf } from '../../../src/domain/circles';
-import { firstNameOf } from './present';
+import { firstNameOf, unseenCircle } from './present';
 import { createIdempotency } from '../../lib/idempotency';
 import { occurredAtField, occurredAtMs } from '../listening/occurred-at';
 import { createCirclesRepository, type CirclesRepository } from './repository';
@@ -43,8 +43,7 @@ export function practiceRoutes(
 
   const memberCircle = async (rawId: string, me: string) => {
     const row = await repo.one(parseId(rawId), me);
-    if (!row || (row.is_private === 1 && row.is_member === 0))
-      throw new ApiError(404, 'circle_not_found', 'There is no circle with this id.');
+    if (!row || (row.is_private === 1 && row.is_member === 0)) throw unseenCircle(row);
     if (!row.is_member)
       throw new ApiError(403, 'not_a_member', "Join this circle to share in its week's practice.");
     return row;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currentOrNextStart, type TemplateStep } from '../../../src/domain/circles';
+import { ApiError } from '../../lib/http';
 import type { CircleRow, TemplateRow } from './repository';
 
 /** The spec's voice circle, plus what the screens need to act on it. */
@@ -70,4 +71,19 @@ export function stepsOf(template: TemplateRow | undefined): TemplateStep[] {
 /** First names only, as the pulse shows them. */
 export function firstNameOf(raw: string): string {
   return raw.trim().split(/\s+/)[0] || 'A member';
+}
+
+/**
+ * Why a circle is out of the caller's sight. A private one says so plainly (a non-member on its
+ * live session or its page learns it is private and how to get in), and nothing more: not its
+ * name, host or members. Still 404, as for a circle that does not exist.
+ */
+export function unseenCircle(row: Pick<CircleRow, 'is_private'> | undefined): ApiError {
+  if (row?.is_private === 1)
+    return new ApiError(
+      404,
+      'circle_private',
+      'This circle is private: only its members can see it. A member can send you its invite link.',
+    );
+  return new ApiError(404, 'circle_not_found', 'There is no circle with this id.');
 }

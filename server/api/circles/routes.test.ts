@@ -150,6 +150,47 @@ describe('voice circles API', () => {
     expect((await call('/voice-circles/0', ana)).status).toBe(400);
   });
 
+  it('tells a non-member whose circle a live session belongs to, so they can join it', async () => {
+    const inAnHour = new Date(Date.now() + 3600_000).toISOString();
+    const created = await (
+      await post('/voice-circles', ana, {
+        name: 'Speak up',
+        sessionType: 'real_time',
+        scheduledTime: inAnHour,
+      })
+    ).json();
+    const live = await call(`/voice-circles/${created.id}/live`, ben);
+    expect(live.status).toBe(403);
+    expect(await live.json()).toMatchObject({ error: 'not_a_member' });
+    const detail = await (await call(`/voice-circles/${created.id}`, ben)).json();
+    expect(detail).toMatchObject({ name: 'Speak up', hostName: 'Ana', isMember: false, isPrivate: false });
+    // A circle the demo seed made has no member as its host.
+    const seeded = await insertCircle();
+    expect(await (await call(`/voice-circles/${seeded}`, ben)).json()).toMatchObject({ hostName: null });
+  });
+
+  it('says plainly that a circle is private to a non-member, and nothing more about it', async () => {
+    const created = await (
+      await post('/voice-circles', ana, {
+        name: 'Secret live choir',
+        isPrivate: true,
+        sessionType: 'real_time',
+        scheduledTime: new Date(Date.now() + 3600_000).toISOString(),
+      })
+    ).json();
+    for (const path of [`/voice-circles/${created.id}`, `/voice-circles/${created.id}/live`]) {
+      const res = await call(path, ben);
+      expect(res.status).toBe(404);
+      const body = await res.json();
+      expect(body).toMatchObject({ error: 'circle_private' });
+      expect(body.message).toMatch(/private/);
+      expect(JSON.stringify(body)).not.toMatch(/Secret|Ana/);
+    }
+    expect(await (await call('/voice-circles/99999/live', ben)).json()).toMatchObject({
+      error: 'circle_not_found',
+    });
+  });
+
   it('hides private circles from others, and lets the invite link in', async () => {
     const created = await (
       await post('/voice-circles', ana, { name: 'Secret choir', isPrivate: true })

@@ -11,7 +11,7 @@ import { FOCUS_AREAS, LOBBY_MS, SESSION_TYPES, SKILL_LEVELS, WEEK_MS } from '../
 import { stillEntitled } from './entitlement';
 import { createLiveHub, type LiveSessionInfo } from './live';
 import { createDbPresence } from './presence';
-import { firstNameOf, nextStartMs, presentCircle, stepsOf } from './present';
+import { firstNameOf, nextStartMs, presentCircle, stepsOf, unseenCircle } from './present';
 import { practiceRoutes } from './practice-routes';
 import { createCirclesRepository, type CircleRow } from './repository';
 import { lineText, multilineText } from '../../lib/text';
@@ -44,12 +44,14 @@ const circleBody = z
  * GET  /voice-circles                 200 VoiceCircle[] (public ones, plus private ones the caller is in)
  * GET  /voice-circles/my-circles      200 VoiceCircle[] (the caller's circles)
  * GET  /voice-circles/templates       200 {id,title,durationSec}[] (plans a new circle can practise)
- * GET  /voice-circles/:id?invite=     200 VoiceCircle & {members, template} | 404 (private without invite)
+ * GET  /voice-circles/:id?invite=     200 VoiceCircle & {members, template, hostName} | 404 circle_not_found
+ *                                     | 404 circle_private (private without invite: says only that)
  * POST /voice-circles                 201 VoiceCircle & {newBadges} | 400 (the creator joins at once)
  * POST /voice-circles/:id/join        201 joined | 200 already a member: VoiceCircle & {newBadges}
  *                                     | 404 | 409 'This circle is full' (body {inviteCode} for private)
  * POST /voice-circles/:id/leave       200 VoiceCircle | 404
- * GET  /voice-circles/:id/live        text/event-stream of `state` events | 403 | 409 not open | 429
+ * GET  /voice-circles/:id/live        text/event-stream of `state` events | 403 not_a_member (public circle:
+ *                                     the app offers to join) | 404 circle_private | 409 not open | 429
  * GET  /group-sessions/upcoming       200 {id,circleId,title,description,startTime,endTime,participantCount}[]
  */
 export function circlesRoutes(
@@ -76,7 +78,7 @@ export function circlesRoutes(
         row.is_member === 1 ||
         row.creator_id === me ||
         (invite != null && invite.length > 0 && safeEqual(invite, row.invite_code)));
-    if (!row || !allowed) throw new ApiError(404, 'circle_not_found', 'There is no circle with this id.');
+    if (!row || !allowed) throw unseenCircle(row);
     return row;
   };
 
@@ -96,6 +98,8 @@ export function circlesRoutes(
     const template = await repo.templateOf(row);
     return c.json({
       ...present(row, me),
+      // Whose circle it is (the host's first name), so a visitor knows whom they would join.
+      hostName: row.creator_id ? firstNameOf(await repo.firstName(row.creator_id)) : null,
       // Members see who else is in the circle; others see only the count.
       members: row.is_member ? (await repo.memberNames(row.id)).map((m) => firstNameOf(m.first_name)) : [],
       template: template

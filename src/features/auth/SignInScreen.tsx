@@ -6,6 +6,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { ACCOUNT_DELETED_TEXT, isAccountDeleted } from './account-deleted';
+import { hasPendingOnboarding } from '../onboarding/pending-store';
 import { destinationAfterSignIn } from './after-sign-in';
 import { useAuthStore } from './auth-store';
 import { AuthCard } from './AuthCard';
@@ -77,6 +78,8 @@ function SignInForm({ submitting }: { submitting: { current: boolean } }) {
     if (offline) return setError(offline);
     setBusy(true);
     submitting.current = true;
+    // Read before the session begins: signing in starts sending a visitor's kept answers.
+    const answeredAsVisitor = hasPendingOnboarding();
     try {
       const { data, error: authError } = await (
         await supabase()
@@ -92,7 +95,7 @@ function SignInForm({ submitting }: { submitting: { current: boolean } }) {
       }
       recordRememberChoice(localStorage, browserSessionMark(), remember, Date.now());
       useAuthStore.setState({ signedOutNotice: false });
-      const destination = await destinationAfterSignIn(data.user.id);
+      const destination = await destinationAfterSignIn(data.user.id, answeredAsVisitor);
       const back = safeReturnPath(params.get(RETURN_PARAM));
       navigate(destination === '/intro' && back ? back : destination, { replace: true });
     } catch (err) {

@@ -4,6 +4,7 @@ import { preloadSupabase, supabase } from '../../lib/supabase';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
+import { hasPendingOnboarding } from '../onboarding/pending-store';
 import { AuthCard } from './AuthCard';
 import styles from './AuthCard.module.css';
 import { browserSessionMark, recordRememberChoice } from './remember-me';
@@ -29,6 +30,8 @@ export function SignUpScreen() {
     const offline = offlineText('Creating an account');
     if (offline) return setError(offline);
     setLoading(true);
+    // Read before the session begins: signing up starts sending a visitor's kept answers.
+    const answeredAsVisitor = hasPendingOnboarding();
     try {
       const { data, error: authError } = await (
         await supabase()
@@ -43,9 +46,10 @@ export function SignUpScreen() {
       if (authError) setError(authError.message);
       else if (data.session) {
         // The server confirms sign-ups itself (AUTH_AUTOCONFIRM): the member is signed in for
-        // this browser session, and a new member always starts with the questionnaire.
+        // this browser session, and a new member starts with the questionnaire unless they
+        // answered it before signing up (those answers are sent to the new account).
         recordRememberChoice(localStorage, browserSessionMark(), false, Date.now());
-        navigate('/onboarding-story');
+        navigate(answeredAsVisitor ? '/intro' : '/onboarding-story');
       } else setSentTo(form.email.trim());
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Sign-up failed. Please try again.');

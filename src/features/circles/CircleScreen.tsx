@@ -11,6 +11,7 @@ import { useCircle, useJoinCircle, useLeaveCircle, type CircleDetail } from './c
 import { focusLabel, isFull, skillLabel, typeLabel } from './circles-text';
 import { CirclePlan, LiveEntry, WeeklyPractice } from './CirclePractice';
 import { CircleChallenges } from '../challenges/CircleChallenges';
+import { isPrivateCircleAnswer, PrivateCircle, whoseCircle } from './NotInCircle';
 import styles from './VoiceCircles.module.css';
 import { countText } from '../../lib/plural';
 
@@ -117,6 +118,8 @@ export function CircleScreen() {
           <StateMessage kind="loading" title="loading…" />
         ) : view.kind === 'needs-connection' ? (
           <NeedsConnection onRetry={() => void circle.refetch()} />
+        ) : isPrivateCircleAnswer(circle.error) ? (
+          <PrivateCircle />
         ) : (
           <StateMessage
             kind="error"
@@ -133,6 +136,7 @@ export function CircleScreen() {
       <BackHeader to="/voice-circles" backLabel="Back to voice circles" title={c.name} />
       <SavedNote savedAt={view.savedAt} />
       <section className={styles.section}>
+        <p className={styles.hint}>{whoseCircle(c)}</p>
         {c.description && <p className={styles.description}>{c.description}</p>}
         <ul className={styles.chips} aria-label="about this circle">
           <li className={styles.chip}>{focusLabel(c.focusArea)}</li>

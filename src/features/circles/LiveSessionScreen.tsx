@@ -4,6 +4,7 @@ import { stepAt } from '../../domain/circles';
 import { BackHeader } from '../../ui/BackHeader';
 import { StateMessage } from '../../ui/StateMessage';
 import { clock } from './circles-text';
+import { JoinToTakePart, PrivateCircle } from './NotInCircle';
 import { useLiveSession } from './useLiveSession';
 import { useWakeLock } from './useWakeLock';
 import styles from './VoiceCircles.module.css';
@@ -24,23 +25,34 @@ function useTicker(ms: number) {
 export function LiveSessionScreen() {
   const circleId = Number(useParams().id);
   const [attempt, setAttempt] = useState(0);
-  const { state, status, message, clockOffset } = useLiveSession(circleId, attempt);
+  const { state, status, message, code, clockOffset } = useLiveSession(circleId, attempt);
   useTicker(250);
   useWakeLock(state !== null && status !== 'refused' && status !== 'ended');
   const back = `/voice-circles/${circleId}`;
   const header = (title: string) => <BackHeader to={back} backLabel="Back to the circle" title={title} />;
 
-  if (status === 'refused')
+  if (status === 'refused') {
+    const retry = () => setAttempt((n) => n + 1);
+    // Not being in the circle, or the session not being open yet, is not an error: say what it is.
+    const body =
+      code === 'not_a_member' ? (
+        <JoinToTakePart circleId={circleId} onJoined={retry} />
+      ) : code === 'circle_private' ? (
+        <PrivateCircle />
+      ) : code === 'circle_not_found' ? (
+        <StateMessage kind="empty" title="This circle is not available." />
+      ) : code === 'not_open' || code === 'not_live' ? (
+        <StateMessage kind="empty" title={message ?? 'This live session is not open.'} onRetry={retry} />
+      ) : (
+        <StateMessage kind="error" title={message ?? 'This live session is not open.'} onRetry={retry} />
+      );
     return (
       <div className={styles.screen}>
         {header('Live session')}
-        <StateMessage
-          kind="error"
-          title={message ?? 'This live session is not open.'}
-          onRetry={() => setAttempt((n) => n + 1)}
-        />
+        {body}
       </div>
     );
+  }
   if (!state)
     return (
       <div className={styles.screen}>

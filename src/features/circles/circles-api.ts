@@ -24,6 +24,8 @@ export interface VoiceCircle {
 }
 export interface CircleDetail extends VoiceCircle {
   members: string[];
+  /** The host's first name (whose circle it is); null for a circle the app itself made. */
+  hostName: string | null;
   template: { id: number; title: string; durationSec: number; steps: TemplateStep[] } | null;
 }
 export interface GroupSession {

@@ -36,6 +36,8 @@ export function useLiveSession(circleId: number, attempt: number) {
   const [state, setState] = useState<LiveState | null>(null);
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [message, setMessage] = useState<string | null>(null);
+  /** The refusal's code (not_a_member, circle_private, not_open…): the screen answers each in words. */
+  const [code, setCode] = useState<string | null>(null);
   const clockOffset = useRef(0);
 
   useEffect(() => {
@@ -70,6 +72,7 @@ export function useLiveSession(circleId: number, attempt: number) {
         if (stopped) return;
         if (err instanceof ApiRequestError && err.status < 500) {
           setMessage(err.serverMessage);
+          setCode(err.serverCode);
           setStatus('refused');
           return;
         }
@@ -87,5 +90,5 @@ export function useLiveSession(circleId: number, attempt: number) {
     };
   }, [circleId, attempt]);
 
-  return { state, status, message, clockOffset };
+  return { state, status, message, code, clockOffset };
 }

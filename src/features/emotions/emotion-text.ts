@@ -1,5 +1,6 @@
 import type { ShiftSummary } from '../../domain/emotions';
 import { countText } from '../../lib/plural';
+import { shortDay } from '../../lib/dates';
 
 const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
 
@@ -38,7 +39,5 @@ export function valenceWord(v: number | null): string {
 
 /** "7 Dec" for a week's Monday. */
 export function weekLabel(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+  return shortDay(date);
 }

@@ -5,6 +5,7 @@ import { gardenStateFor } from '../../domain/garden';
 import { QueryBlock } from '../profile/QueryBlock';
 import { useJourney, type Journey } from './growth-api';
 import { formatDay } from './growth-text';
+import { dayWithYear } from '../../lib/dates';
 import styles from './Growth.module.css';
 import { countText, countWord } from '../../lib/plural';
 
@@ -67,7 +68,7 @@ function JourneyBody({ j }: { j: Journey }) {
           {s.weeklyProgress.map((w) => (
             <li key={w.week}>
               <div className={styles.row}>
-                <span>week of {formatDay(`${w.week}T12:00:00Z`, 'UTC')}</span>
+                <span>week of {dayWithYear(w.week)}</span>
                 <span>
                   {countText(w.sessions, 'session')} · {w.minutes} min
                 </span>

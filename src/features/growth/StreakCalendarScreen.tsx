@@ -6,6 +6,7 @@ import { useCalendar, type CalendarDay, type CalendarMonth } from './growth-api'
 import { tierStyle } from './growth-text';
 import styles from './Growth.module.css';
 import { countText } from '../../lib/plural';
+import { dayHeading } from '../../lib/dates';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -127,7 +128,7 @@ function CalendarBody({ c, onMonth }: { c: CalendarMonth; onMonth: (by: number) 
       </div>
       {selected && (
         <div className={styles.card} data-testid="day-detail" aria-live="polite">
-          <h2>{selected}</h2>
+          <h2>{dayHeading(selected)}</h2>
           {day && (day.hasSession || day.recordings > 0) ? (
             <>
               {day.hasSession && <p>{countText(day.sessionCount, 'session')}</p>}

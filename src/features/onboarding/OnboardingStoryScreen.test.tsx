@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { storageKeys } from '../../lib/storage-keys';
 import { OnboardingStoryScreen } from './OnboardingStoryScreen';
+import { hasPendingOnboarding } from './pending-store';
 
 function renderStory() {
   render(
@@ -35,6 +36,7 @@ describe('onboarding questionnaire screen', () => {
     expect(localStorage.getItem(storageKeys.onboardingComplete)).toBe('true');
     // A visitor has nothing to keep on the server, so it goes on at once.
     expect(await screen.findByText('sign-in screen')).toBeTruthy();
+    expect(hasPendingOnboarding()).toBe(true);
   });
 
   it('waits for a choice, shows Other’s text box, and stores the answers on completion', async () => {
@@ -58,5 +60,7 @@ describe('onboarding questionnaire screen', () => {
       answers: { voice_goals: ['Other'], hoped_feelings: ['Calm', 'Grounded', 'Joyful'] },
       otherTexts: { voice_goals_other: 'lullabies' },
     });
+    // A visitor: kept on the device for the account the visitor signs up or in with.
+    expect(hasPendingOnboarding()).toBe(true);
   });
 });

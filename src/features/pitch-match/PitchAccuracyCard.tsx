@@ -3,6 +3,7 @@ import { QueryBlock } from '../profile/QueryBlock';
 import { usePitchResults, type StoredPitchResult } from './pitch-api';
 import { accuracyByDay, weekOverWeek, type AccuracySpan } from './pitch-accuracy';
 import styles from './PitchMatch.module.css';
+import { shortDay } from '../../lib/dates';
 
 /**
  * Voice health's pitch accuracy over time: the scores of the member's "match the note" takes,
@@ -52,7 +53,7 @@ function Accuracy({ list }: { list: StoredPitchResult[] }) {
           viewBox={`0 0 ${w} ${h}`}
           role="img"
           aria-label={`pitch-matching scores on ${days.length} of the last 30 days: ${days
-            .map((d) => `${d.day} ${d.score}`)
+            .map((d) => `${shortDay(d.day)} ${d.score}`)
             .join(', ')}`}
         >
           {days.map((d) => (
@@ -65,7 +66,7 @@ function Accuracy({ list }: { list: StoredPitchResult[] }) {
               rx={2}
               fill="var(--color-primary)"
             >
-              <title>{`${d.day}: ${d.score}/100 (${d.takes} ${d.takes === 1 ? 'take' : 'takes'})`}</title>
+              <title>{`${shortDay(d.day)}: ${d.score}/100 (${d.takes} ${d.takes === 1 ? 'take' : 'takes'})`}</title>
             </rect>
           ))}
         </svg>

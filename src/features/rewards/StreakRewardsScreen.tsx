@@ -2,13 +2,11 @@ import { STREAK_MILESTONES } from '../../domain/streak-rewards';
 import { BackHeader } from '../../ui/BackHeader';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { countText } from '../../lib/plural';
-import { formatDay } from '../growth/growth-text';
+import { dayWithYear } from '../../lib/dates';
 import styles from '../growth/Growth.module.css';
 import { QueryBlock } from '../profile/QueryBlock';
 import { FeatureGate } from '../tier-features/FeatureGate';
 import { useStreakRewards, type StreakRewardsAnswer } from './streak-rewards-api';
-
-const dayText = (localDate: string) => formatDay(`${localDate}T12:00:00Z`, 'UTC');
 
 /**
  * /streak-rewards (tier feature `streak_rewards`, level 3): the current streak, the milestones
@@ -95,7 +93,7 @@ export function StreakRewardsBody({ r }: { r: StreakRewardsAnswer }) {
                 <span>
                   {e.days}-day streak: +{e.bonus} tone tokens
                 </span>
-                <span className={styles.tierLabel}>{dayText(e.localDate)}</span>
+                <span className={styles.tierLabel}>{dayWithYear(e.localDate)}</span>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getOutbox, onOutboxChange, refreshPendingCount } from '../../lib/outbox/offline-writes';
 import { useAuthStore } from '../auth/auth-store';
+import { startPendingOnboardingSync } from '../onboarding/pending-answers';
 import { toast } from '../toast/toast-store';
 
 /** A write queued while the server still looked reachable is tried again this soon. */
@@ -97,8 +98,11 @@ export function startOfflineSync(client: QueryClient): () => void {
   });
   void refreshPendingCount().catch((err: unknown) => console.warn('Could not read the outbox', err));
   void flush();
+  // A visitor's onboarding answers have no member to queue under until a session begins.
+  const stopPendingOnboarding = startPendingOnboardingSync(client);
 
   return () => {
+    stopPendingOnboarding();
     window.clearTimeout(timer);
     stopListening();
     stopAuth();

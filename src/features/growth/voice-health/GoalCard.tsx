@@ -1,5 +1,5 @@
 import type { VoiceGoal, GoalMetric } from '../growth-api';
-import { formatDay } from '../growth-text';
+import { dayWithYear } from '../../../lib/dates';
 import {
   formatMetric,
   goalProgress,
@@ -47,7 +47,7 @@ export function GoalCard({
   return (
     <li className={styles.card} data-testid="goal">
       <h2>{labelOf(metric)}</h2>
-      <p className={styles.muted}>due {formatDay(`${goal.targetDate}T12:00:00Z`, 'UTC')}</p>
+      <p className={styles.muted}>due {dayWithYear(goal.targetDate)}</p>
       {measured && (
         <div className={styles.row}>
           <span>current {now === null ? '—' : formatMetric(metric, now)}</span>

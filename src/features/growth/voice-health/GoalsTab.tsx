@@ -6,7 +6,7 @@ import { usePendingOfKind } from '../../sync/pending-writes-queries';
 import type { StoredAssessment } from '../../assessment/assessment-api';
 import { GOAL_TARGETS } from '../../../domain/voice/goal-targets';
 import { useAddGoal, useDeleteGoal, useGoals, type GoalMetric, type NewGoal } from '../growth-api';
-import { formatDay } from '../growth-text';
+import { dayWithYear } from '../../../lib/dates';
 import { formatMetric, isMeasured, METRIC_TEXT, metricsOf, type MeasuredMetric } from '../voice-health';
 import { GoalCard, labelOf } from './GoalCard';
 import styles from '../Growth.module.css';
@@ -68,7 +68,7 @@ function WaitingGoals() {
         return (
           <li key={item.key} className={styles.card} data-testid="goal">
             <h2>{labelOf(goal.metric)}</h2>
-            <p className={styles.muted}>due {formatDay(`${goal.targetDate}T12:00:00Z`, 'UTC')}</p>
+            <p className={styles.muted}>due {dayWithYear(goal.targetDate)}</p>
             <p className={styles.muted}>
               target {valueText(goal.metric, goal.targetValue)} · Waiting to sync
             </p>

@@ -3,6 +3,7 @@ import { AVQI_BOUNDARY, SCALE_MAX } from '../../assessment/measures';
 import { dailyAvqi, monthChange } from '../voice-health';
 import { NoData } from './NoData';
 import styles from '../Growth.module.css';
+import { shortDay } from '../../../lib/dates';
 
 /** A 30-day bar chart of the daily mean AVQI with the 2.43 boundary drawn, and the real month-over-month change. */
 export function TrendsTab({ list }: { list: StoredAssessment[] }) {
@@ -35,7 +36,7 @@ export function TrendsTab({ list }: { list: StoredAssessment[] }) {
               rx={2}
               fill="var(--color-primary)"
             >
-              <title>{`${d.day}: AVQI ${d.avqi.toFixed(2)}`}</title>
+              <title>{`${shortDay(d.day)}: AVQI ${d.avqi.toFixed(2)}`}</title>
             </rect>
           ),
         )}

@@ -4,7 +4,7 @@ import type { StoredAssessment } from '../../assessment/assessment-api';
 import { AVQI_BOUNDARY } from '../../assessment/measures';
 import { localDate } from '../../wellness/chart-math';
 import { usePracticeWeek, type PracticeWeek } from '../growth-api';
-import { formatDay } from '../growth-text';
+import { dayWithYear } from '../../../lib/dates';
 import { formatMetric, metricsOf } from '../voice-health';
 import { NoData } from './NoData';
 import styles from '../Growth.module.css';
@@ -60,11 +60,7 @@ function WeekNav({
       >
         ‹
       </button>
-      <h2>
-        {back === 0 || !week
-          ? 'this week'
-          : `${formatDay(`${week.start}T12:00:00Z`)} – ${formatDay(`${week.end}T12:00:00Z`)}`}
-      </h2>
+      <h2>{back === 0 || !week ? 'this week' : `${dayWithYear(week.start)} – ${dayWithYear(week.end)}`}</h2>
       <button
         type="button"
         className={styles.navButton}

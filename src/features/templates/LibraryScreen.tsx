@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { skillLevelColour } from '../../domain/skill-levels';
 import { BackHeader } from '../../ui/BackHeader';
 import { StateMessage } from '../../ui/StateMessage';
+import { NeedsConnection, SavedNote } from '../offline/saved-data/SavedNote';
+import { useQueryView } from '../offline/saved-data/use-query-view';
 import { CategoryIcon } from '../sessions/CategoryIcon';
 import { useTemplates, type TemplateSummary } from './template-api';
 import { difficultyLabel, FOCUS_LABELS, focusLabel, planMinutes, voiceLevelLabel } from './template-text';
@@ -15,6 +17,7 @@ const FILTERS: Focus[] = ['all', 'find', 'free', 'fine-tune', 'fun'];
 /** /library: the session templates, guided exercise plans the template player walks through. */
 export function LibraryScreen() {
   const list = useTemplates();
+  const view = useQueryView(list);
   const [focus, setFocus] = useState<Focus>('all');
   useEffect(() => {
     if (list.isError) console.warn('Could not load the session library', list.error);
@@ -39,9 +42,14 @@ export function LibraryScreen() {
         ))}
       </div>
       {/* The list held (saved on the device) wins over an error: offline its refresh fails. */}
-      {list.data ? (
-        <TemplateList items={list.data.filter((t) => focus === 'all' || t.category === focus)} />
-      ) : list.isError ? (
+      {view.kind === 'data' ? (
+        <>
+          <SavedNote savedAt={view.savedAt} />
+          <TemplateList items={view.data.filter((t) => focus === 'all' || t.category === focus)} />
+        </>
+      ) : view.kind === 'needs-connection' ? (
+        <NeedsConnection onRetry={() => void list.refetch()} />
+      ) : view.kind === 'error' ? (
         <StateMessage
           kind="error"
           title="We couldn't load the library just now."

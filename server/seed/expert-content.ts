@@ -19,7 +19,6 @@ interface Klass {
   expert: string;
   title: string;
   description: string;
-  minutes: number;
   type: 'guided_session' | 'masterclass' | 'technique' | 'workshop';
   difficulty: 'beginner' | 'intermediate' | 'advanced';
   premium: boolean;
@@ -81,7 +80,6 @@ const CLASSES: Klass[] = [
     expert: 'juniper-ashgrove',
     title: 'Breath First: Waking the Voice',
     description: 'Start every practice with low, easy breath and a soft hum.',
-    minutes: 8,
     type: 'guided_session',
     difficulty: 'beginner',
     premium: false,
@@ -92,7 +90,6 @@ const CLASSES: Klass[] = [
     expert: 'juniper-ashgrove',
     title: 'Lip Trills 101',
     description: 'Why lip trills free the voice, and how to keep them even.',
-    minutes: 6,
     type: 'technique',
     difficulty: 'beginner',
     premium: false,
@@ -103,7 +100,6 @@ const CLASSES: Klass[] = [
     expert: 'orrin-calloway',
     title: 'Steady Under Pressure',
     description: 'Grounding and breath pacing for speaking when the stakes are high.',
-    minutes: 12,
     type: 'masterclass',
     difficulty: 'intermediate',
     premium: true,
@@ -114,7 +110,6 @@ const CLASSES: Klass[] = [
     expert: 'orrin-calloway',
     title: 'The Confident Call',
     description: 'Call-and-response drills that build a clear, carrying voice.',
-    minutes: 10,
     type: 'workshop',
     difficulty: 'intermediate',
     premium: false,
@@ -125,7 +120,6 @@ const CLASSES: Klass[] = [
     expert: 'priya-lantern',
     title: 'Vowel Placement for a Steady Tone',
     description: 'Open, even vowels as the backbone of a steady voice.',
-    minutes: 9,
     type: 'technique',
     difficulty: 'intermediate',
     premium: false,
@@ -136,7 +130,6 @@ const CLASSES: Klass[] = [
     expert: 'priya-lantern',
     title: 'Resonance on EE and OO',
     description: 'Tuning bright and dark vowels to find your resonance.',
-    minutes: 11,
     type: 'masterclass',
     difficulty: 'advanced',
     premium: true,
@@ -147,7 +140,6 @@ const CLASSES: Klass[] = [
     expert: 'mateo-stillwater',
     title: 'The Healing Hum',
     description: 'Humming with a slow tide to settle the nervous system.',
-    minutes: 10,
     type: 'guided_session',
     difficulty: 'beginner',
     premium: false,
@@ -158,7 +150,6 @@ const CLASSES: Klass[] = [
     expert: 'mateo-stillwater',
     title: 'Evening Wind-Down',
     description: 'A quiet, low hum to close the day and prepare for sleep.',
-    minutes: 7,
     type: 'guided_session',
     difficulty: 'beginner',
     premium: false,
@@ -169,7 +160,6 @@ const CLASSES: Klass[] = [
     expert: 'greta-fenwick',
     title: 'Calm Under the Spotlight',
     description: 'Focus routines a performer uses in the minutes before stepping out.',
-    minutes: 14,
     type: 'masterclass',
     difficulty: 'advanced',
     premium: true,
@@ -180,7 +170,6 @@ const CLASSES: Klass[] = [
     expert: 'greta-fenwick',
     title: 'Five-Note Clarity',
     description: 'Clean five-note scales and arpeggios for a focused tone.',
-    minutes: 9,
     type: 'technique',
     difficulty: 'intermediate',
     premium: false,
@@ -191,7 +180,6 @@ const CLASSES: Klass[] = [
     expert: 'sol-amarante',
     title: 'Sirens for Brave Voices',
     description: 'Playful sirens that stretch your range without strain.',
-    minutes: 7,
     type: 'workshop',
     difficulty: 'beginner',
     premium: false,
@@ -202,7 +190,6 @@ const CLASSES: Klass[] = [
     expert: 'sol-amarante',
     title: 'Echo Games',
     description: 'Listening and answering games that make practice fun.',
-    minutes: 8,
     type: 'workshop',
     difficulty: 'intermediate',
     premium: false,
@@ -276,12 +263,20 @@ export async function seedExpertContent(sql: SqlExecutor): Promise<number> {
     }
     for (const c of CLASSES) {
       const expert = await tx.get<{ id: number }>('SELECT id FROM experts WHERE slug = ?', [c.expert]);
+      // The stored length is what the class holds (the API sums its items again on every read).
+      const lengths = await tx.all<{ id: number; length_sec: number }>(
+        `SELECT id, length_sec FROM sessions WHERE id IN (${c.sessions.map(() => '?').join(', ')})`,
+        c.sessions,
+      );
+      const secondsOf = new Map(lengths.map((r) => [r.id, Number(r.length_sec)]));
+      const total = c.sessions.reduce((n, id) => n + (secondsOf.get(id) ?? 0), 0);
+      const minutes = Math.max(1, Math.round(total / 60));
       // RETURNING answers no row when the slug was there already: only a new class gets items.
       const klass = await tx.get<{ id: number }>(
         `INSERT INTO expert_classes
           (slug, expert_id, title, description, duration_min, content_type, difficulty, is_premium)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slug) DO NOTHING RETURNING id`,
-        [c.slug, expert!.id, c.title, c.description, c.minutes, c.type, c.difficulty, c.premium ? 1 : 0],
+        [c.slug, expert!.id, c.title, c.description, minutes, c.type, c.difficulty, c.premium ? 1 : 0],
       );
       if (!klass) continue;
       added++;

@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
+import { useReveal } from './use-reveal';
 import styles from './Alert.module.css';
 
-/** A message the member must see; errors are announced to screen readers at once. */
+/**
+ * A message the member must see; errors are announced to screen readers at once and scrolled
+ * into view (an error answers what the member just did, and may appear off screen).
+ */
 export function Alert({
   tone = 'error',
   children,
@@ -9,8 +13,9 @@ export function Alert({
   tone?: 'error' | 'info' | 'success';
   children: ReactNode;
 }) {
+  const ref = useReveal<HTMLDivElement>(children, tone === 'error');
   return (
-    <div className={`${styles.alert} ${styles[tone]}`} role={tone === 'error' ? 'alert' : 'status'}>
+    <div ref={ref} className={`${styles.alert} ${styles[tone]}`} role={tone === 'error' ? 'alert' : 'status'}>
       {children}
     </div>
   );

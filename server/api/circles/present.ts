@@ -14,6 +14,11 @@ export interface VoiceCircle {
   duration: number;
   /** The live session running now or next (UTC ISO); null for asynchronous circles. */
   scheduledTime: string | null;
+  /**
+   * The member's own zone (the one the server keeps for them): the app tells the schedule and
+   * the next session in it, so the two (and a name like "… Tuesdays") agree on the day.
+   */
+  timeZone: string;
   focusArea: string;
   skillLevel: string;
   isPrivate: boolean;
@@ -32,7 +37,13 @@ export function inviteUrl(publicUrl: string, row: Pick<CircleRow, 'id' | 'invite
   return `${publicUrl.replace(/\/$/, '')}/voice-circles/${row.id}?invite=${row.invite_code}`;
 }
 
-export function presentCircle(row: CircleRow, me: string, nowMs: number, publicUrl: string): VoiceCircle {
+export function presentCircle(
+  row: CircleRow,
+  me: string,
+  nowMs: number,
+  publicUrl: string,
+  timeZone: string,
+): VoiceCircle {
   const next = nextStartMs(row, nowMs);
   const isCreator = row.creator_id === me;
   return {
@@ -44,6 +55,7 @@ export function presentCircle(row: CircleRow, me: string, nowMs: number, publicU
     maxParticipants: row.max_participants,
     duration: row.duration_min,
     scheduledTime: next === null ? null : new Date(next).toISOString(),
+    timeZone,
     focusArea: row.focus_area,
     skillLevel: row.skill_level,
     isPrivate: row.is_private === 1,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { liveStreams } from '../../lib/live-streams';
 import { z } from 'zod';
@@ -17,6 +17,8 @@ import { createCirclesRepository, type CircleRow } from './repository';
 import { lineText, multilineText } from '../../lib/text';
 import { parseInstant, instantField } from '../../lib/dates';
 import { idField, parseId as parseIdText } from '../../lib/ids';
+import { isValidTimeZone } from '../../../src/domain/streaks';
+import { keptZone } from '../practice/zone';
 
 /** Open live streams a member may hold at once (tabs, devices); the next one gets 429. */
 export const MAX_STREAMS_PER_MEMBER = 3;
@@ -41,10 +43,14 @@ const circleBody = z
 /**
  * Voice circles. Who is calling always comes from the token.
  *
- * GET  /voice-circles                 200 VoiceCircle[] (public ones, plus private ones the caller is in)
- * GET  /voice-circles/my-circles      200 VoiceCircle[] (the caller's circles)
+ * Every circle and session carries `timeZone`, the member's own zone: the one the server keeps
+ * for them (practice/zone.ts), or for a member whose app never reported one the zone the app
+ * names in `?tz=` (400 when it is not an IANA zone), else UTC. The app tells times in it.
+ *
+ * GET  /voice-circles?tz=             200 VoiceCircle[] (public ones, plus private ones the caller is in)
+ * GET  /voice-circles/my-circles?tz=  200 VoiceCircle[] (the caller's circles)
  * GET  /voice-circles/templates       200 {id,title,durationSec}[] (plans a new circle can practise)
- * GET  /voice-circles/:id?invite=     200 VoiceCircle & {members, template, hostName} | 404 circle_not_found
+ * GET  /voice-circles/:id?invite=&tz= 200 VoiceCircle & {members, template, hostName} | 404 circle_not_found
  *                                     | 404 circle_private (private without invite: says only that)
  * POST /voice-circles                 201 VoiceCircle & {newBadges} | 400 (the creator joins at once)
  * POST /voice-circles/:id/join        201 joined | 200 already a member: VoiceCircle & {newBadges}
@@ -52,7 +58,8 @@ const circleBody = z
  * POST /voice-circles/:id/leave       200 VoiceCircle | 404
  * GET  /voice-circles/:id/live        text/event-stream of `state` events | 403 not_a_member (public circle:
  *                                     the app offers to join) | 404 circle_private | 409 not open | 429
- * GET  /group-sessions/upcoming       200 {id,circleId,title,description,startTime,endTime,participantCount}[]
+ * GET  /group-sessions/upcoming?tz=  200 {id,circleId,title,description,startTime,endTime,participantCount,
+ *                                     timeZone}[]
  */
 export function circlesRoutes(
   deps: AppDeps,
@@ -66,7 +73,22 @@ export function circlesRoutes(
   const hub = createLiveHub(presence, deps.now, (holders) => stillEntitled(deps.sql, holders));
   onAccessEnded(deps, (userId) => hub.sweepMember(userId));
   const auth = requireUser(deps);
-  const present = (row: CircleRow, me: string) => presentCircle(row, me, deps.now(), deps.config.publicUrl);
+  /** The member's own zone (see the header); read once per request. */
+  const zoneOf = async (c: Context<AppEnv>): Promise<string> => {
+    const kept = await keptZone(deps.sql, c.var.user.id, deps.now());
+    if (kept) return kept;
+    const named = c.req.query('tz');
+    if (named === undefined) return 'UTC';
+    if (!isValidTimeZone(named))
+      throw new ApiError(400, 'validation_failed', 'tz must be an IANA time zone such as Europe/London.', {
+        tz: 'invalid time zone',
+      });
+    return named;
+  };
+  const presenter = async (c: Context<AppEnv>) => {
+    const zone = await zoneOf(c);
+    return (row: CircleRow) => presentCircle(row, c.var.user.id, deps.now(), deps.config.publicUrl, zone);
+  };
 
   const parseId = (raw: string) => parseIdText(raw, 'circle');
   /** A circle the caller may see: public, theirs, or a private one opened with its invite code. */
@@ -82,12 +104,14 @@ export function circlesRoutes(
     return row;
   };
 
-  r.get('/voice-circles', auth, async (c) =>
-    c.json((await repo.discover(c.var.user.id)).map((row) => present(row, c.var.user.id))),
-  );
-  r.get('/voice-circles/my-circles', auth, async (c) =>
-    c.json((await repo.mine(c.var.user.id)).map((row) => present(row, c.var.user.id))),
-  );
+  r.get('/voice-circles', auth, async (c) => {
+    const present = await presenter(c);
+    return c.json((await repo.discover(c.var.user.id)).map(present));
+  });
+  r.get('/voice-circles/my-circles', auth, async (c) => {
+    const present = await presenter(c);
+    return c.json((await repo.mine(c.var.user.id)).map(present));
+  });
   r.get('/voice-circles/templates', auth, async (c) =>
     c.json((await repo.templates()).map((t) => ({ id: t.id, title: t.title, durationSec: t.duration_sec }))),
   );
@@ -96,8 +120,9 @@ export function circlesRoutes(
     const me = c.var.user.id;
     const row = await visible(parseId(c.req.param('id')), me, c.req.query('invite'));
     const template = await repo.templateOf(row);
+    const present = await presenter(c);
     return c.json({
-      ...present(row, me),
+      ...present(row),
       // Whose circle it is (the host's first name), so a visitor knows whom they would join.
       hostName: row.creator_id ? firstNameOf(await repo.firstName(row.creator_id)) : null,
       // Members see who else is in the circle; others see only the count.
@@ -150,7 +175,7 @@ export function circlesRoutes(
       },
       new Date(now).toISOString(),
     );
-    return c.json({ ...present(circle, c.var.user.id), newBadges }, 201);
+    return c.json({ ...(await presenter(c))(circle), newBadges }, 201);
   });
 
   r.post('/voice-circles/:id/join', auth, async (c) => {
@@ -169,7 +194,7 @@ export function circlesRoutes(
       throw new ApiError(404, 'circle_not_found', 'There is no circle with this id.');
     if (result.kind === 'full') throw new ApiError(409, 'circle_full', 'This circle is full');
     return c.json(
-      { ...present(result.circle, me), newBadges: result.newBadges },
+      { ...(await presenter(c))(result.circle), newBadges: result.newBadges },
       result.kind === 'joined' ? 201 : 200,
     );
   });
@@ -179,7 +204,7 @@ export function circlesRoutes(
     const row = await visible(parseId(c.req.param('id')), me);
     await repo.leave(row.id, me);
     await accessEnded(deps, me); // closes their live streams of this circle before we answer
-    return c.json(present((await repo.one(row.id, me)) as CircleRow, me));
+    return c.json((await presenter(c))((await repo.one(row.id, me)) as CircleRow));
   });
 
   r.route('/', practiceRoutes(deps, repo, auth, parseId));
@@ -187,6 +212,7 @@ export function circlesRoutes(
   r.get('/group-sessions/upcoming', auth, async (c) => {
     const me = c.var.user.id;
     const now = deps.now();
+    const timeZone = await zoneOf(c);
     const sessions = (await repo.mine(me))
       .filter((row) => row.session_type === 'real_time')
       .map((row) => {
@@ -199,6 +225,7 @@ export function circlesRoutes(
           startTime: new Date(start).toISOString(),
           endTime: new Date(start + row.duration_min * 60_000).toISOString(),
           participantCount: row.current_participants,
+          timeZone,
         };
       })
       .sort((a, b) => a.startTime.localeCompare(b.startTime));

@@ -6,13 +6,30 @@ export interface PresentedItem {
   kind: 'session' | 'template';
   id: number;
   title: string;
+  /** Its own length, in seconds. */
+  durationSec: number;
 }
 
 export function presentItem(i: ItemRow): PresentedItem {
+  const durationSec = Number(i.seconds ?? 0);
   return i.session_id !== null
-    ? { position: i.position, kind: 'session', id: i.session_id, title: i.title ?? 'Session' }
-    : { position: i.position, kind: 'template', id: i.template_id ?? 0, title: i.title ?? 'Guided template' };
+    ? { position: i.position, kind: 'session', id: i.session_id, title: i.title ?? 'Session', durationSec }
+    : {
+        position: i.position,
+        kind: 'template',
+        id: i.template_id ?? 0,
+        title: i.title ?? 'Guided template',
+        durationSec,
+      };
 }
+
+/**
+ * How long a class or program is: the sum of what it holds, never a number typed beside it
+ * (issue 30: "Evening Wind-Down" said 7 min and held 16:30).
+ */
+export const secondsOf = (items: PresentedItem[]) => items.reduce((n, i) => n + i.durationSec, 0);
+/** Whole minutes, to the nearest; a class that holds anything lasts at least a minute. */
+export const minutesOf = (seconds: number) => (seconds > 0 ? Math.max(1, Math.round(seconds / 60)) : 0);
 
 export function groupItems(rows: ItemRow[]): Map<number, PresentedItem[]> {
   const map = new Map<number, PresentedItem[]>();
@@ -48,7 +65,9 @@ export function presentClass(c: ClassRow, items: PresentedItem[]) {
     expertColor: c.avatar_color,
     expertBio: c.expert_bio,
     isDemoExpert: true,
-    duration: c.duration_min,
+    // Minutes, from its sessions (the stored duration_min is a seed's guess and is not read).
+    duration: minutesOf(secondsOf(items)),
+    durationSec: secondsOf(items),
     rating: c.rating,
     viewCount: c.views,
     contentType: c.content_type,
@@ -66,6 +85,8 @@ export function presentProgram(p: ProgramRow, items: PresentedItem[]) {
     description: p.description,
     sessionCount: p.session_count,
     duration: p.duration_days,
+    /** The practice time of all its steps together, in seconds. */
+    practiceSec: secondsOf(items),
     enrollmentCount: p.enrollment_count,
     programType: p.program_type,
     difficulty: p.difficulty,

@@ -6,13 +6,14 @@ export interface ItemRow {
   session_id: number | null;
   template_id: number | null;
   title: string | null;
+  /** The session's or template's own length: a class or program is as long as these. */
+  seconds: number | null;
 }
 
 export interface ClassRow {
   id: number;
   title: string;
   description: string;
-  duration_min: number;
   rating: number | null;
   content_type: string;
   difficulty: string;
@@ -43,8 +44,8 @@ export interface EnrollmentRow {
   completed_at: string | null;
 }
 
-/** Title of a program or class item, from the catalogue session or the session template. */
-const ITEM_TITLE = `coalesce(s.title, t.title) AS title`;
+/** Title and length of a program or class item, from the catalogue session or the session template. */
+const ITEM_TITLE = `coalesce(s.title, t.title) AS title, coalesce(s.length_sec, t.duration_sec) AS seconds`;
 
 const PROGRAM = `SELECT p.*,
     (SELECT count(*) FROM program_items i WHERE i.program_id = p.id) AS session_count,
@@ -57,7 +58,7 @@ const ENROLLMENT = `SELECT id, program_id, started_at, current_session_index, co
 export function createLearningRepository(sql: SqlExecutor) {
   return {
     classes: () =>
-      sql.all<ClassRow>(`SELECT c.id, c.title, c.description, c.duration_min, c.rating, c.content_type,
+      sql.all<ClassRow>(`SELECT c.id, c.title, c.description, c.rating, c.content_type,
           c.difficulty, c.is_premium, e.name AS expert_name, e.bio AS expert_bio, e.avatar_color,
           (SELECT count(*) FROM expert_class_views v WHERE v.class_id = c.id) AS views
         FROM expert_classes c JOIN experts e ON e.id = c.expert_id ORDER BY c.id`),

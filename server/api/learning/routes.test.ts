@@ -115,6 +115,56 @@ describe('expert content', () => {
   });
 });
 
+describe('a class or program is as long as what it holds (issue 30)', () => {
+  interface Item {
+    durationSec: number;
+  }
+  const sum = (items: Item[]) => items.reduce((n, i) => n + i.durationSec, 0);
+
+  it('every class says the length of its sessions, not a number of its own', async () => {
+    const classes = await json(call('/expert-content', ana));
+    for (const c of classes) {
+      expect(c.duration, c.title).toBe(c.teaches.length); // minutes: 60 s each here
+      expect(
+        c.teaches.every((i: Item) => i.durationSec === 60),
+        c.title,
+      ).toBe(true);
+      expect(c.durationSec, c.title).toBe(sum(c.teaches));
+    }
+  });
+
+  it('"Evening Wind-Down" holding 16:30 of sessions says 17 min, a template step counted too', async () => {
+    await insertSessions(t, [
+      { id: 129, title: 'long hum', length_sec: 525 },
+      { id: 106, title: 'long sigh', length_sec: 405 },
+    ]);
+    const klass = await t.deps.sql.get<{ id: number }>(
+      `INSERT INTO expert_classes (slug, expert_id, title, description, duration_min, content_type, difficulty)
+       VALUES ('long-wind-down', 1, 'Long Wind-Down', 'd', 7, 'guided_session', 'beginner') RETURNING id`,
+    );
+    for (const [position, column, id] of [
+      [0, 'session_id', 129],
+      [1, 'session_id', 106],
+      [2, 'template_id', 900],
+    ] as const) {
+      await t.deps.sql.run(
+        `INSERT INTO expert_class_items (class_id, position, ${column}) VALUES (?, ?, ?)`,
+        [klass!.id, position, id],
+      );
+    }
+    const found = (await json(call('/expert-content', ana))).find((c: { id: number }) => c.id === klass!.id);
+    expect(found.teaches.map((i: Item) => i.durationSec)).toEqual([525, 405, 60]);
+    expect(found).toMatchObject({ durationSec: 990, duration: 17 });
+  });
+
+  it('every program says the practice time of its steps', async () => {
+    const programs = await json(call('/specialized-programs', ana));
+    for (const p of programs) expect(p.practiceSec, p.title).toBe(sum(p.items));
+    const mini = programs.find((p: { id: number }) => p.id === programId);
+    expect(mini.practiceSec).toBe(120); // a 60 s session and a 60 s template
+  });
+});
+
 describe('enrolment and progress', () => {
   it('enrols idempotently and advances exactly once per finished step until complete', async () => {
     const first = await post(`/specialized-programs/${programId}/enroll`, ben);

@@ -15,12 +15,17 @@ interface ZoneRow {
  * whose app never reported a zone.
  */
 export async function memberZone(sql: SqlExecutor, userId: string, nowMs: number): Promise<string> {
+  return (await keptZone(sql, userId, nowMs)) ?? 'UTC';
+}
+
+/** As memberZone, but null for a member whose app never reported a zone. */
+export async function keptZone(sql: SqlExecutor, userId: string, nowMs: number): Promise<string | null> {
   const row = await sql.get<ZoneRow>(
     'SELECT time_zone, time_zone_next, time_zone_next_after FROM users WHERE id = ?',
     [userId],
   );
   const current = row?.time_zone;
-  if (!current || !isValidTimeZone(current)) return 'UTC';
+  if (!current || !isValidTimeZone(current)) return null;
   const next = row.time_zone_next;
   if (next && row.time_zone_next_after && isValidTimeZone(next)) {
     if (localDateOf(nowMs, current) > row.time_zone_next_after) return next;

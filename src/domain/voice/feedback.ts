@@ -234,14 +234,34 @@ export interface Feedback {
 
 const byPriority = (a: FeedbackRule, b: FeedbackRule) => b.priority - a.priority;
 
+/** The first verdict rule (not a voice) that applies, in the table's order; none for a voice. */
+function verdictOf(m: VoiceMeasurements): FeedbackRule | undefined {
+  return FEEDBACK_RULES.find((r) => r.slot === 'verdict' && r.when(m));
+}
+
+/**
+ * "Is this a voice?" by the table's verdicts alone: what decideFeedback says first. The live
+ * readout asks it of the recording so far and the final word of the whole recording, so the two
+ * never disagree (issue 30: a pure tone scored 65 live, then was "not a voice").
+ */
+export function heardIn(m: VoiceMeasurements): Heard {
+  return verdictOf(m)?.heard ?? 'voice';
+}
+
+/** What the live readout says while it hears something that is not a voice (short forms of NOT_HEARD). */
+export const NOT_HEARD_LIVE = {
+  nothing: '',
+  noise: 'We hear sound without a pitch, not a voice.',
+  tone: 'We hear a steady electronic tone, not a voice.',
+} as const;
+
 /**
  * Applies the table: a verdict (not a voice) is shown alone; otherwise statements are taken by
  * priority, one per dimension (the higher-priority measure is believed, and nothing is said
  * twice), within each slot's cap; then the exercises.
  */
 export function decideFeedback(m: VoiceMeasurements): Feedback {
-  const applicable = FEEDBACK_RULES.filter((r) => r.when(m)).sort(byPriority);
-  const verdict = applicable.find((r) => r.slot === 'verdict');
+  const verdict = verdictOf(m);
   if (verdict)
     return {
       heard: verdict.heard ?? 'noise',
@@ -251,6 +271,7 @@ export function decideFeedback(m: VoiceMeasurements): Feedback {
       shown: [verdict],
     };
 
+  const applicable = FEEDBACK_RULES.filter((r) => r.when(m)).sort(byPriority);
   const spoken = new Set<Dimension>();
   const taken: FeedbackRule[] = [];
   const count = (slot: Slot) => taken.filter((r) => r.slot === slot).length;

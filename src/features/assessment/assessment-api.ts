@@ -5,6 +5,7 @@ import { SAVED_OFFLINE_TITLE, sendOrQueue } from '../../lib/outbox/offline-write
 import { badgesOf } from '../rewards/earned';
 import { useAuthStore } from '../auth/auth-store';
 import { usePendingOfKind } from '../sync/pending-writes-queries';
+import { withWaiting } from '../sync/waiting';
 import { toast } from '../toast/toast-store';
 
 /** The shape of server/api/voice-assessments (types only; src never imports server code). */
@@ -50,16 +51,15 @@ export function usePendingAssessments(): NewAssessment[] {
   return useMemo(() => items.map((item) => item.body as NewAssessment), [items]);
 }
 
-/** Stored and waiting results together, newest first (a waiting one is not on the server yet). */
+/**
+ * Stored and waiting results together, newest first (a waiting one is not on the server yet;
+ * once it is, the stored one takes its place: src/features/sync/waiting.ts).
+ */
 export function withPending(stored: readonly StoredAssessment[], pending: readonly NewAssessment[]) {
-  const known = new Set(stored.map((a) => Date.parse(a.recordedAt)));
-  const waiting = pending.filter((p) => !known.has(Date.parse(p.recordedAt)));
-  return [
-    ...stored.map((a) => ({ ...a, waiting: false })),
-    ...waiting.map((a) => ({ ...a, waiting: true })),
-  ].sort((a, b) => Date.parse(b.recordedAt) - Date.parse(a.recordedAt));
+  return withWaiting(stored, pending);
 }
-export type ShownAssessment = ReturnType<typeof withPending>[number];
+/** An assessment as the screens show it: stored (with its id) or waiting to sync. */
+export type ShownAssessment = NewAssessment & { waiting?: boolean; id?: number };
 
 /** Sent once with an Idempotency-Key, or kept in the outbox offline (shown as waiting to sync). */
 export function useSaveAssessment() {

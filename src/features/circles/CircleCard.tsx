@@ -2,13 +2,13 @@ import { Link } from 'react-router-dom';
 import { writeErrorText } from '../../lib/outbox/online-only';
 import { Button } from '../../ui/Button';
 import { useJoinCircle, type VoiceCircle } from './circles-api';
-import { focusLabel, isFull, scheduleLabel, skillLabel, typeLabel } from './circles-text';
+import { focusLabel, formatWhen, isFull, skillLabel, typeLabel, weeklyWords } from './circles-text';
 import styles from './VoiceCircles.module.css';
 
 /**
  * One circle: focus area ('General' when blank), skill level, type, participants n / max,
- * duration and the next session in the member's time zone. Join is disabled when the circle
- * is full or while joining (spec §4).
+ * duration and, for a live circle, its weekly schedule and next session in the member's own
+ * zone (sent with the circle). Join is disabled when the circle is full or while joining (spec §4).
  */
 export function CircleCard({ circle }: { circle: VoiceCircle }) {
   const join = useJoinCircle();
@@ -37,14 +37,23 @@ export function CircleCard({ circle }: { circle: VoiceCircle }) {
         </dd>
         <dt>Duration</dt>
         <dd>{circle.duration} min</dd>
-        <dt>{circle.sessionType === 'real_time' ? 'Next session' : 'Practice'}</dt>
-        <dd>
-          {circle.scheduledTime ? (
-            <time dateTime={circle.scheduledTime}>{scheduleLabel(circle.scheduledTime)}</time>
-          ) : (
-            scheduleLabel(null)
-          )}
-        </dd>
+        {circle.scheduledTime ? (
+          <>
+            <dt>Meets</dt>
+            <dd data-testid="circle-schedule">{weeklyWords(circle.scheduledTime, circle.timeZone)}</dd>
+            <dt>Next session</dt>
+            <dd>
+              <time dateTime={circle.scheduledTime} data-testid="circle-next">
+                {formatWhen(circle.scheduledTime, circle.timeZone)}
+              </time>
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>Practice</dt>
+            <dd>Any time this week</dd>
+          </>
+        )}
       </dl>
       {joinError && (
         <p className={styles.error} role="alert">

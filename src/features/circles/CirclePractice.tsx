@@ -4,7 +4,7 @@ import { Button } from '../../ui/Button';
 import { usePendingOfKind } from '../sync/pending-writes-queries';
 import { useSavedBlock } from '../offline/saved-data/use-saved-block';
 import { usePractice, useRecordPractice, type CircleDetail } from './circles-api';
-import { clock, formatWhen } from './circles-text';
+import { clock, formatWhen, weeklyWords } from './circles-text';
 import styles from './VoiceCircles.module.css';
 
 /** The circle's shared plan: its steps, and a link to practise it in the template player. */
@@ -45,8 +45,13 @@ export function LiveEntry({ circle, nowMs }: { circle: CircleDetail; nowMs: numb
         Next live session
       </h2>
       <p className={styles.description}>
-        <time dateTime={circle.scheduledTime}>{formatWhen(circle.scheduledTime)}</time>, {circle.duration}{' '}
-        minutes. Everyone follows the same step at the same moment; no audio is shared.
+        <time dateTime={circle.scheduledTime} data-testid="circle-next">
+          {formatWhen(circle.scheduledTime, circle.timeZone)}
+        </time>
+        , {circle.duration} minutes. Everyone follows the same step at the same moment; no audio is shared.
+      </p>
+      <p className={styles.hint} data-testid="circle-schedule">
+        {weeklyWords(circle.scheduledTime, circle.timeZone)}
       </p>
       {circle.isMember && open ? (
         <Link className={styles.linkButton} to={`/voice-circles/${circle.id}/live`}>

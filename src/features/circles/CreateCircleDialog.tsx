@@ -9,6 +9,7 @@ import {
 } from '../../domain/circles';
 import { writeErrorText } from '../../lib/outbox/online-only';
 import { Button } from '../../ui/Button';
+import { FormError } from '../../ui/FormError';
 import { useCircleTemplates, useCreateCircle, type VoiceCircle } from './circles-api';
 import { canCreateCircle, defaultLocalStart, focusLabel, localInputToIso, skillLabel } from './circles-text';
 import styles from './VoiceCircles.module.css';
@@ -219,11 +220,7 @@ export function CreateCircleDialog({
               />
               Private circle (joined by invite link)
             </label>
-            {error && (
-              <p className={styles.error} role="alert">
-                {error}
-              </p>
-            )}
+            {error && <FormError className={styles.error}>{error}</FormError>}
             <Button
               type="submit"
               block

@@ -37,7 +37,9 @@ export function SessionsTab({ nowMs }: { nowMs: number }) {
               <dl className={styles.facts}>
                 <dt>Starts</dt>
                 <dd>
-                  <time dateTime={s.startTime}>{formatWhen(s.startTime)}</time>
+                  <time dateTime={s.startTime} data-testid="circle-next">
+                    {formatWhen(s.startTime, s.timeZone)}
+                  </time>
                 </dd>
                 <dt>Members</dt>
                 <dd>{s.participantCount}</dd>

@@ -15,6 +15,8 @@ export interface VoiceCircle {
   maxParticipants: number;
   duration: number;
   scheduledTime: string | null;
+  /** The member's own zone (kept by the server): schedules and sessions are told in it. */
+  timeZone: string;
   focusArea: FocusArea | '';
   skillLevel: SkillLevel;
   isPrivate: boolean;
@@ -36,6 +38,7 @@ export interface GroupSession {
   startTime: string;
   endTime: string;
   participantCount: number;
+  timeZone: string;
 }
 export interface NewCircle {
   name: string;
@@ -64,9 +67,18 @@ export const CIRCLE_KEYS = {
 
 const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-export const useDiscoverCircles = () => useQuery<VoiceCircle[]>({ queryKey: [CIRCLE_KEYS.discover] });
-export const useMyCircles = () => useQuery<VoiceCircle[]>({ queryKey: [CIRCLE_KEYS.mine] });
-export const useUpcomingSessions = () => useQuery<GroupSession[]>({ queryKey: [CIRCLE_KEYS.upcoming] });
+/**
+ * Reads that tell times name the device's zone: the server answers in the zone it keeps for the
+ * member, and in this one only for a member whose app never reported one. Not part of the
+ * query key, so a saved answer is found again whatever zone the device is in.
+ */
+const withZone = (url: string) =>
+  `${url}${url.includes('?') ? '&' : '?'}tz=${encodeURIComponent(localZone())}`;
+const zonedQuery = <T>(url: string) => ({ queryKey: [url], queryFn: () => apiJson<T>('GET', withZone(url)) });
+
+export const useDiscoverCircles = () => useQuery(zonedQuery<VoiceCircle[]>(CIRCLE_KEYS.discover));
+export const useMyCircles = () => useQuery(zonedQuery<VoiceCircle[]>(CIRCLE_KEYS.mine));
+export const useUpcomingSessions = () => useQuery(zonedQuery<GroupSession[]>(CIRCLE_KEYS.upcoming));
 export const useCircleTemplates = (enabled: boolean) =>
   useQuery<{ id: number; title: string; durationSec: number }[]>({
     queryKey: [CIRCLE_KEYS.templates],
@@ -75,7 +87,7 @@ export const useCircleTemplates = (enabled: boolean) =>
 
 export function useCircle(id: number, invite: string | null) {
   const url = `/api/voice-circles/${id}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`;
-  return useQuery<CircleDetail>({ queryKey: [url], queryFn: () => apiJson<CircleDetail>('GET', url) });
+  return useQuery(zonedQuery<CircleDetail>(url));
 }
 
 export function usePractice(id: number, enabled: boolean) {

@@ -33,16 +33,41 @@ export const focusLabel = (focus: string) => FOCUS_LABELS[focus] ?? 'General';
 export const skillLabel = (skill: string) => SKILL_LABELS[skill] ?? skill;
 export const typeLabel = (type: SessionType) => (type === 'real_time' ? 'Live' : 'In your own time');
 
-/** "Thu 26 Nov, 19:00" in the member's own time zone (the browser's, unless given). */
-export function formatWhen(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
+function partsOf(iso: string, timeZone: string | undefined) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
     day: 'numeric',
-    month: 'short',
+    month: 'long',
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
     ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(iso));
+  }).formatToParts(new Date(iso));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    weekday: get('weekday'),
+    day: get('day'),
+    month: get('month'),
+    time: `${get('hour')}:${get('minute')}`,
+  };
+}
+
+/**
+ * "Tuesday 8 December, 19:00": a session's moment in words, in the member's own zone (the one
+ * the server keeps for them and sends with each circle; the device's when not given).
+ */
+export function formatWhen(iso: string, timeZone?: string): string {
+  const p = partsOf(iso, timeZone);
+  return `${p.weekday} ${p.day} ${p.month}, ${p.time}`;
+}
+
+/**
+ * "Every Tuesday at 19:00": a live circle's weekly schedule, read from its next session in the
+ * same zone, so the schedule and the next session can never name two days.
+ */
+export function weeklyWords(iso: string, timeZone?: string): string {
+  const p = partsOf(iso, timeZone);
+  return `Every ${p.weekday} at ${p.time}`;
 }
 
 export function scheduleLabel(scheduledTime: string | null, timeZone?: string): string {

@@ -7,6 +7,7 @@ import { AddReflectionDialog } from './AddReflectionDialog';
 import { useEcho, useReflections } from './community-api';
 import { EchoButton } from './EchoButton';
 import { PrivateReflectionsNote } from './PrivateReflectionsNote';
+import { notYetStoredReflections, useWaitingReflections } from '../sync/waiting-reflections';
 import styles from './CommunityScreen.module.css';
 
 export function ReflectionsTab() {
@@ -15,6 +16,15 @@ export function ReflectionsTab() {
   const open = usePlayerStore((s) => s.open);
   const [adding, setAdding] = useState(false);
   const shown = useSavedBlock(list, 'reflections');
+  // Shared offline: listed first, marked, until the stored one (the same words) takes its place.
+  const waiting = notYetStoredReflections(
+    useWaitingReflections({ sharedOnly: true }),
+    shown.data ?? [],
+    (r) => ({
+      sessionId: r.sessionId,
+      text: r.content,
+    }),
+  );
 
   return (
     <>
@@ -30,9 +40,23 @@ export function ReflectionsTab() {
       <AddReflectionDialog open={adding} onOpenChange={setAdding} />
       {shown.data && <PrivateReflectionsNote shownIds={new Set(shown.data.map((r) => r.id))} />}
       {shown.note}
+      {waiting.length > 0 && (
+        <ul className={styles.list} aria-label="reflections waiting to sync">
+          {waiting.map((w) => (
+            <li
+              key={w.key}
+              className={`${styles.card} ${styles.reflection}`}
+              data-testid="reflection-waiting"
+            >
+              <p className={styles.content}>{w.text}</p>
+              <p className={styles.meta}>Shared on this device · Waiting to sync</p>
+            </li>
+          ))}
+        </ul>
+      )}
       {shown.data === undefined ? (
         shown.fallback
-      ) : shown.data.length === 0 ? (
+      ) : shown.data.length === 0 && waiting.length > 0 ? null : shown.data.length === 0 ? (
         <StateMessage kind="empty" title="No reflections yet. Be the first to share!" />
       ) : (
         <ul className={styles.list}>

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Avatar } from './Avatar';
 import type { ExpertClass } from './expert-api';
-import { capitalise, CONTENT_TYPES, DEFAULT_RATING } from './learning-text';
+import { clockText } from '../../domain/practice';
+import { capitalise, CONTENT_TYPES, DEFAULT_RATING, lengthText } from './learning-text';
 import { useOpenItem } from './open-item';
 import styles from './ExpertContent.module.css';
 
@@ -32,7 +33,7 @@ export function ClassDialog({ item, onClose }: { item: ExpertClass | null; onClo
             <dl className={styles.facts}>
               <div>
                 <dt>Duration</dt>
-                <dd>{item.duration} min</dd>
+                <dd>{lengthText(item.durationSec)}</dd>
               </div>
               <div>
                 <dt>Rating</dt>
@@ -71,7 +72,7 @@ export function ClassDialog({ item, onClose }: { item: ExpertClass | null; onClo
                       openItem(t);
                     }}
                   >
-                    ▶ {t.title}
+                    ▶ {t.title} <span className={styles.muted}>({clockText(t.durationSec)})</span>
                   </button>
                 </li>
               ))}

@@ -4,7 +4,7 @@ import { StateMessage } from '../../ui/StateMessage';
 import { Avatar } from './Avatar';
 import { ClassDialog } from './ClassDialog';
 import { useClasses, useCountView, type ExpertClass } from './expert-api';
-import { capitalise, CONTENT_TYPES } from './learning-text';
+import { capitalise, CONTENT_TYPES, lengthText } from './learning-text';
 import styles from './ExpertContent.module.css';
 
 export function ClassesTab() {
@@ -39,7 +39,7 @@ export function ClassesTab() {
                   {c.expertName} · <span className={styles.demo}>Demo expert</span>
                 </span>
                 <span className={styles.meta}>
-                  {c.duration} min · {CONTENT_TYPES[c.contentType] ?? c.contentType} ·{' '}
+                  {lengthText(c.durationSec)} · {CONTENT_TYPES[c.contentType] ?? c.contentType} ·{' '}
                   {capitalise(c.difficultyLevel)}
                   {c.isPremium && <span className={styles.premium}>Premium</span>}
                 </span>

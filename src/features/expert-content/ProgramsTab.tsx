@@ -2,7 +2,7 @@ import { Button } from '../../ui/Button';
 import { useSavedBlock } from '../offline/saved-data/use-saved-block';
 import { StateMessage } from '../../ui/StateMessage';
 import { useEnroll, useEnrollments, usePrograms, useWaitingPrograms } from './expert-api';
-import { capitalise, programButton } from './learning-text';
+import { capitalise, lengthText, programButton } from './learning-text';
 import { useOpenItem } from './open-item';
 import styles from './ExpertContent.module.css';
 import { countText } from '../../lib/plural';
@@ -44,8 +44,8 @@ export function ProgramsTab() {
             <li key={p.id} className={styles.panelCard} data-testid="program-card">
               <h2 className={styles.cardTitle}>{p.title}</h2>
               <p className={styles.meta}>
-                {countText(p.duration, 'day')} · {countText(p.sessionCount, 'session')} ·{' '}
-                {capitalise(p.difficulty)} · {capitalise(p.programType)}
+                {countText(p.duration, 'day')} · {countText(p.sessionCount, 'session')} (
+                {lengthText(p.practiceSec)}) · {capitalise(p.difficulty)} · {capitalise(p.programType)}
                 {p.isPremium && <span className={styles.premium}>Premium</span>}
               </p>
               <p className={styles.muted}>{p.description}</p>

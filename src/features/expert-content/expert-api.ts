@@ -10,6 +10,8 @@ export interface LearningItem {
   kind: 'session' | 'template';
   id: number;
   title: string;
+  /** Its own length, in seconds. */
+  durationSec: number;
 }
 export interface ExpertClass {
   id: number;
@@ -21,7 +23,9 @@ export interface ExpertClass {
   expertColor: string;
   expertBio: string;
   isDemoExpert: boolean;
+  /** Minutes, from what it teaches (durationSec rounded). */
   duration: number;
+  durationSec: number;
   rating: number | null;
   viewCount: number;
   contentType: string;
@@ -34,7 +38,10 @@ export interface Program {
   title: string;
   description: string;
   sessionCount: number;
+  /** Days. */
   duration: number;
+  /** The practice time of all its steps, in seconds. */
+  practiceSec: number;
   enrollmentCount: number;
   programType: string;
   difficulty: string;

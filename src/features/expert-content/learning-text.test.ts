@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalise, programButton } from './learning-text';
+import { capitalise, lengthText, programButton } from './learning-text';
 
 describe('expert content texts', () => {
   it('shows Continue when enrolled, else Premium or Enroll', () => {
@@ -9,5 +9,12 @@ describe('expert content texts', () => {
   });
   it('capitalises and spaces type names', () => {
     expect(capitalise('stress_relief')).toBe('Stress relief');
+  });
+  it('says a length in minutes, and hours beyond the hour', () => {
+    expect(lengthText(990)).toBe('17 min');
+    expect(lengthText(30)).toBe('1 min');
+    expect(lengthText(0)).toBe('0 min');
+    expect(lengthText(4200)).toBe('1 h 10 min');
+    expect(lengthText(7200)).toBe('2 h');
   });
 });

@@ -23,3 +23,14 @@ export function programButton(enrolled: boolean, isPremium: boolean): 'Continue'
   if (enrolled) return 'Continue';
   return isPremium ? 'Premium' : 'Enroll';
 }
+
+/**
+ * A class's or program's length from the seconds it holds: "17 min", "1 h 10 min" (whole
+ * minutes to the nearest, at least one for anything).
+ */
+export function lengthText(seconds: number): string {
+  const minutes = seconds > 0 ? Math.max(1, Math.round(seconds / 60)) : 0;
+  if (minutes < 60) return `${minutes} min`;
+  const rest = minutes % 60;
+  return `${Math.floor(minutes / 60)} h${rest ? ` ${rest} min` : ''}`;
+}

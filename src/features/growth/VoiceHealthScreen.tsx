@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BackHeader } from '../../ui/BackHeader';
 import { QueryBlock } from '../profile/QueryBlock';
-import { useAssessments } from '../assessment/assessment-api';
+import { useAssessments, usePendingAssessments, withPending } from '../assessment/assessment-api';
 import { Tabs } from './Tabs';
 import { PitchAccuracyCard } from '../pitch-match/PitchAccuracyCard';
 import { GoalsTab } from './voice-health/GoalsTab';
@@ -26,19 +26,24 @@ type Tab = (typeof TABS)[number]['key'];
 export function VoiceHealthScreen() {
   const [tab, setTab] = useState<Tab>('overview');
   const analyses = useAssessments();
+  // Assessments saved offline count here too, marked, until the stored one takes their place.
+  const pending = usePendingAssessments();
   return (
     <section className={styles.screen} aria-label="voice health insights">
       <BackHeader to="/profile" backLabel="back to profile" title="voice health" />
       <QueryBlock query={analyses} what="your voice assessments">
-        {(list) => (
-          <Tabs label="voice health" tabs={TABS} current={tab} onChange={setTab} idPrefix="health">
-            {tab === 'overview' && <OverviewTab list={list} />}
-            {tab === 'weekly' && <WeeklyTab list={list} />}
-            {tab === 'trends' && <TrendsTab list={list} />}
-            {tab === 'trends' && <PitchAccuracyCard />}
-            {tab === 'goals' && <GoalsTab list={list} />}
-          </Tabs>
-        )}
+        {(stored) => {
+          const list = withPending(stored, pending);
+          return (
+            <Tabs label="voice health" tabs={TABS} current={tab} onChange={setTab} idPrefix="health">
+              {tab === 'overview' && <OverviewTab list={list} />}
+              {tab === 'weekly' && <WeeklyTab list={list} />}
+              {tab === 'trends' && <TrendsTab list={list} />}
+              {tab === 'trends' && <PitchAccuracyCard />}
+              {tab === 'goals' && <GoalsTab list={list} />}
+            </Tabs>
+          );
+        }}
       </QueryBlock>
     </section>
   );

@@ -1,5 +1,5 @@
 import type { GoalMetric } from './growth-api';
-import type { StoredAssessment } from '../assessment/assessment-api';
+import type { ShownAssessment } from '../assessment/assessment-api';
 import { AVQI_BOUNDARY } from '../assessment/measures';
 import { lastDates, localDate } from '../wellness/chart-math';
 
@@ -22,7 +22,7 @@ const DAY = 86_400_000;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 const round = (x: number | null, digits: number) => (x === null ? null : Number(x.toFixed(digits)));
 
-export function metricsOf(list: readonly StoredAssessment[]): Metrics | null {
+export function metricsOf(list: readonly ShownAssessment[]): Metrics | null {
   if (list.length === 0) return null;
   const mpts = list.map((a) => a.mptSeconds).filter((s): s is number => s !== null);
   return {
@@ -33,7 +33,7 @@ export function metricsOf(list: readonly StoredAssessment[]): Metrics | null {
   };
 }
 
-export function within(list: readonly StoredAssessment[], fromMs: number, toMs: number) {
+export function within(list: readonly ShownAssessment[], fromMs: number, toMs: number) {
   return list.filter((a) => {
     const t = Date.parse(a.recordedAt);
     return t >= fromMs && t < toMs;
@@ -41,7 +41,7 @@ export function within(list: readonly StoredAssessment[], fromMs: number, toMs: 
 }
 
 /** This week (the last 7 days) against the 7 before; change (AVQI) is null without both. */
-export function overview(list: readonly StoredAssessment[], nowMs: number) {
+export function overview(list: readonly ShownAssessment[], nowMs: number) {
   const thisWeek = metricsOf(within(list, nowMs - 7 * DAY, nowMs + 1));
   const lastWeek = metricsOf(within(list, nowMs - 14 * DAY, nowMs - 7 * DAY));
   const a = thisWeek?.voiceQualityScore ?? null;
@@ -83,7 +83,7 @@ export function recommendedArea(m: Metrics): string {
  * an assessment). Days are the member's own calendar days, as on the weekly tab: an evening check
  * in New York belongs to that evening's date, not to the next UTC day.
  */
-export function dailyAvqi(list: readonly StoredAssessment[], nowMs: number, days = 30) {
+export function dailyAvqi(list: readonly ShownAssessment[], nowMs: number, days = 30) {
   const byDay = new Map<string, number[]>();
   for (const a of list) {
     const day = localDate(Date.parse(a.recordedAt));
@@ -96,7 +96,7 @@ export function dailyAvqi(list: readonly StoredAssessment[], nowMs: number, days
 }
 
 /** Mean AVQI of the last 30 days minus the 30 before (negative is better); null without both. */
-export function monthChange(list: readonly StoredAssessment[], nowMs: number): number | null {
+export function monthChange(list: readonly ShownAssessment[], nowMs: number): number | null {
   const now = mean(within(list, nowMs - 30 * DAY, nowMs + 1).map((a) => a.avqi));
   const before = mean(within(list, nowMs - 60 * DAY, nowMs - 30 * DAY).map((a) => a.avqi));
   return now === null || before === null ? null : round(now - before, 2);

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@supabase/supabase-js';
 import { emptyFrame } from '../../../dsp/loader';
 import { SCORE_RULE_TEXT } from '../../domain/pitch-target/score';
+import { NOT_HEARD, NOT_HEARD_LIVE } from '../../domain/voice';
 import { useAuthStore } from '../auth/auth-store';
 import type { EngineCallbacks, StartEngine } from '../tuning/engine-types';
 import { MatchTheNote } from './MatchTheNote';
@@ -32,7 +33,15 @@ function fakeEngine() {
   const sing = (hz: number | null, from: number, seconds: number) => {
     for (let t = from; t < from + seconds; t += 0.01) callbacks?.onFrame({ ...emptyFrame(), t, f0: hz });
   };
-  return { start, stop, sing };
+  /**
+   * A pure tone at `hz`, as the analyser measures one (fixtures/voice/non-voice/sine-440hz):
+   * all its energy at f0 (centroid / f0 = 1) and its pitch held dead still.
+   */
+  const tone = (hz: number, from: number, seconds: number) => {
+    for (let t = from; t < from + seconds; t += 0.01)
+      callbacks?.onFrame({ ...emptyFrame(), t, f0: hz, volume: 0.4, spectralCentroid: hz, wobble: 0.01 });
+  };
+  return { start, stop, sing, tone };
 }
 
 const playback = () => ({ ended: new Promise<void>(() => {}), stop: vi.fn() });
@@ -127,6 +136,22 @@ describe('match the note', () => {
     await act(async () => engine.sing(null, 0, 5.2));
     expect(screen.getByTestId('note-result').textContent).toContain('not sung');
     expect(screen.getByTestId('take-unheard')).toBeTruthy();
+    expect(sendOrQueue).not.toHaveBeenCalled();
+  });
+
+  it('a pure tone on the note is not a voice, live and at the end, and nothing is kept (issue 30)', async () => {
+    useAuthStore.setState({ user: { id: 'member-1' } as User });
+    const engine = fakeEngine();
+    show({ startEngine: engine.start });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sing it' })));
+    await act(async () => engine.tone(220, 0, 2));
+    // Live: the same rule as the end says what it hears.
+    expect(screen.getByTestId('take-heard').textContent).toBe(NOT_HEARD_LIVE.tone);
+    await act(async () => engine.tone(220, 2, 3.2));
+    expect(engine.stop).toHaveBeenCalled();
+    expect(screen.getByTestId('take-not-voice').textContent).toBe(NOT_HEARD.tone);
+    expect(screen.queryByTestId('note-result')).toBeNull();
+    expect(screen.queryByTestId('take-score')).toBeNull();
     expect(sendOrQueue).not.toHaveBeenCalled();
   });
 

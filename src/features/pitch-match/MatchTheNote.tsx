@@ -163,8 +163,18 @@ export function MatchTheNote({ startEngine, pitchMedians, exerciseId, templateId
         )}
       </div>
       <p className={styles.cue} role="status" data-testid="take-status">
-        {statusText(take.phase, headphones)}
+        {take.notVoice ? 'Nothing to score this time.' : statusText(take.phase, headphones)}
       </p>
+      {take.heardSoFar && (
+        <p className={styles.muted} data-testid="take-heard">
+          {take.heardSoFar}
+        </p>
+      )}
+      {take.notVoice && (
+        <p className={styles.muted} data-testid="take-not-voice">
+          {take.notVoice}
+        </p>
+      )}
       {take.error && <Alert>{take.error}</Alert>}
       <TargetTrace notes={notes} buffer={take.buffer} live={busy} />
       {take.result && <TakeResult result={take.result} />}

@@ -1,6 +1,10 @@
 import { Link } from 'react-router-dom';
 import { QueryBlock } from '../profile/QueryBlock';
-import { usePitchResults, type StoredPitchResult } from './pitch-api';
+import type { OutboxItem } from '../../lib/outbox/outbox';
+import { usePendingOfKind } from '../sync/pending-writes-queries';
+import { notYetStored } from '../sync/waiting';
+import { localDate } from '../wellness/chart-math';
+import { usePitchResults, type NewPitchResult, type StoredPitchResult } from './pitch-api';
 import { accuracyByDay, weekOverWeek, type AccuracySpan } from './pitch-accuracy';
 import styles from './PitchMatch.module.css';
 import { shortDay } from '../../lib/dates';
@@ -11,6 +15,7 @@ import { shortDay } from '../../lib/dates';
  */
 export function PitchAccuracyCard() {
   const results = usePitchResults();
+  const pending = usePendingOfKind('pitch-result');
   return (
     <section className={styles.card} aria-labelledby="pitch-accuracy-title" data-testid="pitch-accuracy">
       <h2 id="pitch-accuracy-title" className={styles.cardTitle}>
@@ -19,10 +24,10 @@ export function PitchAccuracyCard() {
       <QueryBlock
         query={results}
         what="your pitch accuracy"
-        isEmpty={(list) => list.length === 0}
+        isEmpty={(list) => list.length === 0 && pending.length === 0}
         emptyText="No pitch exercises yet. Sing one in the tuning room’s “match the note” and your accuracy shows here."
       >
-        {(list) => <Accuracy list={list} />}
+        {(list) => <Accuracy list={withWaitingTakes(list, pending)} />}
       </QueryBlock>
       <Link to="/tuning-room">match the note in the tuning room</Link>
     </section>
@@ -36,8 +41,24 @@ function spanText(span: AccuracySpan | null): string {
   return `${span.score}/100 on average over ${takes}${cents}`;
 }
 
-function Accuracy({ list }: { list: StoredPitchResult[] }) {
+/**
+ * Takes saved offline count here too, marked, until the stored take replaces them (one entry
+ * per recordedAt: src/features/sync/waiting.ts). A waiting take's day is this device's.
+ */
+function withWaitingTakes(stored: StoredPitchResult[], pending: OutboxItem[]): ShownTake[] {
+  const waiting = notYetStored(
+    stored,
+    pending.map((i) => i.body as NewPitchResult),
+  ).map((t) => ({ ...t, localDate: localDate(Date.parse(t.recordedAt)), waiting: true }));
+  return [...stored.map((s) => ({ ...s, waiting: false })), ...waiting];
+}
+type ShownTake = Pick<StoredPitchResult, 'notes' | 'score' | 'recordedAt' | 'localDate'> & {
+  waiting: boolean;
+};
+
+function Accuracy({ list }: { list: ShownTake[] }) {
   const now = Date.now();
+  const waiting = list.filter((t) => t.waiting).length;
   const days = accuracyByDay(list, now);
   const weeks = weekOverWeek(list, now);
   const w = 300;
@@ -74,6 +95,11 @@ function Accuracy({ list }: { list: StoredPitchResult[] }) {
       <dl className={styles.accuracy}>
         <dt>last 7 days</dt>
         <dd data-testid="pitch-accuracy-week">{spanText(weeks.thisWeek)}</dd>
+        {waiting > 0 && (
+          <dd className={styles.muted} data-testid="pitch-waiting">
+            Includes {waiting === 1 ? '1 take' : `${waiting} takes`} waiting to sync.
+          </dd>
+        )}
         <dt>the 7 days before</dt>
         <dd>{spanText(weeks.lastWeek)}</dd>
         {weeks.change !== null && (

@@ -2,6 +2,9 @@
 // a number per day they sang, and this week against the week before. Nothing is estimated.
 import type { StoredPitchResult } from './pitch-api';
 
+/** What the accuracy reads of a take (a stored one, or one waiting to sync). */
+type Take = Pick<StoredPitchResult, 'notes' | 'score' | 'recordedAt' | 'localDate'>;
+
 const DAY = 86_400_000;
 
 export interface AccuracyDay {
@@ -26,7 +29,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
 
-export function spanOf(list: readonly StoredPitchResult[]): AccuracySpan | null {
+export function spanOf(list: readonly Take[]): AccuracySpan | null {
   if (list.length === 0) return null;
   const cents = list.flatMap((r) =>
     r.notes.flatMap((n) => (n.centsOff === null ? [] : [Math.abs(n.centsOff)])),
@@ -39,7 +42,7 @@ export function spanOf(list: readonly StoredPitchResult[]): AccuracySpan | null 
 }
 
 /** The days of the last `days` days with takes, oldest first. */
-export function accuracyByDay(list: readonly StoredPitchResult[], nowMs: number, days = 30): AccuracyDay[] {
+export function accuracyByDay(list: readonly Take[], nowMs: number, days = 30): AccuracyDay[] {
   const since = nowMs - days * DAY;
   const byDay = new Map<string, number[]>();
   for (const r of list) {
@@ -56,7 +59,7 @@ export function accuracyByDay(list: readonly StoredPitchResult[], nowMs: number,
 }
 
 /** The last 7 days and the 7 before them. */
-export function weekOverWeek(list: readonly StoredPitchResult[], nowMs: number) {
+export function weekOverWeek(list: readonly Take[], nowMs: number) {
   const inSpan = (from: number, to: number) =>
     list.filter((r) => {
       const t = Date.parse(r.recordedAt);

@@ -7,17 +7,29 @@ import { playTarget, prepareTarget, type TargetPlayback } from '../../audio/targ
 import { scoreTake } from '../../domain/pitch-target/score';
 import { targetSeconds } from '../../domain/pitch-target/notes';
 import type { ExerciseResult, TargetNote } from '../../domain/pitch-target/types';
+import { heardIn, NOT_HEARD, NOT_HEARD_LIVE, type Heard } from '../../domain/voice';
+import { createSummaryAccumulator, type SummaryAccumulator } from '../tuning/recording-summary';
 import type { EngineSession, PitchRangeHz, StartEngine } from '../tuning/engine-types';
 import { classifyStartError, headline, type RecorderError } from '../tuning/errors';
 import { addFrame, createTakeBuffer, framesOf, LEAD_IN_SEC, type TakeBuffer } from './take-buffer';
 
 export type TakePhase = 'ready' | 'hearing' | 'starting' | 'singing' | 'done';
 
+/** Frames between two "is it a voice so far?" checks (about ten a second). */
+const JUDGE_EVERY = 10;
+
 export interface TargetTake {
   phase: TakePhase;
   /** The frames of the take in progress (or the last one), for the live trace. */
   buffer: TakeBuffer;
   result: ExerciseResult | null;
+  /**
+   * While singing: what the take sounds like so far by the feedback table's verdicts ("is it a
+   * voice?"), in words when it is not one; empty otherwise.
+   */
+  heardSoFar: string;
+  /** After a take that was not a voice (a tone, noise): the table's words; nothing is scored. */
+  notVoice: string | null;
   /** The microphone or engine failure, in the tuning room's words. */
   error: string | null;
   /** Plays the target (refused while singing without headphones). */
@@ -56,6 +68,10 @@ export function useTargetTake({
   const [phase, setPhase] = useState<TakePhase>('ready');
   const [result, setResult] = useState<ExerciseResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [heard, setHeard] = useState<Heard>('nothing');
+  const [notVoice, setNotVoice] = useState<string | null>(null);
+  // The tuning room's accumulator: the take is judged a voice or not by the same rule.
+  const acc = useRef<SummaryAccumulator | null>(null);
   const [buffer, setBuffer] = useState(() => createTakeBuffer(targetSeconds(notes)));
   const session = useRef<EngineSession | null>(null);
   const playback = useRef<TargetPlayback | null>(null);
@@ -84,6 +100,15 @@ export function useTargetTake({
         setPhase('ready');
         return;
       }
+      // Not a voice (a tone, noise): said in the table's words, and nothing is scored or kept.
+      // A take with too little sound is scored as usual (its notes read "not sung").
+      const verdict = acc.current ? heardIn(acc.current.measurements()) : 'voice';
+      setHeard(verdict);
+      if (verdict === 'tone' || verdict === 'noise') {
+        setNotVoice(NOT_HEARD[verdict]);
+        setPhase('done');
+        return;
+      }
       const scored = scoreTake(latest.current.notes, framesOf(buf));
       setResult(scored);
       setPhase('done');
@@ -96,6 +121,7 @@ export function useTargetTake({
   useEffect(() => {
     setBuffer(createTakeBuffer(targetSeconds(notes)));
     setResult(null);
+    setNotVoice(null);
     setPhase('ready');
   }, [notes]);
 
@@ -120,6 +146,10 @@ export function useTargetTake({
     latest.current.beforeSinging?.();
     setError(null);
     setResult(null);
+    setNotVoice(null);
+    setHeard('nothing');
+    const judge = createSummaryAccumulator();
+    acc.current = judge;
     const buf = createTakeBuffer(targetSeconds(latest.current.notes));
     setBuffer(buf);
     setPhase('starting');
@@ -132,6 +162,9 @@ export function useTargetTake({
       onFrame(frame) {
         // The target's first bar is a lead-in after the first frame: so is the tone's first note.
         if (buf.count === 0) along?.start(LEAD_IN_SEC);
+        judge.add(frame);
+        // Asked a few times a second (it takes medians), and rendered only when it changes.
+        if (buf.count % JUDGE_EVERY === 0) setHeard(heardIn(judge.measurements()));
         if (addFrame(buf, frame.t, frame.f0)) void finish(true, buf);
       },
       onError(e) {
@@ -160,6 +193,7 @@ export function useTargetTake({
   const stop = useCallback(() => void finish(true, buffer), [finish, buffer]);
   const reset = useCallback(() => {
     setResult(null);
+    setNotVoice(null);
     setPhase('ready');
   }, []);
 
@@ -174,5 +208,9 @@ export function useTargetTake({
     };
   }, [silence]);
 
-  return { phase, buffer, result, error, hear, sing, stop, reset };
+  const heardSoFar =
+    (phase === 'singing' || phase === 'starting') && (heard === 'tone' || heard === 'noise')
+      ? NOT_HEARD_LIVE[heard]
+      : '';
+  return { phase, buffer, result, heardSoFar, notVoice, error, hear, sing, stop, reset };
 }

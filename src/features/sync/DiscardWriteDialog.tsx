@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
+import { FormError } from '../../ui/FormError';
 import type { WriteText } from './describe-write';
 import styles from './PendingWrites.module.css';
 
@@ -71,11 +72,7 @@ export function DiscardWriteDialog({
               </p>
             </div>
           </Dialog.Description>
-          {error && (
-            <p className={styles.error} role="alert">
-              Could not discard it. Try again.
-            </p>
-          )}
+          {error && <FormError className={styles.error}>Could not discard it. Try again.</FormError>}
           <div className={styles.dialogActions}>
             <Dialog.Close asChild>
               <Button variant="secondary" autoFocus>

@@ -4,6 +4,8 @@ import { skillLevelColour } from '../../domain/skill-levels';
 import { lockedFeatureMessage, tierFeature } from '../../domain/tier-features';
 import { BackHeader } from '../../ui/BackHeader';
 import { StateMessage } from '../../ui/StateMessage';
+import { NeedsConnection, SavedNote } from '../offline/saved-data/SavedNote';
+import { useQueryView } from '../offline/saved-data/use-query-view';
 import { CategoryIcon } from '../sessions/CategoryIcon';
 import { LockedFeature } from '../tier-features/FeatureGate';
 import { isAdvanced, useAdvancedLock, type AdvancedLock } from './advanced-lock';
@@ -28,6 +30,7 @@ const levelOf = (raw: string | null): Level | null =>
  */
 export function LibraryScreen() {
   const list = useTemplates();
+  const view = useQueryView(list);
   const lock = useAdvancedLock();
   const [params, setParams] = useSearchParams();
   const level = levelOf(params.get('level'));
@@ -92,14 +95,19 @@ export function LibraryScreen() {
       </div>
       {level === 'advanced' && <AdvancedIntro lock={lock} />}
       {/* The list held (saved on the device) wins over an error: offline its refresh fails. */}
-      {list.data ? (
-        <TemplateList
-          items={list.data.filter(
-            (t) => (focus === 'all' || t.category === focus) && (level === null || t.difficulty === level),
-          )}
-          lock={lock}
-        />
-      ) : list.isError ? (
+      {view.kind === 'data' ? (
+        <>
+          <SavedNote savedAt={view.savedAt} />
+          <TemplateList
+            items={view.data.filter(
+              (t) => (focus === 'all' || t.category === focus) && (level === null || t.difficulty === level),
+            )}
+            lock={lock}
+          />
+        </>
+      ) : view.kind === 'needs-connection' ? (
+        <NeedsConnection onRetry={() => void list.refetch()} />
+      ) : view.kind === 'error' ? (
         <StateMessage
           kind="error"
           title="We couldn't load the library just now."

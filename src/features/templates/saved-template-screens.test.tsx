@@ -4,6 +4,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useNetworkStore } from '../offline/network-store';
+import { useSavedDataStatus } from '../offline/saved-data/saved-data-status';
 import { LibraryScreen } from './LibraryScreen';
 import type { SessionTemplate, TemplateSummary } from './template-api';
 import { TemplateSessionScreen } from './TemplateSessionScreen';
@@ -75,5 +77,50 @@ describe('template screens with a saved answer whose refresh fails (offline)', (
     expect(queryFn).toHaveBeenCalledTimes(1);
     expect((await screen.findByTestId('template-player')).textContent).toBe('Morning Voice Wake-Up');
     expect(screen.queryByText("We couldn't load this session just now.")).toBeNull();
+  });
+});
+
+/**
+ * Issue 30: a template never opened on this device, opened offline, said "We couldn't load this
+ * session just now." It needs a connection, and says so in words, as the circle, class, program
+ * and catalogue-session screens do (NeedsConnection, src/features/offline/saved-data/SavedNote.tsx).
+ */
+describe('template screens never opened on this device, offline', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    useNetworkStore.setState({ online: false });
+    useSavedDataStatus.setState({ restoring: false });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    useNetworkStore.setState({ online: true });
+    useSavedDataStatus.setState({ restoring: true });
+  });
+
+  const offlineClient = () =>
+    new QueryClient({
+      defaultOptions: {
+        queries: { retry: false, queryFn: vi.fn().mockRejectedValue(new TypeError('Failed to fetch')) },
+      },
+    });
+
+  it('a template session says it needs a connection, not that it could not load', async () => {
+    renderAt(
+      offlineClient(),
+      '/session/1',
+      <Route path="/session/:templateId" element={<TemplateSessionScreen />} />,
+    );
+    expect(await screen.findByText('This needs a connection.')).toBeTruthy();
+    expect(screen.getByText(/not been saved on this device yet/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /try again/i })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to library' })).toBeTruthy();
+    expect(screen.queryByText(/couldn't load/)).toBeNull();
+  });
+
+  it('the library says it needs a connection, not that it could not load', async () => {
+    renderAt(offlineClient(), '/library', <Route path="/library" element={<LibraryScreen />} />);
+    expect(await screen.findByText('This needs a connection.')).toBeTruthy();
+    expect(screen.queryByText(/couldn't load/)).toBeNull();
   });
 });

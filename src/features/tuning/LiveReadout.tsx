@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { centsOff, noteName } from './format';
+import { NOT_HEARD_LIVE } from '../../domain/voice';
 import { useLiveStore } from './live-buffer';
 import styles from './Recorder.module.css';
 
@@ -12,10 +13,14 @@ const ANNOUNCE_MS = 5000;
  */
 export function LiveReadout({ active }: { active: boolean }) {
   const v = useLiveStore((s) => s.values);
-  const note = v.semitone === null ? null : noteName(v.semitone);
+  // A note and "in tune" are said of a voice only (the rule the final word uses); a tone's
+  // pitch is still measured and shown in Hz.
+  const voice = v.heard === 'voice';
+  const note = v.semitone === null || !voice ? null : noteName(v.semitone);
+  const notVoice = active && (v.heard === 'tone' || v.heard === 'noise') ? NOT_HEARD_LIVE[v.heard] : null;
   const cents = v.semitone === null ? 0 : centsOff(v.semitone);
   const announcement = useThrottledText(
-    active ? (note ? `Pitch ${note}, ${Math.round(v.pitchHz ?? 0)} hertz` : 'Listening') : '',
+    active ? (notVoice ?? (note ? `Pitch ${note}, ${Math.round(v.pitchHz ?? 0)} hertz` : 'Listening')) : '',
     ANNOUNCE_MS,
   );
 
@@ -32,6 +37,11 @@ export function LiveReadout({ active }: { active: boolean }) {
           </span>
         )}
       </div>
+      {notVoice && (
+        <p className={styles.liveHeard} data-testid="live-heard">
+          {notVoice}
+        </p>
+      )}
       <p className={styles.liveScore}>
         score so far <span data-testid="live-score">{active && v.overall !== null ? v.overall : '–'}</span>
       </p>

@@ -43,7 +43,14 @@ describe('live frame ring', () => {
   });
 
   it('rounds what is shown so an unchanged display causes no render, with the running summary', () => {
-    const summary = { overall: 70, clarity: 80, stability: 90, resonance: 50, projection: 60 };
+    const summary = {
+      heard: 'voice' as const,
+      overall: 70,
+      clarity: 80,
+      stability: 90,
+      resonance: 50,
+      projection: 60,
+    };
     const a = toLiveValues({ ...emptyFrame(), f0: 220.04, semitone: 57.0, volume: 0.5 }, summary);
     const b = toLiveValues({ ...emptyFrame(), f0: 220.01, semitone: 57.0, volume: 0.501 }, { ...summary });
     expect(a).toMatchObject({ pitchHz: 220, clarity: 80, projection: 60, overall: 70, volume: 50 });

@@ -4,6 +4,7 @@
 // the live values are published to a zustand store at most once per animation frame.
 import { create } from 'zustand';
 import type { VoiceFrame } from '../../../dsp/types';
+import type { Heard } from '../../domain/voice';
 import type { LiveSummary } from './recording-summary';
 
 /** About 10 s of frames at the analyser's 10 ms hop: more than the trace shows. */
@@ -59,6 +60,8 @@ export function forEachRecent(
  * summary (the same accumulator the final card comes from), null before any voice.
  */
 export interface LiveValues {
+  /** Is it a voice so far? (the table's verdicts, as for the final word) */
+  heard: Heard;
   pitchHz: number | null;
   semitone: number | null;
   volume: number;
@@ -70,6 +73,7 @@ export interface LiveValues {
 }
 
 export const EMPTY_LIVE: LiveValues = {
+  heard: 'nothing',
   pitchHz: null,
   semitone: null,
   volume: 0,
@@ -86,6 +90,7 @@ export const useLiveStore = create<{ values: LiveValues }>(() => ({ values: EMPT
 export function toLiveValues(f: VoiceFrame, summary: LiveSummary | null): LiveValues {
   const pct = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 100);
   return {
+    heard: summary?.heard ?? 'nothing',
     pitchHz: f.f0 === null ? null : Math.round(f.f0 * 10) / 10,
     semitone: f.semitone,
     volume: pct(f.volume),
@@ -99,6 +104,7 @@ export function toLiveValues(f: VoiceFrame, summary: LiveSummary | null): LiveVa
 
 export function sameLiveValues(a: LiveValues, b: LiveValues): boolean {
   return (
+    a.heard === b.heard &&
     a.pitchHz === b.pitchHz &&
     (a.semitone === null) === (b.semitone === null) &&
     Math.round(a.semitone ?? 0) === Math.round(b.semitone ?? 0) &&

@@ -39,6 +39,7 @@ describe('recording summary', () => {
     expect(a?.projection).toBe(60);
     // The live readout shows the same numbers as the final card.
     expect(acc.live()).toEqual({
+      heard: 'voice',
       overall: a?.overall,
       clarity: a?.clarity,
       stability: a?.stability,

@@ -4,7 +4,13 @@
 // the same accumulator, so the numbers during the recording and the final card are the same
 // quantities aggregated the same way.
 import type { VoiceFrame } from '../../../dsp/types';
-import { MIN_VOICED_FRAMES, overallScore, type VoiceMeasurements } from '../../domain/voice';
+import {
+  heardIn,
+  MIN_VOICED_FRAMES,
+  overallScore,
+  type Heard,
+  type VoiceMeasurements,
+} from '../../domain/voice';
 
 export { MIN_VOICED_FRAMES };
 
@@ -38,14 +44,19 @@ export interface VoiceAnalysis {
   vibratoExtentCents?: number | null;
 }
 
-/** The running numbers the live readout shows: percentages, as on the final card. */
+/**
+ * The running numbers the live readout shows: percentages, as on the final card. They exist
+ * only while the recording so far is a voice by the table's verdicts (`heard`), the rule the
+ * final word uses: what stopping now would score is what is shown, and nothing else.
+ */
 export interface LiveSummary {
-  overall: number;
-  clarity: number;
+  heard: Heard;
+  overall: number | null;
+  clarity: number | null;
   /** null until a note has been held long enough to measure it (0.3 s). */
   stability: number | null;
-  resonance: number;
-  projection: number;
+  resonance: number | null;
+  projection: number | null;
 }
 
 /** A frame has sound above -46 dBFS (volume 0.08), as dsp/summary.ts counts it. */
@@ -60,7 +71,7 @@ type FrameInput = Pick<
 export interface SummaryAccumulator {
   add(frame: FrameInput): void;
   readonly voicedFrames: number;
-  /** The same measures as result(), so far (null before any voiced frame). */
+  /** The same measures as result(), so far, and whether it is a voice (null before any frame). */
   live(): LiveSummary | null;
   /** The summary so far, or null while too little voice has been heard to judge. */
   result(durationSec: number, now?: Date): VoiceAnalysis | null;
@@ -99,6 +110,7 @@ export function createSummaryAccumulator(): SummaryAccumulator {
   let soundFrames = 0;
   const centroidRatios: number[] = [];
   const wobbles: number[] = [];
+  let frames = 0;
 
   function means() {
     const n = pitches.length;
@@ -111,8 +123,31 @@ export function createSummaryAccumulator(): SummaryAccumulator {
     };
   }
 
+  function measurements(): VoiceMeasurements {
+    const n = pitches.length;
+    const mean = n ? means() : { clarity: 0, stability: 0, resonance: 0, projection: 0 };
+    return {
+      overall: overallScore(mean).overall,
+      clarity: mean.clarity,
+      stability: mean.stability,
+      resonance: mean.resonance,
+      projection: mean.projection,
+      breathiness: n ? sums.breathiness / n : 0,
+      clippedShare: n ? clipped / n : 0,
+      presence: {
+        soundFrames,
+        voicedFrames: n,
+        centroidRatio: median(centroidRatios),
+        // Too few frames of held notes say nothing about how still the pitch is held.
+        wobbleCents: wobbles.length >= MIN_VOICED_FRAMES ? median(wobbles) : null,
+        vibratoShare: n ? vibratoCount / n : 0,
+      },
+    };
+  }
+
   return {
     add(frame) {
+      frames++;
       if (frame.volume > SOUND_VOLUME) soundFrames++;
       // Voice-quality measures mean something only where a voice is: unvoiced frames (breath,
       // silence, consonants, hum) are left out; the analyser gives them no measures at all.
@@ -147,35 +182,19 @@ export function createSummaryAccumulator(): SummaryAccumulator {
       return pitches.length;
     },
     live() {
-      if (pitches.length === 0) return null;
+      if (frames === 0) return null;
+      const heard = heardIn(measurements());
+      if (heard !== 'voice')
+        return { heard, overall: null, clarity: null, stability: null, resonance: null, projection: null };
       const score = overallScore(means());
       return {
+        heard,
         overall: score.overall,
         ...score.breakdown,
         stability: stabilityCount ? score.breakdown.stability : null,
       };
     },
-    measurements() {
-      const n = pitches.length;
-      const mean = n ? means() : { clarity: 0, stability: 0, resonance: 0, projection: 0 };
-      return {
-        overall: overallScore(mean).overall,
-        clarity: mean.clarity,
-        stability: mean.stability,
-        resonance: mean.resonance,
-        projection: mean.projection,
-        breathiness: n ? sums.breathiness / n : 0,
-        clippedShare: n ? clipped / n : 0,
-        presence: {
-          soundFrames,
-          voicedFrames: n,
-          centroidRatio: median(centroidRatios),
-          // Too few frames of held notes say nothing about how still the pitch is held.
-          wobbleCents: wobbles.length >= MIN_VOICED_FRAMES ? median(wobbles) : null,
-          vibratoShare: n ? vibratoCount / n : 0,
-        },
-      };
-    },
+    measurements,
     result(durationSec, now = new Date()) {
       const n = pitches.length;
       if (n < MIN_VOICED_FRAMES) return null;

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { Button } from '../../ui/Button';
+import { FormError } from '../../ui/FormError';
 import { ApiRequestError } from '../../lib/api';
 import { timeZone, useAddBiometric, type BiometricType } from './wellness-api';
 import { BIOMETRIC_TYPES, checkVital, fromLocalInput, SOURCE_DEVICES, toLocalInput } from './wellness-text';
@@ -156,11 +157,7 @@ export function BiometricDialog({
                 setWhenTouched(true);
               }}
             />
-            {error && (
-              <p role="alert" className={styles.error}>
-                {error}
-              </p>
-            )}
+            {error && <FormError className={styles.error}>{error}</FormError>}
             <Button type="submit" block loading={add.isPending}>
               Save
             </Button>

@@ -14,7 +14,16 @@ interface Line {
 }
 
 /** The 14-day mood and energy lines (1-10), with the days as a screen-reader summary. */
-export function FortnightChart({ lines, dates }: { lines: Line[]; dates: string[] }) {
+export function FortnightChart({
+  lines,
+  dates,
+  note,
+}: {
+  lines: Line[];
+  dates: string[];
+  /** Said under the chart (what it includes that is waiting to sync). */
+  note?: React.ReactNode;
+}) {
   const summary = lines
     .map((l) => {
       const known = l.values.filter((v): v is number => v !== null);
@@ -71,6 +80,7 @@ export function FortnightChart({ lines, dates }: { lines: Line[]; dates: string[
           </span>
         ))}
       </div>
+      {note}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { Button } from '../../ui/Button';
+import { FormError } from '../../ui/FormError';
 import { ChoiceChip } from '../../ui/ChoiceChip';
 import { Slider } from '../../ui/Slider';
 import { ApiRequestError } from '../../lib/api';
@@ -133,11 +134,7 @@ export function MoodDialog({ open, onOpenChange }: { open: boolean; onOpenChange
                 setWhenTouched(true);
               }}
             />
-            {error && (
-              <p role="alert" className={styles.error}>
-                {error}
-              </p>
-            )}
+            {error && <FormError className={styles.error}>{error}</FormError>}
             <Button type="submit" block loading={add.isPending}>
               Save mood
             </Button>

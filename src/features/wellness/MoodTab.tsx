@@ -2,6 +2,7 @@ import { writeErrorText } from '../../lib/outbox/online-only';
 import { useSavedBlock } from '../offline/saved-data/use-saved-block';
 import { StateMessage } from '../../ui/StateMessage';
 import { usePendingOfKind } from '../sync/pending-writes-queries';
+import { notYetStored } from '../sync/waiting';
 import { useDeleteMood, useRecentMood, type MoodEntry, type NewMood } from './wellness-api';
 import { formatWhen } from './wellness-text';
 import styles from './Wellness.module.css';
@@ -14,8 +15,10 @@ import styles from './Wellness.module.css';
 export function MoodTab() {
   const moods = useRecentMood();
   const remove = useDeleteMood();
-  const waiting = usePendingOfKind('mood');
+  const pending = usePendingOfKind('mood');
   const shown = useSavedBlock(moods, 'your mood entries');
+  // Once the server has an entry the stored one takes its place (never both: issue 30).
+  const waiting = pending.filter((item) => notYetStored(shown.data ?? [], [item.body as NewMood]).length > 0);
   if (shown.data === undefined && waiting.length === 0) return shown.fallback;
   const saved = shown.data ?? [];
   if (saved.length === 0 && waiting.length === 0)

@@ -4,14 +4,10 @@ import { useQueryView } from '../offline/saved-data/use-query-view';
 import { StateMessage } from '../../ui/StateMessage';
 import { dailySeries, lastDates, localDate } from './chart-math';
 import { FortnightChart, Sparkline } from './Charts';
-import {
-  useInsights,
-  useMoodFortnight,
-  useVitalsFortnight,
-  type BiometricType,
-  type MoodEntry,
-} from './wellness-api';
+import { useInsights, useMoodFortnight, useVitalsFortnight, type BiometricType } from './wellness-api';
 import { BIOMETRIC_TYPES, formatVital, insightEffect } from './wellness-text';
+import { useWaitingMoods, useWaitingVitals, withDates } from './waiting';
+import { withWaiting } from '../sync/waiting';
 import styles from './Wellness.module.css';
 import { countText } from '../../lib/plural';
 
@@ -29,11 +25,23 @@ export function OverviewTab({ onTrackMood }: { onTrackMood: () => void }) {
   );
 }
 
+/** What waits in the outbox and is not stored yet, in words ("1 entry waiting to sync"). */
+function WaitingNote({ count, what, testId }: { count: number; what: string; testId: string }) {
+  if (count === 0) return null;
+  return (
+    <p className={styles.muted} data-testid={testId}>
+      Includes {countText(count, what)} waiting to sync.
+    </p>
+  );
+}
+
 function TodayCheckIn({ today, onTrackMood }: { today: string; onTrackMood: () => void }) {
   const moods = useMoodFortnight();
+  const waiting = useWaitingMoods();
   const shown = useSavedBlock(moods, "today's check-in");
-  if (shown.data === undefined) return shown.fallback;
-  const latest = shown.data.find((m) => m.localDate === today);
+  // A check-in saved offline is today's check-in too, also before anything was saved here.
+  if (shown.data === undefined && waiting.length === 0) return shown.fallback;
+  const latest = withDates(withWaiting(shown.data ?? [], waiting)).find((m) => m.localDate === today);
   return (
     <section className={styles.card} aria-labelledby="today-check-in" data-testid="today-check-in">
       <h2 id="today-check-in" className={styles.cardTitle}>
@@ -41,19 +49,22 @@ function TodayCheckIn({ today, onTrackMood }: { today: string; onTrackMood: () =
       </h2>
       {shown.note}
       {latest ? (
-        <dl className={styles.scores}>
-          {[
-            ['Mood', latest.moodScore],
-            ['Stress', latest.stressLevel],
-            ['Anxiety', latest.anxietyLevel],
-            ['Energy', latest.energyLevel],
-          ].map(([label, v]) => (
-            <div key={label} className={styles.score}>
-              <dt>{label}</dt>
-              <dd>{v}</dd>
-            </div>
-          ))}
-        </dl>
+        <>
+          <dl className={styles.scores}>
+            {[
+              ['Mood', latest.moodScore],
+              ['Stress', latest.stressLevel],
+              ['Anxiety', latest.anxietyLevel],
+              ['Energy', latest.energyLevel],
+            ].map(([label, v]) => (
+              <div key={label} className={styles.score}>
+                <dt>{label}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+          {latest.waiting && <span className={styles.tag}>Waiting to sync</span>}
+        </>
       ) : (
         <>
           <p className={styles.muted}>You haven't checked in today.</p>
@@ -68,14 +79,15 @@ function TodayCheckIn({ today, onTrackMood }: { today: string; onTrackMood: () =
 
 function MoodLines({ dates }: { dates: string[] }) {
   const moods = useMoodFortnight();
+  const waiting = useWaitingMoods();
   // The check-in above shows the loading, offline and error states; saved data shows here too.
   const view = useQueryView(moods);
-  if (view.kind !== 'data') return null;
-  const shown = { data: view.data };
-  if (shown.data.length === 0) return <StateMessage kind="empty" title="No mood data yet" />;
-  const points = (pick: (m: MoodEntry) => number) =>
+  if (view.kind !== 'data' && waiting.length === 0) return null;
+  const entries = withDates(withWaiting(view.kind === 'data' ? view.data : [], waiting));
+  if (entries.length === 0) return <StateMessage kind="empty" title="No mood data yet" />;
+  const points = (pick: (m: (typeof entries)[number]) => number) =>
     dailySeries(
-      shown.data.map((m) => ({ localDate: m.localDate, value: pick(m) })),
+      entries.map((m) => ({ localDate: m.localDate, value: pick(m) })),
       dates,
     );
   return (
@@ -85,17 +97,22 @@ function MoodLines({ dates }: { dates: string[] }) {
         { label: 'Mood', color: 'var(--color-primary)', values: points((m) => m.moodScore) },
         { label: 'Energy', color: 'var(--color-accent)', values: points((m) => m.energyLevel) },
       ]}
+      note={
+        <WaitingNote count={entries.filter((m) => m.waiting).length} what="entry" testId="mood-waiting" />
+      }
     />
   );
 }
 
 function VitalsSparks({ dates }: { dates: string[] }) {
   const vitals = useVitalsFortnight();
+  const waiting = useWaitingVitals();
   const shownVitals = useSavedBlock(vitals, 'your vitals');
-  if (shownVitals.data === undefined) return shownVitals.fallback;
-  if (shownVitals.data.length === 0) return <StateMessage kind="empty" title="No biometric data yet" />;
+  if (shownVitals.data === undefined && waiting.length === 0) return shownVitals.fallback;
+  const all = withDates(withWaiting(shownVitals.data ?? [], waiting));
+  if (all.length === 0) return <StateMessage kind="empty" title="No biometric data yet" />;
   const types = (Object.keys(BIOMETRIC_TYPES) as BiometricType[]).filter((t) =>
-    shownVitals.data.some((v) => v.dataType === t),
+    all.some((v) => v.dataType === t),
   );
   return (
     <section className={styles.card} aria-labelledby="vitals-14">
@@ -105,7 +122,7 @@ function VitalsSparks({ dates }: { dates: string[] }) {
       {shownVitals.note}
       <div className={styles.sparks}>
         {types.map((t) => {
-          const of = shownVitals.data.filter((v) => v.dataType === t);
+          const of = all.filter((v) => v.dataType === t);
           const newest = of[0];
           return (
             <Sparkline
@@ -120,6 +137,7 @@ function VitalsSparks({ dates }: { dates: string[] }) {
           );
         })}
       </div>
+      <WaitingNote count={all.filter((v) => v.waiting).length} what="reading" testId="vitals-waiting" />
     </section>
   );
 }

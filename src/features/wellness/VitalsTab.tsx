@@ -2,6 +2,7 @@ import { writeErrorText } from '../../lib/outbox/online-only';
 import { useSavedBlock } from '../offline/saved-data/use-saved-block';
 import { StateMessage } from '../../ui/StateMessage';
 import { usePendingOfKind } from '../sync/pending-writes-queries';
+import { notYetStored } from '../sync/waiting';
 import { useDeleteBiometric, useRecentVitals, type BiometricRecord, type NewBiometric } from './wellness-api';
 import { BIOMETRIC_TYPES, formatVital, formatWhen, SOURCE_DEVICES } from './wellness-text';
 import styles from './Wellness.module.css';
@@ -15,8 +16,12 @@ const deviceLabel = (v: string) => SOURCE_DEVICES.find((d) => d.value === v)?.la
 export function VitalsTab() {
   const vitals = useRecentVitals();
   const remove = useDeleteBiometric();
-  const waiting = usePendingOfKind('vitals');
+  const pending = usePendingOfKind('vitals');
   const shown = useSavedBlock(vitals, 'your vitals');
+  // Once the server has an entry the stored one takes its place (never both: issue 30).
+  const waiting = pending.filter(
+    (item) => notYetStored(shown.data ?? [], [item.body as NewBiometric]).length > 0,
+  );
   if (shown.data === undefined && waiting.length === 0) return shown.fallback;
   const saved = shown.data ?? [];
   if (saved.length === 0 && waiting.length === 0)

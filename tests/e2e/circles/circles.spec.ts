@@ -63,7 +63,7 @@ test('members discover, create and join circles; a private circle is joined by i
   await expect(open).toContainText('All levels');
   await expect(open).toContainText('In your own time');
   await expect(open.getByTestId('participants')).toHaveText('0 / 8');
-  const live = page.getByTestId('circle-card').filter({ hasText: 'Evening wind-down' });
+  const live = page.getByTestId('circle-card').filter({ hasText: 'Hum and sigh together' });
   await expect(live).toContainText('Live');
   await expect(live.locator('time')).toBeVisible();
 

@@ -275,6 +275,9 @@ test('a member whose screens were never opened here sees words, not spinners, of
     '/achievements',
     '/journey-progress',
     '/streak-calendar',
+    // Issue 30: a template never opened here said "couldn't load".
+    '/library',
+    '/session/1',
   ]) {
     await page.goto(path);
     await expect(page.getByText('This needs a connection.').first(), path).toBeVisible();

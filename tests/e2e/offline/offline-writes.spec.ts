@@ -321,6 +321,8 @@ test('a write that cannot wait is refused at once offline, in words, and nothing
   await expect(dialog.getByRole('alert')).toHaveText(
     "You're offline. Creating a circle needs a connection: try again when you're back online.",
   );
+  // Whole, not cut off at the dialog's edge (issue 30: its last line was hidden at 390x844).
+  await expect(dialog.getByRole('alert')).toBeInViewport({ ratio: 1 });
   await page.keyboard.press('Escape');
   await page.goto('/profile');
   await expect(page.getByText('Nothing is waiting to sync.')).toBeVisible();

@@ -143,6 +143,37 @@ export function describeViolations(url: string, violations: AxeViolation[]): str
   );
 }
 
+/**
+ * Null when the page fits the viewport's width; otherwise the widths and the elements that
+ * stick out furthest to the right (so a failure says what to fix). A page wider than the
+ * viewport lets a sideways swipe move the whole screen.
+ */
+export async function pageOverflow(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const scroll = document.documentElement.scrollWidth;
+    if (scroll <= width) return null;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${
+        typeof el.className === 'string' && el.className ? `.${el.className.split(' ')[0]}` : ''
+      } "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    // What sticks out of the page itself: an element inside a scroller that clips it does not.
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const out = [...document.body.querySelectorAll('*')]
+      .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+      .filter((x) => x.right > width + 1 && !clipped(x.el))
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 3)
+      .map((x) => `${describe(x.el)} reaches ${Math.round(x.right)} px`);
+    return `document ${scroll} px wide in a ${width} px viewport: ${out.join('; ')}`;
+  });
+}
+
 /** The back control of a screen: a link or button whose name starts with "back". */
 export const backControl = (page: Page) =>
   page

@@ -7,6 +7,7 @@ import {
   axeViolations,
   backControl,
   describeViolations,
+  pageOverflow,
   practisingMember,
   routesToWalk,
   settle,
@@ -27,6 +28,9 @@ import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
  *   tab bar, a back control, a link that goes elsewhere, move on by itself, or (a full-screen
  *   flow) its way forward. Where the app lands decides the frame: a screen of a tab shows the
  *   tab bar, a screen below one also a back control.
+ * - No page wider than the phone (issue 30): a thumb swiping across a carousel or a long word
+ *   must not slide the whole page sideways into blank space. Measured after the screen has
+ *   settled, as the document's scroll width against the viewport's.
  */
 test.describe.configure({ timeout: scaledTimeout(600_000) });
 // The app's Content-Security-Policy forbids inline scripts; axe is injected as one.
@@ -59,6 +63,7 @@ async function walk(page: Page, stops: WalkStop[]): Promise<string[]> {
     if (frame === 'below') {
       await expect.soft(backControl(page).first(), `${where}: a back control`).toBeVisible();
     }
+    expect.soft(await pageOverflow(page), `${where}: wider than the viewport`).toBeNull();
     expect.soft(await wayOut(page, frame), `${where}: a way out`).not.toBeNull();
   }
   return violations;

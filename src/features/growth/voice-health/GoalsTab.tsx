@@ -3,9 +3,16 @@ import { writeErrorText } from '../../../lib/outbox/online-only';
 import { StateMessage } from '../../../ui/StateMessage';
 import { QueryBlock } from '../../profile/QueryBlock';
 import { usePendingOfKind } from '../../sync/pending-writes-queries';
-import type { StoredAssessment } from '../../assessment/assessment-api';
+import type { ShownAssessment } from '../../assessment/assessment-api';
 import { GOAL_TARGETS } from '../../../domain/voice/goal-targets';
-import { useAddGoal, useDeleteGoal, useGoals, type GoalMetric, type NewGoal } from '../growth-api';
+import {
+  useAddGoal,
+  useDeleteGoal,
+  useGoals,
+  type GoalMetric,
+  type NewGoal,
+  type VoiceGoal,
+} from '../growth-api';
 import { dayWithYear } from '../../../lib/dates';
 import { formatMetric, isMeasured, METRIC_TEXT, metricsOf, type MeasuredMetric } from '../voice-health';
 import { GoalCard, labelOf } from './GoalCard';
@@ -22,7 +29,7 @@ const valueText = (metric: GoalMetric, v: number) =>
  * that cannot be followed (set on the retired 0-100 blends, or on what is not measured) can be
  * removed here.
  */
-export function GoalsTab({ list }: { list: StoredAssessment[] }) {
+export function GoalsTab({ list }: { list: readonly ShownAssessment[] }) {
   const goals = useGoals();
   const remove = useDeleteGoal();
   const [open, setOpen] = useState(false);
@@ -34,7 +41,7 @@ export function GoalsTab({ list }: { list: StoredAssessment[] }) {
         set new goal
       </button>
       {open && <GoalForm onDone={() => setOpen(false)} />}
-      <WaitingGoals />
+      <WaitingGoals stored={goals.data ?? []} />
       <QueryBlock query={goals} what="your goals" isEmpty={(g) => g.length === 0} emptyText="no goals yet">
         {(g) => (
           <ul className={styles.list}>
@@ -57,9 +64,21 @@ export function GoalsTab({ list }: { list: StoredAssessment[] }) {
   );
 }
 
-/** Goals set offline that still wait in the outbox: shown as set, marked as waiting to sync. */
-function WaitingGoals() {
-  const waiting = usePendingOfKind('goal');
+/**
+ * Goals set offline that still wait in the outbox: shown as set, marked as waiting to sync. A
+ * goal the server already holds (the same metric, target and date: sent, the answer lost) is
+ * shown once, as stored.
+ */
+function WaitingGoals({ stored }: { stored: readonly VoiceGoal[] }) {
+  const waiting = usePendingOfKind('goal').filter((item) => {
+    const goal = item.body as NewGoal;
+    return !stored.some(
+      (g) =>
+        g.targetMetric === goal.metric &&
+        g.targetValue === goal.targetValue &&
+        g.targetDate.slice(0, 10) === goal.targetDate.slice(0, 10),
+    );
+  });
   if (waiting.length === 0) return null;
   return (
     <ul className={styles.list} aria-label="goals waiting to sync">

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import type { StoredAssessment } from '../../assessment/assessment-api';
+import type { ShownAssessment } from '../../assessment/assessment-api';
 import { AVQI_BOUNDARY, sideOfBoundary } from '../../assessment/measures';
 import {
   formatMetric,
@@ -10,6 +10,7 @@ import {
   type MeasuredMetric,
 } from '../voice-health';
 import { NoData } from './NoData';
+import { countText } from '../../../lib/plural';
 import styles from '../Growth.module.css';
 
 const MEASURED: MeasuredMetric[] = ['tonalClarity', 'breathSupport'];
@@ -20,11 +21,13 @@ function changeWords(change: number | null): string {
   return `${Math.abs(change).toFixed(2)} ${change < 0 ? 'lower than last week (better)' : 'higher than last week (less good)'}`;
 }
 
-export function OverviewTab({ list }: { list: StoredAssessment[] }) {
+export function OverviewTab({ list }: { list: readonly ShownAssessment[] }) {
   const navigate = useNavigate();
   const o = overview(list, Date.now());
   const m = o.current;
   const avqi = m?.voiceQualityScore ?? null;
+  const weekAgo = Date.now() - 7 * 86_400_000;
+  const waiting = list.filter((a) => a.waiting && Date.parse(a.recordedAt) >= weekAgo).length;
   return (
     <>
       {m && avqi !== null ? (
@@ -39,6 +42,11 @@ export function OverviewTab({ list }: { list: StoredAssessment[] }) {
             </p>
             <p className={styles.muted}>{changeWords(o.change)}</p>
             <p className={styles.muted}>A wellbeing indicator, not a diagnosis.</p>
+            {waiting > 0 && (
+              <p className={styles.muted} data-testid="health-waiting">
+                Includes {countText(waiting, 'assessment')} waiting to sync.
+              </p>
+            )}
           </div>
           {MEASURED.map((k) => {
             const value = m[k];

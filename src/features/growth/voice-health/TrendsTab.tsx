@@ -1,4 +1,4 @@
-import type { StoredAssessment } from '../../assessment/assessment-api';
+import type { ShownAssessment } from '../../assessment/assessment-api';
 import { AVQI_BOUNDARY, SCALE_MAX } from '../../assessment/measures';
 import { dailyAvqi, monthChange } from '../voice-health';
 import { NoData } from './NoData';
@@ -6,7 +6,7 @@ import styles from '../Growth.module.css';
 import { shortDay } from '../../../lib/dates';
 
 /** A 30-day bar chart of the daily mean AVQI with the 2.43 boundary drawn, and the real month-over-month change. */
-export function TrendsTab({ list }: { list: StoredAssessment[] }) {
+export function TrendsTab({ list }: { list: readonly ShownAssessment[] }) {
   const now = Date.now();
   const days = dailyAvqi(list, now);
   const measured = days.filter((d) => d.avqi !== null);

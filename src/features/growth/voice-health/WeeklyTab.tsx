@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { QueryBlock } from '../../profile/QueryBlock';
-import type { StoredAssessment } from '../../assessment/assessment-api';
+import type { ShownAssessment } from '../../assessment/assessment-api';
 import { AVQI_BOUNDARY } from '../../assessment/measures';
 import { localDate } from '../../wellness/chart-math';
 import { usePracticeWeek, type PracticeWeek } from '../growth-api';
@@ -17,7 +17,7 @@ const shiftDay = (isoDay: string, days: number) =>
   new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 /** The assessments recorded on the member's local days `from`..`to`, inclusive. */
-const onDays = (list: readonly StoredAssessment[], from: string, to: string) =>
+const onDays = (list: readonly ShownAssessment[], from: string, to: string) =>
   list.filter((a) => {
     const day = localDate(Date.parse(a.recordedAt));
     return day >= from && day <= to;
@@ -28,7 +28,7 @@ const onDays = (list: readonly StoredAssessment[], from: string, to: string) =>
  * server's sums (GET /api/users/{id}/practice-week, from the practice ledger: one truth with
  * the journey and the profile); the voice quality index is the mean of the same days' assessments (a check, not practice).
  */
-export function WeeklyTab({ list }: { list: StoredAssessment[] }) {
+export function WeeklyTab({ list }: { list: readonly ShownAssessment[] }) {
   const [back, setBack] = useState(0);
   const week = usePracticeWeek(back);
   return (
@@ -75,7 +75,7 @@ function WeekNav({
 }
 
 /** One week's numbers and what they say, from the server's `week` and the same days' recordings. */
-export function WeekView({ list, week }: { list: StoredAssessment[]; week: PracticeWeek }) {
+export function WeekView({ list, week }: { list: readonly ShownAssessment[]; week: PracticeWeek }) {
   const { sessions, minutes } = week;
   const assessments = onDays(list, week.start, week.end);
   const previous = metricsOf(onDays(list, shiftDay(week.start, -7), shiftDay(week.start, -1)));

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { writeErrorText } from '../../../lib/outbox/online-only';
 import { supabase } from '../../../lib/supabase';
 import { Button } from '../../../ui/Button';
+import { FormError } from '../../../ui/FormError';
 import { TextField } from '../../../ui/TextField';
 import { ACCOUNT_DELETED_STATE } from '../../auth/account-deleted';
 import { clearRemember } from '../../auth/remember-me';
@@ -97,11 +98,7 @@ export function DeleteAccountDialog() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
-            {error && (
-              <p className={styles.error} role="alert">
-                {error}
-              </p>
-            )}
+            {error && <FormError className={styles.error}>{error}</FormError>}
             <Button type="submit" loading={busy} className={styles.dangerSolid} block>
               Delete my account for good
             </Button>

@@ -2,7 +2,7 @@
 import { expect, test } from '../../support/fixtures';
 import { signInNewMember } from '../../listening/support';
 import { absolutePath, fakeMicLaunch, screenshotPath } from '../fake-mic';
-import { NO_VOICE, PIN_48K, recordWholeFile, templateSessionListening } from './helpers';
+import { NO_VOICE, PIN_48K, templateSessionListening } from './helpers';
 
 test.use({
   launchOptions: fakeMicLaunch(absolutePath('fixtures/voice/non-voice/sine-440hz-48k.wav')),
@@ -10,9 +10,21 @@ test.use({
 });
 
 test.describe('a pure tone', () => {
-  test('the tuning room says it could not hear a voice, and scores nothing', async ({ page }) => {
+  test('the tuning room says it could not hear a voice, live and at the end, and scores nothing', async ({
+    page,
+  }) => {
     await page.goto(`/tuning-room${PIN_48K}`);
-    await recordWholeFile(page, 4.5);
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    // Issue 30: live, the same rule as the end: no "score so far", no "in tune", but words.
+    await expect(page.getByTestId('live-heard')).toHaveText(/steady electronic tone, not a voice/, {
+      timeout: 10_000,
+    });
+    await expect(page.getByTestId('live-score')).toHaveText('–');
+    await expect(page.getByText('in tune')).toHaveCount(0);
+    // The tone ends (the file's last second is silence), then the recording stops.
+    await expect(page.getByTestId('live-pitch')).toHaveAttribute('data-hz', '', { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+    await expect(page.getByRole('button', { name: 'Start recording' })).toBeVisible();
     await expect(page.getByTestId('not-heard')).toHaveText(NO_VOICE);
     await expect(page.getByTestId('not-heard')).toContainText('steady electronic tone');
     await expect(page.getByTestId('analysis-complete')).toHaveCount(0);

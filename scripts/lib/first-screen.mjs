@@ -17,7 +17,7 @@ export const BUDGET_BYTES = 150 * 1024;
  */
 export const FIRST_SCREENS = [
   { route: '/', screen: null, shell: true },
-  { route: '/signup', screen: null, shell: true },
+  { route: '/signup', screen: 'src/features/auth/SignUpScreen.tsx', shell: true },
   { route: '/tuning-room', screen: 'src/features/tuning/TuningRoomScreen.tsx', shell: true },
   {
     route: '/home',

@@ -9,6 +9,7 @@ import path from 'node:path';
 const LANDING_SCREENS: Record<string, string> = {
   '/tuning-room': 'src/features/tuning/TuningRoomScreen.tsx',
   '/home': 'src/features/home/HomeScreen.tsx',
+  '/signup': 'src/features/auth/SignUpScreen.tsx',
 };
 
 interface ManifestChunk {

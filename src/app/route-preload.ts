@@ -11,6 +11,8 @@ import { createElement, lazy, type ComponentType } from 'react';
 const LANDING_SCREENS = {
   '/tuning-room': () => import('../features/tuning/TuningRoomScreen').then((m) => m.TuningRoomScreen),
   '/home': () => import('../features/home/HomeScreen').then((m) => m.HomeScreen),
+  // Kept out of the entry chunk that every signed-in start downloads (the /home budget).
+  '/signup': () => import('../features/auth/SignUpScreen').then((m) => m.SignUpScreen),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 type LandingPath = keyof typeof LANDING_SCREENS;

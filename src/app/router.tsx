@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RequireMember } from '../features/auth/RequireMember';
 import { SignInScreen } from '../features/auth/SignInScreen';
-import { SignUpScreen } from '../features/auth/SignUpScreen';
 import { NotFoundScreen } from '../features/shell/NotFoundScreen';
 import { Layout } from './Layout';
 import { landingScreen } from './route-preload';
@@ -52,6 +51,7 @@ const LiveSessionScreen = lazy(() =>
   import('../features/circles/LiveSessionScreen').then((m) => ({ default: m.LiveSessionScreen })),
 );
 const HomeScreen = landingScreen('/home');
+const SignUpScreen = landingScreen('/signup');
 const FilteredScreen = lazy(() =>
   import('../features/listening/FilteredScreen').then((m) => ({ default: m.FilteredScreen })),
 );

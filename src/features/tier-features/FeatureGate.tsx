@@ -41,7 +41,12 @@ export function LockedFeature({ feature, tokens }: { feature: TierFeatureKey; to
   const from = current.requiredTokens;
   const percent = need > from ? ((tokens - from) / (need - from)) * 100 : 100;
   return (
-    <section className={styles.locked} aria-labelledby={`locked-${feature}`} data-testid="feature-locked">
+    <section
+      className={styles.locked}
+      aria-labelledby={`locked-${feature}`}
+      data-testid="feature-locked"
+      data-feature={feature}
+    >
       <h2 id={`locked-${feature}`} className={styles.title}>
         {f.title}
       </h2>

@@ -16,7 +16,7 @@ export const BUDGET_BYTES = 150 * 1024;
  * so it counts (signed out, /home sends the visitor to the sign-in screen, which is `/`'s JS).
  */
 export const FIRST_SCREENS = [
-  { route: '/', screen: null, shell: true },
+  { route: '/', screen: 'src/features/auth/SignInScreen.tsx', shell: true },
   { route: '/signup', screen: 'src/features/auth/SignUpScreen.tsx', shell: true },
   { route: '/tuning-room', screen: 'src/features/tuning/TuningRoomScreen.tsx', shell: true },
   {

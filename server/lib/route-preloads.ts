@@ -9,6 +9,8 @@ import path from 'node:path';
 const LANDING_SCREENS: Record<string, string> = {
   '/tuning-room': 'src/features/tuning/TuningRoomScreen.tsx',
   '/home': 'src/features/home/HomeScreen.tsx',
+  '/': 'src/features/auth/SignInScreen.tsx',
+  '/login': 'src/features/auth/SignInScreen.tsx',
   '/signup': 'src/features/auth/SignUpScreen.tsx',
 };
 

@@ -11,7 +11,10 @@ import { createElement, lazy, type ComponentType } from 'react';
 const LANDING_SCREENS = {
   '/tuning-room': () => import('../features/tuning/TuningRoomScreen').then((m) => m.TuningRoomScreen),
   '/home': () => import('../features/home/HomeScreen').then((m) => m.HomeScreen),
-  // Kept out of the entry chunk that every signed-in start downloads (the /home budget).
+  // The account screens are kept out of the entry chunk that every signed-in start downloads
+  // (the /home budget); a visitor's browser fetches them beside it.
+  '/': () => import('../features/auth/SignInScreen').then((m) => m.SignInScreen),
+  '/login': () => import('../features/auth/SignInScreen').then((m) => m.SignInScreen),
   '/signup': () => import('../features/auth/SignUpScreen').then((m) => m.SignUpScreen),
 } satisfies Record<string, () => Promise<ComponentType>>;
 

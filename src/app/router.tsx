@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RequireMember } from '../features/auth/RequireMember';
-import { SignInScreen } from '../features/auth/SignInScreen';
 import { NotFoundScreen } from '../features/shell/NotFoundScreen';
 import { Layout } from './Layout';
 import { landingScreen } from './route-preload';
@@ -52,6 +51,8 @@ const LiveSessionScreen = lazy(() =>
 );
 const HomeScreen = landingScreen('/home');
 const SignUpScreen = landingScreen('/signup');
+const SignInScreen = landingScreen('/');
+const SignInAtLogin = landingScreen('/login');
 const FilteredScreen = lazy(() =>
   import('../features/listening/FilteredScreen').then((m) => ({ default: m.FilteredScreen })),
 );
@@ -118,7 +119,7 @@ const EchoverseScreen = lazy(() =>
 /** Screens that exist; every other route of the table shows its placeholder. */
 const SCREENS: Record<string, RouteObject['element']> = {
   '/': <SignInScreen />,
-  '/login': <SignInScreen />,
+  '/login': <SignInAtLogin />,
   '/signup': <SignUpScreen />,
   '/forgot-password': <ForgotPasswordScreen />,
   '/reset-password': <ResetPasswordScreen />,

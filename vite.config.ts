@@ -60,6 +60,14 @@ export default defineConfig({
     sourcemap: true,
     // Read by scripts/lib/first-screen.mjs to know which chunks each first screen loads.
     manifest: true,
+    // A lazy screen's own imports are not listed beside each dynamic import (Vite's preload
+    // helper kept every screen's dependency list, with hashed names, in the entry chunk: 2.3 KB
+    // brotli on every first screen). Its stylesheets still are (Vite always keeps CSS), the
+    // page's own modulepreload links stay (hostType 'html'), landing screens are preloaded by
+    // the server (server/lib/route-preloads.ts), and the service worker has every chunk cached
+    // after the first visit, so only a first visit's first step to another screen fetches that
+    // screen's modules one level after the other.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

@@ -126,6 +126,10 @@ describe('ids on every route', () => {
       for (const loose of LOOSE_IDS) {
         const path = r.path.replace(/^\/api/, '').replace(/:(id|templateId)\b/, encodeURIComponent(loose));
         const res = await send(r.method, path, r.method === 'GET' ? undefined : {});
+        // A route for another role (the operator's review, an admin's) refuses a member before it
+        // reads anything: saying nothing about the id is right there. A level gate is not that:
+        // a member may reach the route later, so the id is checked first.
+        if (res.status === 403 && ((await res.json()) as { error: string }).error === 'forbidden') continue;
         if (res.status !== 400) wrong.push(`${r.method} ${path}: ${res.status}`);
       }
     }

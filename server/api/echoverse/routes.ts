@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { createMailer, type Mailer } from '../../auth/mail/mailer';
@@ -80,6 +80,11 @@ export function echoverseRoutes(deps: AppDeps, mailer: Mailer = createMailer(dep
   const storageDir = deps.config.storageDir;
   const auth = requireUser(deps);
   const gate = requireFeature(deps, 'echoverse_access');
+  // A malformed id is a 400 before the level is looked at, like every /api route with an id.
+  const noteId: MiddlewareHandler<AppEnv> = async (c, next) => {
+    uuidParam(c.req.param('id'), 'Echoverse note');
+    await next();
+  };
   const isoNow = () => new Date(deps.now()).toISOString();
   const today = async (userId: string) => {
     const now = deps.now();
@@ -155,7 +160,7 @@ export function echoverseRoutes(deps: AppDeps, mailer: Mailer = createMailer(dep
     }
   });
 
-  r.get('/echoverse/:id/audio', auth, gate, async (c) => {
+  r.get('/echoverse/:id/audio', auth, noteId, gate, async (c) => {
     const note = await repo.byId(uuidParam(c.req.param('id'), 'Echoverse note'));
     const userId = c.var.user.id;
     if (!note || (note.hidden_at !== null && note.user_id !== userId)) throw notFound();
@@ -171,7 +176,7 @@ export function echoverseRoutes(deps: AppDeps, mailer: Mailer = createMailer(dep
     );
   });
 
-  r.delete('/echoverse/:id', auth, gate, async (c) => {
+  r.delete('/echoverse/:id', auth, noteId, gate, async (c) => {
     const id = uuidParam(c.req.param('id'), 'Echoverse note');
     const removed = await deps.sql.transaction(async (tx) => {
       const row = await createEchoverseRepository(tx).remove(id, c.var.user.id);
@@ -183,7 +188,7 @@ export function echoverseRoutes(deps: AppDeps, mailer: Mailer = createMailer(dep
     return c.body(null, 204);
   });
 
-  r.post('/echoverse/:id/echo', auth, gate, async (c) => {
+  r.post('/echoverse/:id/echo', auth, noteId, gate, async (c) => {
     const key = idem.keyOf(c);
     const id = uuidParam(c.req.param('id'), 'Echoverse note');
     return idem.respond(c, key, async (tx) => {
@@ -193,7 +198,7 @@ export function echoverseRoutes(deps: AppDeps, mailer: Mailer = createMailer(dep
     });
   });
 
-  r.post('/echoverse/:id/report', auth, gate, async (c) => {
+  r.post('/echoverse/:id/report', auth, noteId, gate, async (c) => {
     const key = idem.keyOf(c);
     const id = uuidParam(c.req.param('id'), 'Echoverse note');
     const { reason } = await jsonBody(c, reportBody);

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
@@ -68,6 +68,11 @@ export function voiceNoteRoutes(deps: AppDeps): Hono<AppEnv> {
   const isoNow = () => new Date(deps.now()).toISOString();
   const auth = requireUser(deps);
   const gate = requireFeature(deps, 'voice_notes');
+  // A malformed id is a 400 before the level is looked at, like every /api route with an id.
+  const noteId: MiddlewareHandler<AppEnv> = async (c, next) => {
+    uuidParam(c.req.param('id'), 'voice note');
+    await next();
+  };
 
   r.get('/voice-notes', auth, gate, async (c) => {
     const userId = c.var.user.id;
@@ -130,7 +135,7 @@ export function voiceNoteRoutes(deps: AppDeps): Hono<AppEnv> {
     }
   });
 
-  r.get('/voice-notes/:id/audio', auth, gate, async (c) => {
+  r.get('/voice-notes/:id/audio', auth, noteId, gate, async (c) => {
     const note = await repo.find(c.var.user.id, uuidParam(c.req.param('id'), 'voice note'));
     if (!note) throw notFound();
     c.header('Cache-Control', 'no-store');
@@ -145,7 +150,7 @@ export function voiceNoteRoutes(deps: AppDeps): Hono<AppEnv> {
     );
   });
 
-  r.patch('/voice-notes/:id', auth, gate, async (c) => {
+  r.patch('/voice-notes/:id', auth, noteId, gate, async (c) => {
     const id = uuidParam(c.req.param('id'), 'voice note');
     const { title } = await jsonBody(c, renameBody);
     const row = await repo.rename(c.var.user.id, id, title, isoNow());
@@ -153,7 +158,7 @@ export function voiceNoteRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(presentNote(row));
   });
 
-  r.delete('/voice-notes/:id', auth, gate, async (c) => {
+  r.delete('/voice-notes/:id', auth, noteId, gate, async (c) => {
     const id = uuidParam(c.req.param('id'), 'voice note');
     const userId = c.var.user.id;
     const removed = await deps.sql.transaction(async (tx) => {

@@ -20,7 +20,10 @@ test('a member records a voice note from the profile, hears it, keeps it in the 
 
   // From the profile, as a member finds it.
   await page.goto('/profile');
-  await page.getByRole('link', { name: 'voice notes' }).click();
+  await page
+    .getByRole('navigation', { name: 'more of your practice' })
+    .getByRole('link', { name: 'voice notes' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'voice notes' })).toBeVisible();
   await expect(page.getByText('No voice notes yet.')).toBeVisible();
 

@@ -277,3 +277,31 @@ function leaps(notes: readonly SungNote[]): TechniqueFinding | null {
     `After leaps: ${Math.round(median(afterLeap))} ms to arrive; after steps: ${Math.round(median(afterStep))} ms.`,
   );
 }
+
+/** Each rule in a member's words, with what it reads and its threshold (shown under the feedback). */
+export const RULE_TEXTS: readonly { rule: string; text: string }[] = [
+  {
+    rule: 'flat or sharp',
+    text: `the middle of your notes (median cents off) is ${RULES.offCents} cents or more under or over the target.`,
+  },
+  {
+    rule: 'notes wander',
+    text: `a typical note (median) is held within half a semitone for less than ${Math.round(RULES.unsteadyHeld * 100)}% of its time.`,
+  },
+  {
+    rule: 'slow to settle',
+    text: `a typical note (median) takes ${RULES.slowArrivalMs} ms or more before your voice stays on it.`,
+  },
+  {
+    rule: 'last note sags',
+    text: `in at least ${RULES.phraseEndMinTakes} takes, the last note sits a median ${RULES.phraseEndDropCents} cents or more under the rest of its take.`,
+  },
+  {
+    rule: 'high or low notes less steady',
+    text: `your highest third of notes holds in tune ${Math.round(RULES.registerHeldGap * 100)} points less (or more) of the time than your lowest third (at least ${RULES.registerMinNotes} notes in each).`,
+  },
+  {
+    rule: 'leaps land late',
+    text: `after a leap of ${RULES.leapSemitones} semitones or more you arrive ${RULES.leapLateMs} ms or more later than after a step of 1-${RULES.stepSemitones} semitones.`,
+  },
+];

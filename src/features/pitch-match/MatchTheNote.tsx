@@ -2,11 +2,11 @@ import { useCallback, useMemo, useState } from 'react';
 import {
   comfortableRange,
   DEFAULT_VOICE_RANGE,
-  findExercise,
   PITCH_EXERCISES,
   placeInRange,
   type OctaveShift,
 } from '../../domain/pitch-target/exercises';
+import { findAnyExercise } from '../../domain/pitch-target/vocal-exercises';
 import { analysisRangeFor, formatTarget } from '../../domain/pitch-target/notes';
 import type { ExerciseResult } from '../../domain/pitch-target/types';
 import { Alert } from '../../ui/Alert';
@@ -29,7 +29,7 @@ interface Props {
   startEngine: StartEngine;
   /** The pitch (Hz) of each of the member's recordings: the range exercises are placed in. */
   pitchMedians: readonly (number | null)[];
-  /** A template step's own exercise: shown without the picker. */
+  /** A template step's or the vocal exercises library's own exercise: shown without the picker. */
   exerciseId?: string;
   templateId?: number;
   beforeSinging?: () => void;
@@ -51,7 +51,7 @@ export function MatchTheNote({ startEngine, pitchMedians, exerciseId, templateId
   const signedIn = useAuthStore((s) => s.user !== null);
   const saveResult = useSavePitchResult();
 
-  const exercise = findExercise(exerciseId ?? picked) ?? PITCH_EXERCISES[0];
+  const exercise = findAnyExercise(exerciseId ?? picked) ?? PITCH_EXERCISES[0];
   const range = useMemo(() => comfortableRange(pitchMedians), [pitchMedians]);
   // Keyed on the range's values, not its object: the history read again (a refetch) must not
   // make a new target, which would restart a take in progress.

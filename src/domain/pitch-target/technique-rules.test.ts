@@ -150,4 +150,32 @@ describe('technique feedback rules', () => {
     expect(rulesOf([...old, ...recent])).toEqual([]);
     expect(rulesOf([...old, ...recent.slice(0, 3)])).toEqual(['flat']);
   });
+
+  it('applies the tuning room’s wandering and breath rules to the median of 3+ recent free recordings', () => {
+    const rec = (i: number, stability: number, breathiness: number, voicedFrames = 300) => ({
+      at: new Date(Date.UTC(2026, 11, 7, 12, i)).toISOString(),
+      stability,
+      breathiness,
+      voicedFrames,
+    });
+    const takes = [clean(1), clean(2), clean(3)];
+    const with_ = (recs: ReturnType<typeof rec>[]) => {
+      const f = techniqueFeedback(takes, recs);
+      return f.kind === 'feedback' ? f.findings.map((x) => x.rule) : f.kind;
+    };
+    expect(with_([rec(1, 40, 70), rec(2, 45, 65), rec(3, 50, 62)])).toEqual([
+      'recordings-wander',
+      'recordings-breathy',
+    ]);
+    expect(with_([rec(1, 55, 60), rec(2, 55, 60), rec(3, 55, 60)])).toEqual([]);
+    // Two recordings, or recordings where no voice was heard, are not enough to speak.
+    expect(with_([rec(1, 40, 70), rec(2, 40, 70)])).toEqual([]);
+    expect(with_([rec(1, 40, 70), rec(2, 40, 70), rec(3, 10, 90, 5)])).toEqual([]);
+    const f = techniqueFeedback(takes, [rec(1, 40, 20), rec(2, 45, 20), rec(3, 50, 20)]);
+    expect(f.kind === 'feedback' && f.findings[0]).toMatchObject({
+      exerciseId: 'vx-sustained-vowel',
+      numbers:
+        'Steadiness 45% over your last 3 free recordings in the tuning room (the tuning room flags below 55%).',
+    });
+  });
 });

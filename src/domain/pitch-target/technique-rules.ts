@@ -16,6 +16,17 @@ export interface TakeForFeedback {
   notes: readonly NoteResult[];
 }
 
+/**
+ * A tuning-room free recording's summary as the tuning room keeps it (on the device, or in the
+ * account when the member chose to): percentages 0-100, as in docs/voice-feedback.md.
+ */
+export interface RecordingForFeedback {
+  at: string;
+  stability: number;
+  breathiness: number;
+  voicedFrames: number;
+}
+
 export interface TechniqueFinding {
   rule: RuleId;
   area: TechniqueArea;
@@ -38,7 +49,9 @@ export type RuleId =
   | 'phrase-end-flat'
   | 'high-less-steady'
   | 'low-less-steady'
-  | 'leaps-land-late';
+  | 'leaps-land-late'
+  | 'recordings-wander'
+  | 'recordings-breathy';
 
 export type TechniqueFeedback =
   | { kind: 'too-few'; takes: number; sungNotes: number; takesNeeded: number; notesNeeded: number }
@@ -60,6 +73,14 @@ export const RULES = {
   stepSemitones: 2,
   leapLateMs: 150,
   leapMinNotes: 3,
+  recentRecordings: 10,
+  minRecordings: 3,
+  /** A recording with fewer voiced frames heard no voice (docs/voice-feedback.md, "nothing"). */
+  minVoicedFrames: 12,
+  /** The voice-feedback table's "wandering" rule: stability below 0.55. */
+  wanderingStability: 55,
+  /** The voice-feedback table's "breath" rule: breathiness above 0.6. */
+  breathyBreathiness: 60,
 } as const;
 
 /** One sung note of a take, with where it sits and how it was reached. */
@@ -120,7 +141,10 @@ export function recentTakes<T extends TakeForFeedback>(takes: readonly T[]): T[]
     .slice(0, RULES.recentTakes);
 }
 
-export function techniqueFeedback(allTakes: readonly TakeForFeedback[]): TechniqueFeedback {
+export function techniqueFeedback(
+  allTakes: readonly TakeForFeedback[],
+  recordings: readonly RecordingForFeedback[] = [],
+): TechniqueFeedback {
   const takes = recentTakes(allTakes);
   const perTake = takes.map(sungNotesOf);
   const notes = perTake.flat();
@@ -139,6 +163,7 @@ export function techniqueFeedback(allTakes: readonly TakeForFeedback[]): Techniq
     phraseEnd(perTake),
     registers(notes),
     leaps(notes),
+    ...fromRecordings(recordings),
   ].filter((f): f is TechniqueFinding => f !== null);
   return { kind: 'feedback', takes: takes.length, sungNotes: notes.length, findings };
 }
@@ -278,6 +303,42 @@ function leaps(notes: readonly SungNote[]): TechniqueFinding | null {
   );
 }
 
+/**
+ * recordings-wander / recordings-breathy: the tuning room's own voice-feedback rules
+ * (docs/voice-feedback.md, "wandering" and "breath"), applied to the median of the member's
+ * recent free recordings instead of one, so one odd recording does not speak.
+ */
+function fromRecordings(all: readonly RecordingForFeedback[]): (TechniqueFinding | null)[] {
+  const recent = [...all]
+    .filter((r) => r.voicedFrames >= RULES.minVoicedFrames)
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, RULES.recentRecordings);
+  if (recent.length < RULES.minRecordings) return [];
+  const stability = median(recent.map((r) => r.stability));
+  const breathiness = median(recent.map((r) => r.breathiness));
+  const over = `your last ${recent.length} free recordings in the tuning room`;
+  return [
+    stability < RULES.wanderingStability
+      ? finding(
+          'recordings-wander',
+          'steadiness',
+          'When you sing freely, your pitch wavers on held sound.',
+          'Hold one comfortable note on an easy "mmm" for a few breaths, keeping the air even.',
+          `Steadiness ${Math.round(stability)}% over ${over} (the tuning room flags below ${RULES.wanderingStability}%).`,
+        )
+      : null,
+    breathiness > RULES.breathyBreathiness
+      ? finding(
+          'recordings-breathy',
+          'warm-up',
+          'Your voice sounds breathy: air escapes around the sound.',
+          'Start notes on a hum so the lips buzz, then open to a vowel keeping that buzz; do not push.',
+          `Breathiness ${Math.round(breathiness)}% over ${over} (the tuning room flags above ${RULES.breathyBreathiness}%).`,
+        )
+      : null,
+  ];
+}
+
 /** Each rule in a member's words, with what it reads and its threshold (shown under the feedback). */
 export const RULE_TEXTS: readonly { rule: string; text: string }[] = [
   {
@@ -303,5 +364,9 @@ export const RULE_TEXTS: readonly { rule: string; text: string }[] = [
   {
     rule: 'leaps land late',
     text: `after a leap of ${RULES.leapSemitones} semitones or more you arrive ${RULES.leapLateMs} ms or more later than after a step of 1-${RULES.stepSemitones} semitones.`,
+  },
+  {
+    rule: 'pitch wavers, sounds breathy',
+    text: `over at least ${RULES.minRecordings} of your recent free recordings in the tuning room, the middle steadiness is below ${RULES.wanderingStability}% or the middle breathiness above ${RULES.breathyBreathiness}%: the tuning room's own rules, applied to several recordings.`,
   },
 ];

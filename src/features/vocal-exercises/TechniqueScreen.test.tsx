@@ -6,6 +6,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getQueryFn, setAccessTokenSource } from '../../lib/api';
 import { useAuthStore } from '../auth/auth-store';
+import { useHistoryStore } from '../tuning/history-store';
+import type { VoiceAnalysis } from '../tuning/recording-summary';
 import { TechniqueScreen } from './TechniqueScreen';
 
 const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -73,6 +75,7 @@ beforeEach(() => {
   tokens = 800;
   results = [];
   resultsFail = false;
+  useHistoryStore.setState({ sessions: [] });
 });
 afterEach(() => {
   cleanup();
@@ -132,5 +135,28 @@ describe('the technique feedback screen', () => {
     resultsFail = true;
     renderScreen();
     expect(await screen.findByRole('button', { name: /try again/i })).toBeTruthy();
+  });
+
+  it('adds the tuning room’s wandering rule over the free recordings kept on this device', async () => {
+    results = [take(1, 2), take(2, -3), take(3, 1)];
+    const recording = (i: number): VoiceAnalysis => ({
+      id: `r${i}`,
+      at: new Date(Date.UTC(2026, 11, 5, 9, i)).toISOString(),
+      durationSec: 8,
+      overall: 50,
+      clarity: 60,
+      stability: 40,
+      resonance: 50,
+      projection: 50,
+      breathiness: 20,
+      volume: 50,
+      pitchHz: 200,
+      voicedFrames: 400,
+    });
+    useHistoryStore.setState({ sessions: [recording(1), recording(2), recording(3)] });
+    renderScreen();
+    const wander = await screen.findByTestId('finding-recordings-wander');
+    expect(wander.textContent).toContain('Steadiness 40% over your last 3 free recordings');
+    expect(within(wander).getByRole('link', { name: 'start sustained vowel' })).toBeTruthy();
   });
 });

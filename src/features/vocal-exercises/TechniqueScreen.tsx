@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import {
   RULE_TEXTS,
+  type RecordingForFeedback,
   RULES,
   techniqueFeedback,
   type TechniqueFeedback,
@@ -15,6 +16,7 @@ import growth from '../growth/Growth.module.css';
 import { usePitchResults, type StoredPitchResult } from '../pitch-match/pitch-api';
 import { QueryBlock } from '../profile/QueryBlock';
 import { FeatureGate } from '../tier-features/FeatureGate';
+import { useAccountHistory } from '../tuning/useAccountHistory';
 import styles from './VocalExercises.module.css';
 
 export const exerciseHref = (id: string) => `/vocal-exercises?exercise=${encodeURIComponent(id)}`;
@@ -38,15 +40,23 @@ export function TechniqueScreen() {
 
 function TechniqueContent() {
   const results = usePitchResults();
+  // The tuning room's free recordings, where the member keeps them (this device or the account).
+  const recordings = useAccountHistory().sessions;
   return (
     <QueryBlock query={results} what="your scored takes">
-      {(takes) => <TechniqueBody takes={takes} />}
+      {(takes) => <TechniqueBody takes={takes} recordings={recordings} />}
     </QueryBlock>
   );
 }
 
-export function TechniqueBody({ takes }: { takes: readonly StoredPitchResult[] }) {
-  const feedback = useMemo(() => techniqueFeedback(takes), [takes]);
+export function TechniqueBody({
+  takes,
+  recordings,
+}: {
+  takes: readonly StoredPitchResult[];
+  recordings: readonly RecordingForFeedback[];
+}) {
+  const feedback = useMemo(() => techniqueFeedback(takes, recordings), [takes, recordings]);
   return (
     <>
       <p className={styles.intro}>{tierFeature('technique_feedback').summary}</p>
@@ -121,7 +131,8 @@ function HowWeRead() {
       <summary>how we read your singing</summary>
       <p>
         Every statement comes from one rule over the note results of your {RULES.recentTakes} most recent
-        scored takes (match the note, session steps and vocal exercises). A rule speaks when:
+        scored takes (match the note, session steps and vocal exercises), or over your{' '}
+        {RULES.recentRecordings} most recent free recordings in the tuning room. A rule speaks when:
       </p>
       <ul>
         {RULE_TEXTS.map((r) => (

@@ -6,13 +6,19 @@ import { api, userIdOf } from '../growth/support';
 import { expect, test } from '../support/fixtures';
 import { reachLevel } from '../support/levels';
 import { createOnboardedMember, signInToHome } from '../support/members';
+import { axeViolations, describeViolations } from '../shell/support';
 import { fakeMicLaunch, loopingSungA3, screenshotPath, voiceHistoryAround } from '../tuning/fake-mic';
 
 // Issue 30, tier features at levels 4 and 5: a member at level 5 with two scored takes is told
 // to sing more, starts the exercise technique feedback links to, sings it into the fake
 // microphone (a 220 Hz voice), sees its score and its last score in the library, and then reads
 // technique feedback built from the three takes.
-test.use({ launchOptions: fakeMicLaunch(loopingSungA3(), { loop: true }), permissions: ['microphone'] });
+// bypassCSP: axe is injected as a script tag, as the route walk does.
+test.use({
+  launchOptions: fakeMicLaunch(loopingSungA3(), { loop: true }),
+  permissions: ['microphone'],
+  bypassCSP: true,
+});
 
 /** Earlier recordings a quarter-tone above G#3: the humming scale starts on A3 (220 Hz) for this voice. */
 const HISTORY = voiceHistoryAround(213.75);
@@ -59,6 +65,8 @@ test('vocal exercises and technique feedback: sing the linked exercise, then rea
     /last score \d+ of 100/,
   );
   await page.screenshot({ path: screenshotPath('vocal-exercises.png'), fullPage: true });
+  // The route walk sees these screens locked; unlocked, with data, they are checked here.
+  expect(describeViolations(page.url(), await axeViolations(page))).toEqual([]);
 
   await page.goto('/technique');
   const flat = page.getByTestId('finding-flat');
@@ -68,5 +76,7 @@ test('vocal exercises and technique feedback: sing the linked exercise, then rea
     'href',
     '/vocal-exercises?exercise=vx-hum-five-note',
   );
+  await page.getByText('how we read your singing').click();
   await page.screenshot({ path: screenshotPath('technique-feedback.png'), fullPage: true });
+  expect(describeViolations(page.url(), await axeViolations(page))).toEqual([]);
 });

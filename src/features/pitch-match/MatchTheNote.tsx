@@ -33,6 +33,8 @@ interface Props {
   exerciseId?: string;
   templateId?: number;
   beforeSinging?: () => void;
+  /** The screen around it already names and explains the exercise (the vocal exercises library). */
+  untitled?: boolean;
 }
 
 type SaveState =
@@ -43,7 +45,14 @@ type SaveState =
 const FIRST = PITCH_EXERCISES[0]?.id ?? '';
 
 /** "Match the note": pick an exercise placed in the member's range, hear it, sing it, see each note. */
-export function MatchTheNote({ startEngine, pitchMedians, exerciseId, templateId, beforeSinging }: Props) {
+export function MatchTheNote({
+  startEngine,
+  pitchMedians,
+  exerciseId,
+  templateId,
+  beforeSinging,
+  untitled = false,
+}: Props) {
   const [picked, setPicked] = useState(exerciseId ?? FIRST);
   const [shift, setShift] = useState<OctaveShift>(0);
   const [headphones, setHeadphones] = useState(false);
@@ -122,8 +131,12 @@ export function MatchTheNote({ startEngine, pitchMedians, exerciseId, templateId
         />
       )}
       <div className={styles.exercise}>
-        <h3 className={styles.exerciseTitle}>{exercise.title}</h3>
-        <p>{exercise.description}</p>
+        {!untitled && (
+          <>
+            <h3 className={styles.exerciseTitle}>{exercise.title}</h3>
+            <p>{exercise.description}</p>
+          </>
+        )}
         <p className={styles.targetNotes} data-testid="target-notes">
           {sungNotes.join(' · ')}
         </p>

@@ -134,7 +134,7 @@ function Runner({
         ))}
       </ol>
       <Suspense fallback={<StateMessage kind="loading" title="loading the exercise…" />}>
-        <MatchTheNote startEngine={startEngine} pitchMedians={medians} exerciseId={exercise.id} />
+        <MatchTheNote startEngine={startEngine} pitchMedians={medians} exerciseId={exercise.id} untitled />
       </Suspense>
     </div>
   );

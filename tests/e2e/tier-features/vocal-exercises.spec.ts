@@ -53,6 +53,7 @@ test('vocal exercises and technique feedback: sing the linked exercise, then rea
   const runner = page.getByTestId('exercise-runner');
   await expect(runner.getByTestId('target-notes')).toHaveText(HUM_NOTES.join(' · '));
   expect(HUM_NOTES[0]).toBe('A3');
+  await page.screenshot({ path: screenshotPath('vocal-exercise-start.png') });
   await runner.getByRole('button', { name: 'Sing it' }).click();
   await expect(runner.getByTestId('match-the-note')).toHaveAttribute('data-phase', 'singing');
   await expect(runner.getByTestId('take-saved')).toBeVisible({ timeout: scaledTimeout(15_000) });

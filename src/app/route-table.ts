@@ -54,6 +54,9 @@ export const ROUTES: RouteEntry[] = [
   // Tier features (issue 30): voice notes (level 2) and the Echoverse (level 7).
   { path: '/voice-notes', title: 'Voice notes', frame: 'below' },
   { path: '/echoverse', title: 'The Echoverse', frame: 'below' },
+  // Tier features (issue 30): vocal exercises (level 4) and technique feedback (level 5).
+  { path: '/vocal-exercises', title: 'Vocal exercises', frame: 'below' },
+  { path: '/technique', title: 'Technique feedback', frame: 'below' },
 ];
 
 /**

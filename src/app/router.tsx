@@ -112,6 +112,14 @@ const UnsubscribeScreen = lazy(() =>
 const VoiceNotesScreen = lazy(() =>
   import('../features/voice-notes/VoiceNotesScreen').then((m) => ({ default: m.VoiceNotesScreen })),
 );
+const VocalExercisesScreen = lazy(() =>
+  import('../features/vocal-exercises/VocalExercisesScreen').then((m) => ({
+    default: m.VocalExercisesScreen,
+  })),
+);
+const TechniqueScreen = lazy(() =>
+  import('../features/vocal-exercises/TechniqueScreen').then((m) => ({ default: m.TechniqueScreen })),
+);
 const EchoverseScreen = lazy(() =>
   import('../features/echoverse/EchoverseScreen').then((m) => ({ default: m.EchoverseScreen })),
 );
@@ -249,6 +257,16 @@ const SCREENS: Record<string, RouteObject['element']> = {
   '/echoverse': (
     <RequireMember>
       <EchoverseScreen />
+    </RequireMember>
+  ),
+  '/vocal-exercises': (
+    <RequireMember>
+      <VocalExercisesScreen />
+    </RequireMember>
+  ),
+  '/technique': (
+    <RequireMember>
+      <TechniqueScreen />
     </RequireMember>
   ),
   '/tuning-room': <TuningRoomScreen />,

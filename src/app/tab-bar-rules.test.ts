@@ -64,6 +64,8 @@ describe('bottom tab bar rules', () => {
     ['/streak-calendar', 'profile'],
     ['/voice-health-insights', 'profile'],
     ['/admin', 'profile'],
+    ['/vocal-exercises', 'profile'],
+    ['/technique', 'profile'],
   ])('marks the right tab active on %s', (path, tab) => {
     expect(activeTab(path)).toBe(tab);
   });

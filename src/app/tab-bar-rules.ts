@@ -41,6 +41,8 @@ export function activeTab(pathname: string): TabId {
     case '/challenges':
     case '/reminders':
     case '/voice-notes':
+    case '/vocal-exercises':
+    case '/technique':
       return 'profile';
     default:
       return 'home';

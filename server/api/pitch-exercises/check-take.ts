@@ -1,5 +1,6 @@
 import { formatNote, parseTarget, targetSeconds, TargetError } from '../../../src/domain/pitch-target/notes';
-import { findExercise, type PitchExercise } from '../../../src/domain/pitch-target/exercises';
+import type { PitchExercise } from '../../../src/domain/pitch-target/exercises';
+import { findAnyExercise } from '../../../src/domain/pitch-target/vocal-exercises';
 import type { TargetNote } from '../../../src/domain/pitch-target/types';
 import { notePoints } from '../../../src/domain/pitch-target/score';
 import { ApiError } from '../../lib/http';
@@ -18,14 +19,15 @@ const invalid = (field: string, problem: string) =>
   new ApiError(400, 'validation_failed', `Invalid ${field}: ${problem}`, { [field]: problem });
 
 /**
- * The checks a take's numbers can be held to: a known exercise, a target the engine can sing
+ * The checks a take's numbers can be held to: a known exercise (the tuning room's or the vocal
+ * exercises library's), a target the engine can sing
  * (the domain's own parser, so the 50-1500 Hz bound and the notation are the command's), and
  * one note result per target note, in order, naming that note, and a score that follows from
  * them by the rule members are shown (score.ts). Returns what is stored beside
  * the numbers: the exercise, the target as written back, and its length (the seconds practised).
  */
 export function checkTake(body: TakeBody): { exercise: PitchExercise; target: string; seconds: number } {
-  const exercise = findExercise(body.exerciseId);
+  const exercise = findAnyExercise(body.exerciseId);
   if (!exercise) throw invalid('exerciseId', 'there is no pitch exercise with this id');
   let notes;
   try {

@@ -5,6 +5,7 @@ import { createMember, type TestMember } from '../../rest/test-members';
 import { seedSessionTemplates } from '../../seed/templates';
 import { exportMember } from '../accounts/export';
 import { deleteMember } from '../accounts/delete-account';
+import { reachLevel } from '../practice/test-levels';
 import { takeBody } from './test-takes';
 
 let t: TestApp;
@@ -132,6 +133,37 @@ describe('POST and GET /api/pitch-exercises/results', () => {
     expect(answer.message).toContain(field === 'unknownField' ? 'nknown' : field);
     expect(await rows(eve)).toBe(0);
     expect(await rows(eve, 'practice_ledger')).toBe(0);
+  });
+
+  it('refuses a vocal exercises take below level 4 with the words of the lock, and stores nothing', async () => {
+    const gil = await createMember(t);
+    const res = await call(gil, 'POST', takeBody('vx-hum-five-note', at()));
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({
+      error: 'feature_locked',
+      message: expect.stringContaining('Vocal exercises opens at level 4'),
+    });
+    expect(await rows(gil)).toBe(0);
+    expect(await rows(gil, 'practice_ledger')).toBe(0);
+  });
+
+  it('counts a vocal exercise at level 4 on the ledger as a match-the-note take: minutes, no tokens', async () => {
+    const hal = await createMember(t);
+    await reachLevel(t, hal.id, 4);
+    const before = await rows(hal, 'practice_ledger');
+    const res = await call(hal, 'POST', takeBody('vx-hum-five-note', at()));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({
+      exerciseId: 'vx-hum-five-note',
+      title: 'Humming on a five-note scale',
+    });
+    expect(await rows(hal, 'practice_ledger')).toBe(before + 1);
+    const entry = await t.deps.sql.get<{ practised_sec: number; earned: number; counted: number }>(
+      `SELECT practised_sec, earned, counted FROM practice_ledger WHERE user_id = ? AND kind <> 'template'`,
+      [hal.id],
+    );
+    expect(entry).toMatchObject({ earned: 0 });
+    expect(Number(entry?.practised_sec)).toBeCloseTo(5.4, 0);
   });
 
   it('is in the member’s export and goes with the account', async () => {

@@ -10,6 +10,8 @@ import { localDateOf } from '../../../src/domain/streaks';
 import { awardBadges } from '../achievements/award';
 import { MAX_AHEAD_MS, MAX_LATE_MS, zoneAt } from '../listening/occurred-at';
 import { createTemplateRepository } from '../templates/repository';
+import { findVocalExercise } from '../../../src/domain/pitch-target/vocal-exercises';
+import { assertFeature } from '../practice/feature-gate';
 import { checkTake } from './check-take';
 import { createPitchResultRepository } from './repository';
 
@@ -54,6 +56,8 @@ const resultBody = z
  *                                  partial practice (minutes; no tokens, no streak day); a take
  *                                  sung as a template step adds nothing there (the session's save
  *                                  counts that time).
+ *                                  A take of the vocal exercises library (ids "vx-…", tier feature
+ *                                  vocal_exercises) needs level 4: else 403 feature_locked.
  * GET  /pitch-exercises/results   200 the caller's own, newest first
  */
 export function pitchExerciseRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -92,6 +96,7 @@ export function pitchExerciseRoutes(deps: AppDeps): Hono<AppEnv> {
         },
       );
     const user = c.var.user;
+    if (findVocalExercise(take.exercise.id)) await assertFeature(deps.sql, user.id, 'vocal_exercises');
     return idem.respond(c, key, async (tx) => {
       const zone = await zoneAt(tx, user.id, undefined, at);
       const stored = await createPitchResultRepository(tx).add(user.id, {

@@ -1,9 +1,9 @@
 import {
   DEFAULT_VOICE_RANGE,
-  findExercise,
   placeInRange,
   type OctaveShift,
 } from '../../../src/domain/pitch-target/exercises';
+import { findAnyExercise } from '../../../src/domain/pitch-target/vocal-exercises';
 import { formatNote, formatTarget } from '../../../src/domain/pitch-target/notes';
 import { notePoints } from '../../../src/domain/pitch-target/score';
 
@@ -16,7 +16,7 @@ export function takeBody(
   recordedAt: string,
   { centsOff = 4, heldFraction = 0.9, shift = 0 as OctaveShift } = {},
 ) {
-  const exercise = findExercise(exerciseId);
+  const exercise = findAnyExercise(exerciseId);
   if (!exercise) throw new Error(`no exercise ${exerciseId}`);
   const target = placeInRange(exercise, DEFAULT_VOICE_RANGE, shift);
   const notes = target.map((n) =>

@@ -2,11 +2,11 @@ import { useCallback, useMemo, useState } from 'react';
 import {
   comfortableRange,
   DEFAULT_VOICE_RANGE,
-  findExercise,
   PITCH_EXERCISES,
   placeInRange,
   type OctaveShift,
 } from '../../domain/pitch-target/exercises';
+import { findAnyExercise } from '../../domain/pitch-target/vocal-exercises';
 import { analysisRangeFor, formatTarget } from '../../domain/pitch-target/notes';
 import type { ExerciseResult } from '../../domain/pitch-target/types';
 import { Alert } from '../../ui/Alert';
@@ -29,10 +29,12 @@ interface Props {
   startEngine: StartEngine;
   /** The pitch (Hz) of each of the member's recordings: the range exercises are placed in. */
   pitchMedians: readonly (number | null)[];
-  /** A template step's own exercise: shown without the picker. */
+  /** A template step's or the vocal exercises library's own exercise: shown without the picker. */
   exerciseId?: string;
   templateId?: number;
   beforeSinging?: () => void;
+  /** The screen around it already names and explains the exercise (the vocal exercises library). */
+  untitled?: boolean;
 }
 
 type SaveState =
@@ -43,7 +45,14 @@ type SaveState =
 const FIRST = PITCH_EXERCISES[0]?.id ?? '';
 
 /** "Match the note": pick an exercise placed in the member's range, hear it, sing it, see each note. */
-export function MatchTheNote({ startEngine, pitchMedians, exerciseId, templateId, beforeSinging }: Props) {
+export function MatchTheNote({
+  startEngine,
+  pitchMedians,
+  exerciseId,
+  templateId,
+  beforeSinging,
+  untitled = false,
+}: Props) {
   const [picked, setPicked] = useState(exerciseId ?? FIRST);
   const [shift, setShift] = useState<OctaveShift>(0);
   const [headphones, setHeadphones] = useState(false);
@@ -51,7 +60,7 @@ export function MatchTheNote({ startEngine, pitchMedians, exerciseId, templateId
   const signedIn = useAuthStore((s) => s.user !== null);
   const saveResult = useSavePitchResult();
 
-  const exercise = findExercise(exerciseId ?? picked) ?? PITCH_EXERCISES[0];
+  const exercise = findAnyExercise(exerciseId ?? picked) ?? PITCH_EXERCISES[0];
   const range = useMemo(() => comfortableRange(pitchMedians), [pitchMedians]);
   // Keyed on the range's values, not its object: the history read again (a refetch) must not
   // make a new target, which would restart a take in progress.
@@ -122,8 +131,12 @@ export function MatchTheNote({ startEngine, pitchMedians, exerciseId, templateId
         />
       )}
       <div className={styles.exercise}>
-        <h3 className={styles.exerciseTitle}>{exercise.title}</h3>
-        <p>{exercise.description}</p>
+        {!untitled && (
+          <>
+            <h3 className={styles.exerciseTitle}>{exercise.title}</h3>
+            <p>{exercise.description}</p>
+          </>
+        )}
         <p className={styles.targetNotes} data-testid="target-notes">
           {sungNotes.join(' · ')}
         </p>

@@ -35,6 +35,8 @@ function serve(answers: Record<string, () => Response>) {
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
+      // Reads that tell times carry the device's zone (?tz=…): the answers are keyed without it.
+      url = url.replace(/[?&]tz=[^&]*$/, '');
       calls.push({ method, url });
       const answer = answers[`${method} ${url}`];
       return Promise.resolve(answer ? answer() : json(500, { error: 'unexpected', message: url }));

@@ -98,7 +98,7 @@ const schema = z.object({
         .filter(Boolean),
     )
     .refine(
-      (list) => list.every((e) => /^[^\s@,]+@[^\s@,]+$/.test(e)),
+      (list) => list.every((e) => /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/.test(e)),
       'ADMIN_EMAILS must be e-mail addresses separated by commas, e.g. ana@example.org,ben@example.org',
     )
     .default([]),

@@ -54,6 +54,12 @@ export const ROUTES: RouteEntry[] = [
   // Tier features (issue 30): voice notes (level 2) and the Echoverse (level 7).
   { path: '/voice-notes', title: 'Voice notes', frame: 'below' },
   { path: '/echoverse', title: 'The Echoverse', frame: 'below' },
+  // Tier features (issue 30): mentoring (7), community leadership (9), teaching certification
+  // (10), and the admins' review of teaching applications (ADMIN_EMAILS).
+  { path: '/mentoring', title: 'Mentoring', frame: 'below' },
+  { path: '/leadership', title: 'Community leadership', frame: 'below' },
+  { path: '/teaching', title: 'Teaching certification', frame: 'below' },
+  { path: '/admin/review', title: 'Teaching applications', frame: 'below' },
 ];
 
 /**

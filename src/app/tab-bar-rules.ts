@@ -41,6 +41,10 @@ export function activeTab(pathname: string): TabId {
     case '/challenges':
     case '/reminders':
     case '/voice-notes':
+    case '/mentoring':
+    case '/leadership':
+    case '/teaching':
+    case '/admin/review':
       return 'profile';
     default:
       return 'home';

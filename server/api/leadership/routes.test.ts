@@ -25,9 +25,12 @@ async function memberAt(tokens: number, name: string): Promise<TestMember> {
 }
 
 async function circleOf(owner: TestMember, ...members: TestMember[]): Promise<number> {
-  const res = await callAs(t, owner, '/voice-circles', { body: { name: `Circle ${randomUUID().slice(0, 6)}` } });
+  const res = await callAs(t, owner, '/voice-circles', {
+    body: { name: `Circle ${randomUUID().slice(0, 6)}` },
+  });
   const { id } = (await res.json()) as { id: number };
-  for (const m of members) expect((await callAs(t, m, `/voice-circles/${id}/join`, { body: {} })).status).toBe(201);
+  for (const m of members)
+    expect((await callAs(t, m, `/voice-circles/${id}/join`, { body: {} })).status).toBe(201);
   return id;
 }
 
@@ -47,9 +50,14 @@ describe('community leadership', () => {
     const id = await circleOf(owner);
     const page = await callAs(t, owner, '/leadership');
     expect(page.status).toBe(403);
-    expect(await page.json()).toMatchObject({ error: 'feature_locked', message: expect.stringContaining('level 9') });
+    expect(await page.json()).toMatchObject({
+      error: 'feature_locked',
+      message: expect.stringContaining('level 9'),
+    });
     expect((await pin(owner, id, 'Hum daily')).status).toBe(403);
-    expect(await t.deps.sql.all('SELECT 1 AS x FROM circle_prompts WHERE circle_id = ?', [id])).toHaveLength(0);
+    expect(await t.deps.sql.all('SELECT 1 AS x FROM circle_prompts WHERE circle_id = ?', [id])).toHaveLength(
+      0,
+    );
   });
 
   it('lets a level-9 owner pin a weekly prompt every member sees, with the leader badge beside the owner', async () => {
@@ -58,7 +66,10 @@ describe('community leadership', () => {
     const id = await circleOf(owner, low);
     const res = await pin(owner, id, 'Three slow sirens before breakfast');
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ role: 'owner', prompt: { text: 'Three slow sirens before breakfast' } });
+    expect(await res.json()).toMatchObject({
+      role: 'owner',
+      prompt: { text: 'Three slow sirens before breakfast' },
+    });
     const seen = await members(low, id);
     expect(seen.prompt).toMatchObject({ text: 'Three slow sirens before breakfast', byFirstName: 'Bo' });
     expect(seen.members).toEqual([
@@ -96,13 +107,21 @@ describe('community leadership', () => {
     expect((await name(nine, id, low.id)).status).toBe(403);
     const named = await name(owner, id, nine.id);
     expect(named.status).toBe(201);
-    expect(await named.json()).toMatchObject({ members: expect.arrayContaining([expect.objectContaining({ firstName: 'Fay', coLeader: true })]) });
+    expect(await named.json()).toMatchObject({
+      members: expect.arrayContaining([expect.objectContaining({ firstName: 'Fay', coLeader: true })]),
+    });
     expect((await pin(nine, id, 'From the co-leader')).status).toBe(200);
-    expect((await members(low, id)).members.find((m) => m.firstName === 'Fay')?.badges).toEqual(['co-leader']);
-    const fayPage = (await (await callAs(t, nine, '/leadership')).json()) as { circles: { id: number; role: string }[] };
+    expect((await members(low, id)).members.find((m) => m.firstName === 'Fay')?.badges).toEqual([
+      'co-leader',
+    ]);
+    const fayPage = (await (await callAs(t, nine, '/leadership')).json()) as {
+      circles: { id: number; role: string }[];
+    };
     expect(fayPage.circles).toEqual([expect.objectContaining({ id, role: 'co-leader' })]);
     expect((await callAs(t, outsider, `/leadership/circles/${id}/members`)).status).toBe(404);
-    const removed = await callAs(t, owner, `/leadership/circles/${id}/co-leaders/${nine.id}`, { method: 'DELETE' });
+    const removed = await callAs(t, owner, `/leadership/circles/${id}/co-leaders/${nine.id}`, {
+      method: 'DELETE',
+    });
     expect(removed.status).toBe(200);
     expect((await pin(nine, id, 'Again')).status).toBe(403);
   });
@@ -117,7 +136,11 @@ describe('community leadership', () => {
     expect(exported?.tables.circle_prompts?.map((r) => r.prompt)).toEqual(['Jan’s prompt']);
     expect(exported?.tables.circle_co_leaders).toHaveLength(1);
     await deleteMember(t.deps.sql, nine.id);
-    expect(await t.deps.sql.all('SELECT 1 AS x FROM circle_prompts WHERE circle_id = ?', [id])).toHaveLength(0);
-    expect(await t.deps.sql.all('SELECT 1 AS x FROM circle_co_leaders WHERE circle_id = ?', [id])).toHaveLength(0);
+    expect(await t.deps.sql.all('SELECT 1 AS x FROM circle_prompts WHERE circle_id = ?', [id])).toHaveLength(
+      0,
+    );
+    expect(
+      await t.deps.sql.all('SELECT 1 AS x FROM circle_co_leaders WHERE circle_id = ?', [id]),
+    ).toHaveLength(0);
   });
 });

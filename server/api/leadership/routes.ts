@@ -23,7 +23,11 @@ const promptBody = z
   .strict();
 
 const coLeaderBody = z
-  .object({ userId: z.string({ error: 'must be the id of a member of this circle' }).uuid('must be the id of a member of this circle') })
+  .object({
+    userId: z
+      .string({ error: 'must be the id of a member of this circle' })
+      .uuid('must be the id of a member of this circle'),
+  })
   .strict();
 
 interface MemberRow {
@@ -96,7 +100,11 @@ export function leadershipRoutes(deps: AppDeps): Hono<AppEnv> {
       [circleId],
     );
 
-  async function ledCircle(db: SqlExecutor, circle: { id: number; name: string; creator_id: string | null }, me: string) {
+  async function ledCircle(
+    db: SqlExecutor,
+    circle: { id: number; name: string; creator_id: string | null },
+    me: string,
+  ) {
     const members = await membersOf(db, Number(circle.id));
     return {
       id: Number(circle.id),
@@ -121,7 +129,11 @@ export function leadershipRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!circle) throw notFound();
     if (circle.creator_id === me) return circle;
     if (ownerOnly)
-      throw new ApiError(403, 'not_the_owner', 'Only the member who created this circle names its co-leaders.');
+      throw new ApiError(
+        403,
+        'not_the_owner',
+        'Only the member who created this circle names its co-leaders.',
+      );
     if (!(await isCoLeader(db, id, me)))
       throw new ApiError(403, 'not_a_leader', 'Only the circle’s owner and its co-leaders pin its prompt.');
     return circle;
@@ -205,7 +217,10 @@ export function leadershipRoutes(deps: AppDeps): Hono<AppEnv> {
     const me = c.var.user.id;
     return idem.respond(c, key, async (tx) => {
       const circle = await ledBy(tx, id, me, true);
-      await tx.run('DELETE FROM circle_co_leaders WHERE circle_id = ? AND user_id = ?', [id, c.req.param('userId')]);
+      await tx.run('DELETE FROM circle_co_leaders WHERE circle_id = ? AND user_id = ?', [
+        id,
+        c.req.param('userId'),
+      ]);
       return { status: 200, body: await ledCircle(tx, circle, me) };
     });
   });
@@ -214,7 +229,9 @@ export function leadershipRoutes(deps: AppDeps): Hono<AppEnv> {
     const me = c.var.user.id;
     const id = parseId(c.req.param('id'), 'circle');
     const circle = await circleOf(deps.sql, id);
-    const mine = circle && (await deps.sql.get('SELECT 1 AS x FROM circle_members WHERE circle_id = ? AND user_id = ?', [id, me]));
+    const mine =
+      circle &&
+      (await deps.sql.get('SELECT 1 AS x FROM circle_members WHERE circle_id = ? AND user_id = ?', [id, me]));
     if (!circle || !mine) throw notFound();
     const members = await membersOf(deps.sql, id);
     const certified = await certifiedAmong(
@@ -224,7 +241,10 @@ export function leadershipRoutes(deps: AppDeps): Hono<AppEnv> {
     const view = await Promise.all(
       members.map(async (m) => {
         const badges: MemberBadge[] = [];
-        if (m.id === circle.creator_id && isFeatureUnlocked('community_leadership', (await memberLevel(deps.sql, m.id)).tokens))
+        if (
+          m.id === circle.creator_id &&
+          isFeatureUnlocked('community_leadership', (await memberLevel(deps.sql, m.id)).tokens)
+        )
           badges.push('leader');
         if (Number(m.co_leader) === 1) badges.push('co-leader');
         if (certified.has(m.id)) badges.push('certified teacher');

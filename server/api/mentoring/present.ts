@@ -27,7 +27,9 @@ export interface PairingView {
 export function focusesOf(json: string): MentorFocus[] {
   try {
     const v = JSON.parse(json) as unknown;
-    return Array.isArray(v) ? v.filter((f): f is MentorFocus => MENTOR_FOCUSES.includes(f as MentorFocus)) : [];
+    return Array.isArray(v)
+      ? v.filter((f): f is MentorFocus => MENTOR_FOCUSES.includes(f as MentorFocus))
+      : [];
   } catch {
     return [];
   }
@@ -58,7 +60,9 @@ export async function presentPairing(
   return {
     id: Number(row.id),
     role,
-    focus: (MENTOR_FOCUSES as readonly string[]).includes(row.focus ?? '') ? (row.focus as MentorFocus) : null,
+    focus: (MENTOR_FOCUSES as readonly string[]).includes(row.focus ?? '')
+      ? (row.focus as MentorFocus)
+      : null,
     since: row.created_at,
     partner: {
       firstName: firstNameOf(user?.first_name ?? ''),

@@ -30,7 +30,12 @@ async function mentor(name: string, o: { focuses?: string[]; capacity?: number }
   const m = await memberAt(LEVEL_7, name);
   const res = await callAs(t, m, '/mentoring/offer', {
     method: 'PUT',
-    body: { intro: `Hi, I am ${name}.`, focuses: o.focuses ?? [], capacity: o.capacity ?? 2, available: true },
+    body: {
+      intro: `Hi, I am ${name}.`,
+      focuses: o.focuses ?? [],
+      capacity: o.capacity ?? 2,
+      available: true,
+    },
   });
   expect(res.status).toBe(200);
   return m;
@@ -40,7 +45,9 @@ const request = (m: TestMember, focus: string | null = null, key?: string) =>
   callAs(t, m, '/mentoring/request', { body: { focus }, ...(key ? { key } : {}) });
 
 async function endAllPairings() {
-  await t.deps.sql.run('UPDATE mentor_pairings SET ended_at = ? WHERE ended_at IS NULL', ['2000-01-01T00:00:00.000Z']);
+  await t.deps.sql.run('UPDATE mentor_pairings SET ended_at = ? WHERE ended_at IS NULL', [
+    '2000-01-01T00:00:00.000Z',
+  ]);
   await t.deps.sql.run('UPDATE mentor_offers SET available = 0');
 }
 
@@ -53,7 +60,9 @@ describe('mentoring others', () => {
     });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: 'feature_locked' });
-    expect(await t.deps.sql.get('SELECT 1 AS x FROM mentor_offers WHERE user_id = ?', [low.id])).toBeUndefined();
+    expect(
+      await t.deps.sql.get('SELECT 1 AS x FROM mentor_offers WHERE user_id = ?', [low.id]),
+    ).toBeUndefined();
     const page = (await (await callAs(t, low, '/mentoring')).json()) as { canMentor: boolean };
     expect(page.canMentor).toBe(false);
   });
@@ -71,7 +80,9 @@ describe('mentoring others', () => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as { message: string }).message).toContain(field);
     }
-    expect(await t.deps.sql.get('SELECT 1 AS x FROM mentor_offers WHERE user_id = ?', [m.id])).toBeUndefined();
+    expect(
+      await t.deps.sql.get('SELECT 1 AS x FROM mentor_offers WHERE user_id = ?', [m.id]),
+    ).toBeUndefined();
   });
 
   it('matches a request to the mentor of that focus first, then the least loaded one, and says when nobody is free', async () => {
@@ -81,7 +92,11 @@ describe('mentoring others', () => {
     const first = await memberAt(0, 'Cy');
     const res = await request(first, 'breath');
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ role: 'mentee', focus: 'breath', partner: { firstName: 'Ana', level: 7 } });
+    expect(await res.json()).toMatchObject({
+      role: 'mentee',
+      focus: 'breath',
+      partner: { firstName: 'Ana', level: 7 },
+    });
     // Ana is full: the next breath request goes to Ben, then Ben once more, then nobody.
     const second = await memberAt(0, 'Di');
     expect(await (await request(second, 'breath')).json()).toMatchObject({ partner: { firstName: 'Ben' } });
@@ -90,7 +105,10 @@ describe('mentoring others', () => {
     const fourth = await memberAt(0, 'Flo');
     const none = await request(fourth);
     expect(none.status).toBe(409);
-    expect(await none.json()).toMatchObject({ error: 'no_mentor_free', message: expect.stringContaining('No mentor') });
+    expect(await none.json()).toMatchObject({
+      error: 'no_mentor_free',
+      message: expect.stringContaining('No mentor'),
+    });
     const benPage = (await (await callAs(t, ben, '/mentoring')).json()) as {
       offer: { mentees: number };
       mentees: { partner: { firstName: string } }[];
@@ -120,7 +138,9 @@ describe('mentoring others', () => {
     const jo = await memberAt(0, 'Jo');
     for (const d of [-2, -1, 0]) await pastPractice(t, jo.id, addDays(today(), d), { earned: 20 });
     const pairing = (await (await request(jo)).json()) as { id: number };
-    const note = await callAs(t, ivy, `/mentoring/pairings/${pairing.id}/notes`, { body: { body: 'Three days: lovely.' } });
+    const note = await callAs(t, ivy, `/mentoring/pairings/${pairing.id}/notes`, {
+      body: { body: 'Three days: lovely.' },
+    });
     expect(note.status).toBe(201);
     const ivyView = (await note.json()) as { partner: unknown; notes: { mine: boolean; body: string }[] };
     expect(ivyView.partner).toMatchObject({ firstName: 'Jo', level: 1, currentStreak: 3 });
@@ -140,7 +160,9 @@ describe('mentoring others', () => {
     for (const body of ['  ', 'x'.repeat(301), 'bad\u0000note'])
       expect((await callAs(t, kay, `/mentoring/pairings/${id}/notes`, { body: { body } })).status).toBe(400);
     const outsider = await memberAt(0, 'Max');
-    expect((await callAs(t, outsider, `/mentoring/pairings/${id}/notes`, { body: { body: 'hi' } })).status).toBe(404);
+    expect(
+      (await callAs(t, outsider, `/mentoring/pairings/${id}/notes`, { body: { body: 'hi' } })).status,
+    ).toBe(404);
     expect(await t.deps.sql.all('SELECT id FROM mentor_notes WHERE pairing_id = ?', [id])).toHaveLength(0);
   });
 
@@ -152,7 +174,9 @@ describe('mentoring others', () => {
     await callAs(t, ola, `/mentoring/pairings/${id}/notes`, { body: { body: 'Thank you' } });
     expect((await callAs(t, ola, `/mentoring/pairings/${id}/end`, { method: 'POST' })).status).toBe(200);
     expect(await t.deps.sql.all('SELECT id FROM mentor_notes WHERE pairing_id = ?', [id])).toHaveLength(0);
-    expect((await callAs(t, ned, `/mentoring/pairings/${id}/notes`, { body: { body: 'hi' } })).status).toBe(404);
+    expect((await callAs(t, ned, `/mentoring/pairings/${id}/notes`, { body: { body: 'hi' } })).status).toBe(
+      404,
+    );
     const pam = await memberAt(0, 'Pam');
     expect(await (await request(pam)).json()).toMatchObject({ partner: { firstName: 'Ned' } });
   });

@@ -6,7 +6,7 @@ import type { SqlExecutor } from '../../db/sql';
 import { ApiError, jsonBody } from '../../lib/http';
 import { createIdempotency } from '../../lib/idempotency';
 import { parseId } from '../../lib/ids';
-import { lineText, multilineText } from '../../lib/text';
+import { multilineText } from '../../lib/text';
 import { isFeatureUnlocked } from '../../../src/domain/tier-features';
 import {
   MAX_INTRO,
@@ -36,9 +36,7 @@ const offerBody = z
   })
   .strict();
 
-const requestBody = z
-  .object({ focus: focusEnum.nullish().transform((v) => v ?? null) })
-  .strict();
+const requestBody = z.object({ focus: focusEnum.nullish().transform((v) => v ?? null) }).strict();
 
 const noteBody = z
   .object({
@@ -138,7 +136,14 @@ export function mentoringRoutes(deps: AppDeps): Hono<AppEnv> {
          VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (user_id) DO UPDATE SET intro = excluded.intro, focuses_json = excluded.focuses_json,
            capacity = excluded.capacity, available = excluded.available, updated_at = excluded.updated_at`,
-        [me, body.intro, JSON.stringify([...new Set(body.focuses)]), body.capacity, body.available ? 1 : 0, at],
+        [
+          me,
+          body.intro,
+          JSON.stringify([...new Set(body.focuses)]),
+          body.capacity,
+          body.available ? 1 : 0,
+          at,
+        ],
       );
       return { status: 200, body: await offerOf(tx, me) };
     });
@@ -146,7 +151,13 @@ export function mentoringRoutes(deps: AppDeps): Hono<AppEnv> {
 
   /** The available mentor for `focus`: one who names it first, then the least loaded, then the longest offered. */
   async function pickMentor(tx: SqlExecutor, me: string, focus: MentorFocus | null): Promise<string | null> {
-    const rows = await tx.all<{ user_id: string; focuses_json: string; capacity: number; load: number; updated_at: string }>(
+    const rows = await tx.all<{
+      user_id: string;
+      focuses_json: string;
+      capacity: number;
+      load: number;
+      updated_at: string;
+    }>(
       `SELECT o.user_id, o.focuses_json, o.capacity, o.updated_at,
          (SELECT count(*) FROM mentor_pairings p WHERE p.mentor_id = o.user_id AND p.ended_at IS NULL) AS load
        FROM mentor_offers o WHERE o.available = 1 AND o.user_id <> ?`,
@@ -155,7 +166,10 @@ export function mentoringRoutes(deps: AppDeps): Hono<AppEnv> {
     const free = rows.filter((o) => Number(o.load) < Number(o.capacity));
     const ranked = free
       .map((o) => ({ ...o, fits: focus !== null && focusesOf(o.focuses_json).includes(focus) ? 0 : 1 }))
-      .sort((a, b) => a.fits - b.fits || Number(a.load) - Number(b.load) || a.updated_at.localeCompare(b.updated_at));
+      .sort(
+        (a, b) =>
+          a.fits - b.fits || Number(a.load) - Number(b.load) || a.updated_at.localeCompare(b.updated_at),
+      );
     for (const o of ranked) {
       // A mentor whose level fell below 7 since offering is not matched.
       const { tokens } = await memberLevel(tx, o.user_id);

@@ -5,9 +5,10 @@ import type { SqlExecutor } from '../../db/sql';
  * "certified teacher", and for issue 33 (certified teachers publish to the catalogue).
  */
 export async function isCertifiedTeacher(sql: SqlExecutor, userId: string): Promise<boolean> {
-  const row = await sql.get<{ status: string }>('SELECT status FROM teaching_applications WHERE user_id = ?', [
-    userId,
-  ]);
+  const row = await sql.get<{ status: string }>(
+    'SELECT status FROM teaching_applications WHERE user_id = ?',
+    [userId],
+  );
   return row?.status === 'approved';
 }
 

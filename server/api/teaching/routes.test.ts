@@ -26,13 +26,16 @@ async function memberAt(tokens: number, name: string): Promise<TestMember> {
   if (tokens > 0) {
     const today = localDateOf(t.deps.now(), 'UTC');
     // Level 10's tokens over three days of practice, so the record has something to show.
-    for (const d of [-42, -41, -40]) await pastPractice(t, m.id, addDays(today, d), { earned: Math.ceil(tokens / 3) });
+    for (const d of [-42, -41, -40])
+      await pastPractice(t, m.id, addDays(today, d), { earned: Math.ceil(tokens / 3) });
   }
   return m;
 }
 
-const apply = (who: TestMember, body: unknown = { teaches: 'Breath for singers', statement: 'I teach calmly.' }) =>
-  callAs(t, who, '/teaching/application', { body, key: randomUUID() });
+const apply = (
+  who: TestMember,
+  body: unknown = { teaches: 'Breath for singers', statement: 'I teach calmly.' },
+) => callAs(t, who, '/teaching/application', { body, key: randomUUID() });
 const decide = (who: TestMember, userId: string, body: unknown) =>
   callAs(t, who, `/admin/teaching-applications/${userId}`, { body });
 
@@ -41,8 +44,13 @@ describe('teaching certification', () => {
     const low = await memberAt(3500, 'Ada');
     const res = await apply(low);
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ error: 'feature_locked', message: expect.stringContaining('level 10') });
-    expect(await t.deps.sql.all('SELECT 1 AS x FROM teaching_applications WHERE user_id = ?', [low.id])).toHaveLength(0);
+    expect(await res.json()).toMatchObject({
+      error: 'feature_locked',
+      message: expect.stringContaining('level 10'),
+    });
+    expect(
+      await t.deps.sql.all('SELECT 1 AS x FROM teaching_applications WHERE user_id = ?', [low.id]),
+    ).toHaveLength(0);
   });
 
   it('answers bad input with 400 naming the field and writes nothing', async () => {
@@ -52,18 +60,31 @@ describe('teaching certification', () => {
       [{ teaches: 'x', statement: 'y'.repeat(1001) }, 'statement'],
       [{ teaches: 'x', statement: 'bad\u0001' }, 'statement'],
       [{ teaches: 'x', statement: 'y', links: ['javascript:alert(1)'] }, 'links'],
-      [{ teaches: 'x', statement: 'y', links: ['https://a.example', 'https://b.example', 'https://c.example'] }, 'links'],
+      [
+        {
+          teaches: 'x',
+          statement: 'y',
+          links: ['https://a.example', 'https://b.example', 'https://c.example'],
+        },
+        'links',
+      ],
     ] as const) {
       const res = await apply(m, body);
       expect(res.status).toBe(400);
       expect(((await res.json()) as { message: string }).message).toContain(field);
     }
-    expect(await t.deps.sql.all('SELECT 1 AS x FROM teaching_applications WHERE user_id = ?', [m.id])).toHaveLength(0);
+    expect(
+      await t.deps.sql.all('SELECT 1 AS x FROM teaching_applications WHERE user_id = ?', [m.id]),
+    ).toHaveLength(0);
   });
 
   it('takes a level-10 application with the practice record read from the ledger, once', async () => {
     const m = await memberAt(LEVEL_10, 'Cleo');
-    const res = await apply(m, { teaches: 'Gentle range work', statement: 'Ten years of choirs.', links: ['https://example.org/rec'] });
+    const res = await apply(m, {
+      teaches: 'Gentle range work',
+      statement: 'Ten years of choirs.',
+      links: ['https://example.org/rec'],
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({
       application: { status: 'submitted', teaches: 'Gentle range work', links: ['https://example.org/rec'] },
@@ -81,12 +102,18 @@ describe('teaching certification', () => {
     for (const path of ['/admin/teaching-applications', `/admin/teaching-applications/${m.id}`]) {
       const res = await callAs(t, m, path, path.endsWith(m.id) ? { body: { decision: 'approve' } } : {});
       expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({ error: 'not_admin', message: expect.stringContaining('admins') });
+      expect(await res.json()).toMatchObject({
+        error: 'not_admin',
+        message: expect.stringContaining('admins'),
+      });
     }
     const list = (await (await callAs(t, admin, '/admin/teaching-applications')).json()) as {
       applications: { userId: string; firstName: string; record: { sessions: number } }[];
     };
-    expect(list.applications.find((a) => a.userId === m.id)).toMatchObject({ firstName: 'Dan', record: { sessions: 3 } });
+    expect(list.applications.find((a) => a.userId === m.id)).toMatchObject({
+      firstName: 'Dan',
+      record: { sessions: 3 },
+    });
   });
 
   it('approves once: the member is a certified teacher, a second decision is refused', async () => {
@@ -107,8 +134,12 @@ describe('teaching certification', () => {
     expect(bare.status).toBe(400);
     expect(((await bare.json()) as { message: string }).message).toContain('reason');
     expect((await decide(admin, m.id, { decision: 'maybe' })).status).toBe(400);
-    expect((await decide(admin, m.id, { decision: 'decline', reason: 'Please add a recording.' })).status).toBe(200);
-    const page = (await (await callAs(t, m, '/teaching')).json()) as { application: { status: string; reason: string } };
+    expect(
+      (await decide(admin, m.id, { decision: 'decline', reason: 'Please add a recording.' })).status,
+    ).toBe(200);
+    const page = (await (await callAs(t, m, '/teaching')).json()) as {
+      application: { status: string; reason: string };
+    };
     expect(page.application).toMatchObject({ status: 'declined', reason: 'Please add a recording.' });
     expect((await apply(m)).status).toBe(201);
     expect((await decide(admin, randomUUID(), { decision: 'approve' })).status).toBe(404);
@@ -118,8 +149,12 @@ describe('teaching certification', () => {
     const m = await memberAt(LEVEL_10, 'Gio');
     await apply(m);
     const exported = await exportMember(t.deps.sql, m.id, new Date(t.deps.now()).toISOString());
-    expect(exported?.tables.teaching_applications).toEqual([expect.objectContaining({ status: 'submitted' })]);
+    expect(exported?.tables.teaching_applications).toEqual([
+      expect.objectContaining({ status: 'submitted' }),
+    ]);
     await deleteMember(t.deps.sql, m.id);
-    expect(await t.deps.sql.all('SELECT 1 AS x FROM teaching_applications WHERE user_id = ?', [m.id])).toHaveLength(0);
+    expect(
+      await t.deps.sql.all('SELECT 1 AS x FROM teaching_applications WHERE user_id = ?', [m.id]),
+    ).toHaveLength(0);
   });
 });

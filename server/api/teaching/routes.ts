@@ -189,9 +189,14 @@ export function teachingRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/admin/teaching-applications/:userId', auth, requireAdmin, async (c) => {
     const body = await jsonBody(c, decisionBody);
     if (body.decision === 'decline' && body.reason === '')
-      throw new ApiError(400, 'validation_failed', 'Invalid reason: a decline needs a reason the member reads', {
-        reason: 'required when declining',
-      });
+      throw new ApiError(
+        400,
+        'validation_failed',
+        'Invalid reason: a decline needs a reason the member reads',
+        {
+          reason: 'required when declining',
+        },
+      );
     const userId = c.req.param('userId');
     const row = await deps.sql.transaction(async (tx) => {
       if (!(await applicationOf(tx, userId)))
@@ -208,8 +213,7 @@ export function teachingRoutes(deps: AppDeps): Hono<AppEnv> {
           userId,
         ],
       );
-      if (!updated)
-        throw new ApiError(409, 'already_decided', 'This application has been decided already.');
+      if (!updated) throw new ApiError(409, 'already_decided', 'This application has been decided already.');
       return updated;
     });
     return c.json(await review(deps.sql, row));

@@ -11,6 +11,7 @@ import { useCircle, useJoinCircle, useLeaveCircle, type CircleDetail } from './c
 import { focusLabel, isFull, skillLabel, typeLabel } from './circles-text';
 import { CirclePlan, LiveEntry, WeeklyPractice } from './CirclePractice';
 import { CircleChallenges } from '../challenges/CircleChallenges';
+import { CircleRoles } from '../mentoring/CircleRoles';
 import styles from './VoiceCircles.module.css';
 import { countText } from '../../lib/plural';
 
@@ -60,13 +61,7 @@ function Membership({ circle, invite }: { circle: CircleDetail; invite: string |
       {circle.isMember ? (
         <>
           <h2 className={styles.sectionTitle}>Members</h2>
-          <ul className={styles.names} aria-label="members">
-            {circle.members.map((n, i) => (
-              <li key={`${n}-${i}`} className={styles.name}>
-                {n}
-              </li>
-            ))}
-          </ul>
+          <CircleRoles circleId={circle.id} names={circle.members} />
           <Button
             type="button"
             variant="ghost"

@@ -107,6 +107,8 @@ describe('teaching certification', () => {
         message: expect.stringContaining('admins'),
       });
     }
+    expect(await (await callAs(t, m, '/admin/me')).json()).toEqual({ isAdmin: false });
+    expect(await (await callAs(t, admin, '/admin/me')).json()).toEqual({ isAdmin: true });
     const list = (await (await callAs(t, admin, '/admin/teaching-applications')).json()) as {
       applications: { userId: string; firstName: string; record: { sessions: number } }[];
     };

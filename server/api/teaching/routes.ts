@@ -96,6 +96,7 @@ async function recordOf(sql: SqlExecutor, userId: string, nowMs: number) {
  *                                                approved already; a declined one may be sent again).
  *                                                Body {teaches (1-120), statement (1-1000), links?: ≤2 http(s)}
  * GET  /teaching/certified                       200 {certified} (the caller; any level, for the profile)
+ * GET  /admin/me                                200 {isAdmin} (whether the caller's e-mail is in ADMIN_EMAILS)
  * GET  /admin/teaching-applications              200 {applications: Review[]} (submitted first) | 403 not_admin
  * POST /admin/teaching-applications/:userId      200 Review | 400 decision/reason (a decline needs a reason)
  *                                                | 403 not_admin | 404 | 409 already_decided.
@@ -177,6 +178,8 @@ export function teachingRoutes(deps: AppDeps): Hono<AppEnv> {
       record: await recordOf(db, row.user_id, deps.now()),
     };
   }
+
+  r.get('/admin/me', auth, (c) => c.json({ isAdmin: admins.has(c.var.user.email.toLowerCase()) }));
 
   r.get('/admin/teaching-applications', auth, requireAdmin, async (c) => {
     const rows = await deps.sql.all<ApplicationRow>(

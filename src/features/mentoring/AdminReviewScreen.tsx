@@ -6,7 +6,7 @@ import { BackHeader } from '../../ui/BackHeader';
 import { Button } from '../../ui/Button';
 import { StateMessage } from '../../ui/StateMessage';
 import { QueryBlock } from '../profile/QueryBlock';
-import { useDecide, useReviews, type Review } from './mentoring-api';
+import { useAdminMe, useDecide, useReviews, type Review } from './mentoring-api';
 import styles from './Mentoring.module.css';
 
 /**
@@ -14,40 +14,52 @@ import styles from './Mentoring.module.css';
  * applications. Anyone else is told the screen is for admins (the API answers them 403).
  */
 export function AdminReviewScreen() {
-  const reviews = useReviews();
-  const forbidden = reviews.error instanceof ApiRequestError && reviews.error.status === 403;
+  const me = useAdminMe();
   return (
     <section className={styles.screen} aria-label="review teaching applications">
       <BackHeader to="/profile" backLabel="back to profile" title="teaching applications">
         <p className={styles.lead}>Approve or decline members’ applications to be certified teachers.</p>
       </BackHeader>
       <section className={styles.section}>
-        {forbidden ? (
-          <StateMessage
-            kind="empty"
-            title="This screen is for the app’s admins."
-            hint="Admins are named by the people who run this installation. Your own application is at teaching certification."
-          />
-        ) : (
-          <QueryBlock
-            query={reviews}
-            what="the applications"
-            isEmpty={(d) => d.applications.length === 0}
-            emptyText="No applications yet."
-          >
-            {(d) => (
-              <ul className={styles.list} aria-label="applications">
-                {d.applications.map((a) => (
-                  <li key={a.userId}>
-                    <ReviewCard review={a} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </QueryBlock>
-        )}
+        <QueryBlock query={me} what="whether you are an admin">
+          {(d) => (d.isAdmin ? <Applications /> : <NotAdmin />)}
+        </QueryBlock>
       </section>
     </section>
+  );
+}
+
+function NotAdmin() {
+  return (
+    <StateMessage
+      kind="empty"
+      title="This screen is for the app’s admins."
+      hint="Admins are named by the people who run this installation. Your own application is at teaching certification."
+    />
+  );
+}
+
+function Applications() {
+  const reviews = useReviews(true);
+  // A 403 here means the admin list changed since this screen asked: say so rather than fail.
+  if (reviews.error instanceof ApiRequestError && reviews.error.status === 403) return <NotAdmin />;
+  return (
+    <QueryBlock
+      query={reviews}
+      what="the applications"
+      isEmpty={(d) => d.applications.length === 0}
+      emptyText="No applications yet."
+    >
+      {(d) => (
+        <ul className={styles.list} aria-label="applications">
+          {d.applications.map((a) => (
+            <li key={a.userId}>
+              <ReviewCard review={a} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryBlock>
   );
 }
 

@@ -75,6 +75,7 @@ export const KEYS = {
   teaching: '/api/teaching',
   certified: '/api/teaching/certified',
   review: '/api/admin/teaching-applications',
+  adminMe: '/api/admin/me',
 } as const;
 
 /** Outbox kinds (sync/describe-write.ts names them in "Waiting to sync"). */
@@ -94,8 +95,10 @@ export const useCircleRoles = (id: number, enabled: boolean) =>
   useQuery<CircleRoles>({ queryKey: [KEYS.circleRoles(id)], enabled, staleTime: 0 });
 export const useTeaching = () => useQuery<TeachingPage>({ queryKey: [KEYS.teaching], staleTime: 0 });
 export const useCertified = () => useQuery<{ certified: boolean }>({ queryKey: [KEYS.certified] });
-export const useReviews = () =>
-  useQuery<{ applications: Review[] }>({ queryKey: [KEYS.review], staleTime: 0, retry: false });
+export const useAdminMe = () => useQuery<{ isAdmin: boolean }>({ queryKey: [KEYS.adminMe], staleTime: 0 });
+/** Asked only once the caller is known to be an admin: anyone else would get a 403. */
+export const useReviews = (enabled: boolean) =>
+  useQuery<{ applications: Review[] }>({ queryKey: [KEYS.review], staleTime: 0, enabled });
 
 /** Refreshes every query of these three features once a write reached the server. */
 function useRefresh() {

@@ -252,14 +252,30 @@ describe('admin review screen', () => {
   it('tells a non-admin the screen is for admins', async () => {
     show(
       <AdminReviewScreen />,
-      { '/api/admin/teaching-applications': new ApiRequestError(403, '{"error":"not_admin"}') },
+      { '/api/admin/me': { isAdmin: false } },
+      LEVEL[1],
+    );
+    expect(await screen.findByText('This screen is for the app’s admins.')).toBeTruthy();
+  });
+
+  it('says so when the admin list changed and the applications are refused', async () => {
+    show(
+      <AdminReviewScreen />,
+      {
+        '/api/admin/me': { isAdmin: true },
+        '/api/admin/teaching-applications': new ApiRequestError(403, '{}'),
+      },
       LEVEL[1],
     );
     expect(await screen.findByText('This screen is for the app’s admins.')).toBeTruthy();
   });
 
   it('says when there is nothing to review', async () => {
-    show(<AdminReviewScreen />, { '/api/admin/teaching-applications': { applications: [] } }, LEVEL[1]);
+    show(
+      <AdminReviewScreen />,
+      { '/api/admin/me': { isAdmin: true }, '/api/admin/teaching-applications': { applications: [] } },
+      LEVEL[1],
+    );
     expect(await screen.findByText('No applications yet.')).toBeTruthy();
   });
 
@@ -273,7 +289,11 @@ describe('admin review screen', () => {
       email: 'c@example.org',
       record,
     };
-    show(<AdminReviewScreen />, { '/api/admin/teaching-applications': { applications: [review] } }, LEVEL[1]);
+    show(
+      <AdminReviewScreen />,
+      { '/api/admin/me': { isAdmin: true }, '/api/admin/teaching-applications': { applications: [review] } },
+      LEVEL[1],
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'decline' }));
     expect((await screen.findByRole('alert')).textContent).toContain('reason');
   });

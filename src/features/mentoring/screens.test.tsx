@@ -250,11 +250,7 @@ describe('teaching screen', () => {
 
 describe('admin review screen', () => {
   it('tells a non-admin the screen is for admins', async () => {
-    show(
-      <AdminReviewScreen />,
-      { '/api/admin/me': { isAdmin: false } },
-      LEVEL[1],
-    );
+    show(<AdminReviewScreen />, { '/api/admin/me': { isAdmin: false } }, LEVEL[1]);
     expect(await screen.findByText('This screen is for the app’s admins.')).toBeTruthy();
   });
 

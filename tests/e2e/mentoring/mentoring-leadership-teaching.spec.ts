@@ -60,7 +60,7 @@ test('a new member asks for a mentor, is paired with a level-7 mentor, and a not
   await context.setOffline(true);
   await card.getByLabel('a note to Nora').fill('Thank you, I practised twice today!');
   await card.getByRole('button', { name: 'send note' }).click();
-  await expect(page.getByText('Your note is sent once you are back online.')).toBeVisible();
+  await expect(page.getByText('Your note is sent once you are back online.', { exact: true })).toBeVisible();
   await context.setOffline(false);
   await expect(card.getByRole('list', { name: 'notes with Nora' })).toContainText('I practised twice today');
   await page.screenshot({ path: screenshotPath('mentoring-mentee.png'), fullPage: true });

@@ -93,9 +93,9 @@ function ReviewCard({ review }: { review: Review }) {
         <dt>days practised</dt>
         <dd>{review.record.daysPractised}</dd>
         <dt>sessions</dt>
-        <dd>{review.record.sessions}</dd>
+        <dd>{review.record.sessions.toLocaleString('en')}</dd>
         <dt>minutes</dt>
-        <dd>{review.record.minutes}</dd>
+        <dd>{review.record.minutes.toLocaleString('en')}</dd>
       </dl>
       {review.status === 'submitted' ? (
         <>

@@ -150,7 +150,9 @@ function CoLeaders({ circle }: { circle: LedCircle }) {
     <div className={styles.notes}>
       <h4 className={styles.label}>co-leaders</h4>
       {coLeaders.length === 0 ? (
-        <p className={styles.muted}>None yet. A member at level 9 can co-lead with you.</p>
+        eligible.length > 0 && (
+          <p className={styles.muted}>None yet. A member at level 9 can co-lead with you.</p>
+        )
       ) : (
         <ul className={styles.notes}>
           {coLeaders.map((m) => (
@@ -190,7 +192,11 @@ function CoLeaders({ circle }: { circle: LedCircle }) {
           </Button>
         </div>
       ) : (
-        <p className={styles.muted}>No other member of this circle is at level 9 yet.</p>
+        <p className={styles.muted}>
+          {coLeaders.length === 0
+            ? 'None yet: co-leaders are members of this circle at level 9, and nobody else here is yet.'
+            : 'No other member of this circle is at level 9 yet.'}
+        </p>
       )}
       {err && (
         <p className={styles.error} role="alert">

@@ -39,24 +39,48 @@ export function MentoringScreen() {
           A member further along cheers a newer one on: first names, levels and streaks only, and short notes.
         </p>
       </BackHeader>
-      <section className={styles.section} aria-labelledby="your-mentor">
-        <h2 id="your-mentor" className={styles.sectionTitle}>
-          your mentor
-        </h2>
+      {/* A mentor's own mentees first; a newer member's mentor first. */}
+      {page.data?.canMentor ? (
+        <>
+          <MentorOthers page={page} />
+          <YourMentor page={page} />
+        </>
+      ) : (
+        <>
+          <YourMentor page={page} />
+          <MentorOthers page={page} />
+        </>
+      )}
+    </section>
+  );
+}
+
+type PageQuery = ReturnType<typeof useMentoring>;
+
+function YourMentor({ page }: { page: PageQuery }) {
+  return (
+    <section className={styles.section} aria-labelledby="your-mentor">
+      <h2 id="your-mentor" className={styles.sectionTitle}>
+        your mentor
+      </h2>
+      <QueryBlock query={page} what="your mentoring">
+        {(data) => (data.mentor ? <PairingCard pairing={data.mentor} /> : <AskForMentor />)}
+      </QueryBlock>
+    </section>
+  );
+}
+
+function MentorOthers({ page }: { page: PageQuery }) {
+  return (
+    <section className={styles.section} aria-labelledby="mentor-others">
+      <h2 id="mentor-others" className={styles.sectionTitle}>
+        mentor others
+      </h2>
+      <FeatureGate feature="mentoring_others">
         <QueryBlock query={page} what="your mentoring">
-          {(data) => (data.mentor ? <PairingCard pairing={data.mentor} /> : <AskForMentor />)}
+          {(data) => <MentorSide data={data} />}
         </QueryBlock>
-      </section>
-      <section className={styles.section} aria-labelledby="mentor-others">
-        <h2 id="mentor-others" className={styles.sectionTitle}>
-          mentor others
-        </h2>
-        <FeatureGate feature="mentoring_others">
-          <QueryBlock query={page} what="your mentoring">
-            {(data) => <MentorSide data={data} />}
-          </QueryBlock>
-        </FeatureGate>
-      </section>
+      </FeatureGate>
     </section>
   );
 }
@@ -96,14 +120,6 @@ function AskForMentor() {
 function MentorSide({ data }: { data: MentoringPage }) {
   return (
     <>
-      <OfferForm offer={data.offer} />
-      {data.offer && data.mentees.length === 0 && (
-        <p className={styles.summary}>
-          {data.offer.available
-            ? 'No mentees yet. When a member asks for a mentor and you have a free place, they are paired with you.'
-            : 'Your offer is paused: nobody new is paired with you.'}
-        </p>
-      )}
       {data.mentees.length > 0 && (
         <ul className={styles.list} aria-label="your mentees">
           {data.mentees.map((p) => (
@@ -113,6 +129,14 @@ function MentorSide({ data }: { data: MentoringPage }) {
           ))}
         </ul>
       )}
+      {data.offer && data.mentees.length === 0 && (
+        <p className={styles.summary}>
+          {data.offer.available
+            ? 'No mentees yet. When a member asks for a mentor and you have a free place, they are paired with you.'
+            : 'Your offer is paused: nobody new is paired with you.'}
+        </p>
+      )}
+      <OfferForm offer={data.offer} />
     </>
   );
 }
@@ -146,7 +170,7 @@ function OfferForm({ offer }: { offer: Offer | null }) {
       <h3 id={`${id}-title`}>{offer ? 'your offer' : 'offer to mentor'}</h3>
       {offer && (
         <p className={styles.muted}>
-          {countText(offer.mentees, 'mentee')} of {offer.capacity}.
+          {offer.mentees} of {countText(offer.capacity, 'place')} taken.
         </p>
       )}
       <label className={styles.label} htmlFor={`${id}-intro`}>

@@ -61,9 +61,9 @@ function RecordFacts({ record }: { record: PracticeRecord }) {
       <dt>days practised</dt>
       <dd>{record.daysPractised}</dd>
       <dt>sessions</dt>
-      <dd>{record.sessions}</dd>
+      <dd>{record.sessions.toLocaleString('en')}</dd>
       <dt>minutes</dt>
-      <dd>{record.minutes}</dd>
+      <dd>{record.minutes.toLocaleString('en')}</dd>
     </dl>
   );
 }

@@ -31,7 +31,10 @@ export function LeadershipScreen() {
           far.
         </p>
       </BackHeader>
-      <section className={styles.section}>
+      <section className={styles.section} aria-labelledby="led-title">
+        <h2 id="led-title" className={styles.sectionTitle}>
+          circles you lead
+        </h2>
         <FeatureGate feature="community_leadership">
           <LedCircles />
         </FeatureGate>

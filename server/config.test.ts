@@ -19,6 +19,15 @@ describe('configuration', () => {
     expect(c.demoMode).toBe(false);
   });
 
+  it('reads ADMIN_EMAILS as lower-case addresses, none by default, and names a malformed list', () => {
+    expect(loadConfig({}).adminEmails).toEqual([]);
+    expect(loadConfig({ ADMIN_EMAILS: ' Ana@Example.org, ben@example.org ,' }).adminEmails).toEqual([
+      'ana@example.org',
+      'ben@example.org',
+    ]);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'ana@example.org;ben' })).toThrow(/ADMIN_EMAILS/);
+  });
+
   it('names every invalid setting', () => {
     expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url' })).toThrow(ConfigError);
     try {

@@ -89,6 +89,19 @@ const schema = z.object({
     .transform(Number)
     .refine((n) => n >= 1, 'BACKUP_KEEP must be at least 1')
     .default(7),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((e) => /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/.test(e)),
+      'ADMIN_EMAILS must be e-mail addresses separated by commas, e.g. ana@example.org,ben@example.org',
+    )
+    .default([]),
   VAPID_SUBJECT: z
     .string()
     .regex(
@@ -171,6 +184,11 @@ export interface Config {
    */
   vapidKeys?: { publicKey: string; privateKey: string };
   /**
+   * ADMIN_EMAILS: the members (by their sign-in e-mail, lower case) who may review teaching
+   * applications at /admin/review. Empty: nobody can.
+   */
+  adminEmails: string[];
+  /**
    * scrypt's cost N for new password hashes. Unset (always, outside tests; no variable sets it):
    * production's 2^15. testConfig lowers it, since a test signs up and in dozens of members and
    * each hash at 2^15 costs ~75 ms of CPU; signup.test.ts checks production's cost once.
@@ -217,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     backupDir: e.BACKUP_DIR ? path.resolve(cwd, e.BACKUP_DIR) : undefined,
     backupEveryMs: e.BACKUP_EVERY,
     backupKeep: e.BACKUP_KEEP,
+    adminEmails: e.ADMIN_EMAILS,
   };
 }
 
@@ -283,6 +302,7 @@ export function testConfig(overrides: Partial<Config> & { dataDir: string }): Co
     backupDir: undefined,
     backupEveryMs: undefined,
     backupKeep: 7,
+    adminEmails: [],
     vapidSubject: 'mailto:no-reply@localhost.localdomain',
     // 2^10 instead of production's 2^15: the same code path, ~1.6 ms of CPU per hash instead of ~75.
     passwordHashN: 2 ** 10,

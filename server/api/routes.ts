@@ -3,6 +3,9 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { refuseControlChars } from '../lib/http';
 import { accountRoutes } from './accounts/routes';
 import { challengeRoutes } from './challenges/routes';
+import { leadershipRoutes } from './leadership/routes';
+import { mentoringRoutes } from './mentoring/routes';
+import { teachingRoutes } from './teaching/routes';
 import { catalogueAudioRoutes } from './catalogue-audio/routes';
 import { circlesRoutes } from './circles/routes';
 import { communityRoutes } from './community/routes';
@@ -52,5 +55,8 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', remindersRoutes(reminderDeps(deps)));
   api.route('/', voiceNoteRoutes(deps));
   api.route('/', echoverseRoutes(deps));
+  api.route('/', mentoringRoutes(deps));
+  api.route('/', leadershipRoutes(deps));
+  api.route('/', teachingRoutes(deps));
   return api;
 }

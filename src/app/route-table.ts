@@ -57,6 +57,12 @@ export const ROUTES: RouteEntry[] = [
   // Tier features (issue 30): vocal exercises (level 4) and technique feedback (level 5).
   { path: '/vocal-exercises', title: 'Vocal exercises', frame: 'below' },
   { path: '/technique', title: 'Technique feedback', frame: 'below' },
+  // Tier features (issue 30): mentoring (7), community leadership (9), teaching certification
+  // (10), and the admins' review of teaching applications (ADMIN_EMAILS).
+  { path: '/mentoring', title: 'Mentoring', frame: 'below' },
+  { path: '/leadership', title: 'Community leadership', frame: 'below' },
+  { path: '/teaching', title: 'Teaching certification', frame: 'below' },
+  { path: '/admin/review', title: 'Teaching applications', frame: 'below' },
 ];
 
 /**

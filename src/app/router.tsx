@@ -82,6 +82,18 @@ const EmotionsScreen = lazy(() =>
   import('../features/emotions/EmotionsScreen').then((m) => ({ default: m.EmotionsScreen })),
 );
 
+const MentoringScreen = lazy(() =>
+  import('../features/mentoring/MentoringScreen').then((m) => ({ default: m.MentoringScreen })),
+);
+const LeadershipScreen = lazy(() =>
+  import('../features/mentoring/LeadershipScreen').then((m) => ({ default: m.LeadershipScreen })),
+);
+const TeachingScreen = lazy(() =>
+  import('../features/mentoring/TeachingScreen').then((m) => ({ default: m.TeachingScreen })),
+);
+const AdminReviewScreen = lazy(() =>
+  import('../features/mentoring/AdminReviewScreen').then((m) => ({ default: m.AdminReviewScreen })),
+);
 const ChallengesScreen = lazy(() =>
   import('../features/challenges/ChallengesScreen').then((m) => ({ default: m.ChallengesScreen })),
 );
@@ -267,6 +279,26 @@ const SCREENS: Record<string, RouteObject['element']> = {
   '/technique': (
     <RequireMember>
       <TechniqueScreen />
+    </RequireMember>
+  ),
+  '/mentoring': (
+    <RequireMember>
+      <MentoringScreen />
+    </RequireMember>
+  ),
+  '/leadership': (
+    <RequireMember>
+      <LeadershipScreen />
+    </RequireMember>
+  ),
+  '/teaching': (
+    <RequireMember>
+      <TeachingScreen />
+    </RequireMember>
+  ),
+  '/admin/review': (
+    <RequireMember>
+      <AdminReviewScreen />
     </RequireMember>
   ),
   '/tuning-room': <TuningRoomScreen />,

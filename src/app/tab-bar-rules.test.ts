@@ -22,6 +22,11 @@ describe('bottom tab bar rules', () => {
     '/voice-health-insights',
     '/library',
     '/voice-analysis',
+    // Issue 30: mentoring, leadership, teaching certification and the admins' review.
+    '/mentoring',
+    '/leadership',
+    '/teaching',
+    '/admin/review',
   ])('is visible on %s when no player is open', (path) => {
     expect(isTabBarVisible(path, false)).toBe(true);
   });
@@ -66,6 +71,10 @@ describe('bottom tab bar rules', () => {
     ['/admin', 'profile'],
     ['/vocal-exercises', 'profile'],
     ['/technique', 'profile'],
+    ['/mentoring', 'profile'],
+    ['/leadership', 'profile'],
+    ['/teaching', 'profile'],
+    ['/admin/review', 'profile'],
   ])('marks the right tab active on %s', (path, tab) => {
     expect(activeTab(path)).toBe(tab);
   });

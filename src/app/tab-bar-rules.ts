@@ -43,6 +43,10 @@ export function activeTab(pathname: string): TabId {
     case '/voice-notes':
     case '/vocal-exercises':
     case '/technique':
+    case '/mentoring':
+    case '/leadership':
+    case '/teaching':
+    case '/admin/review':
       return 'profile';
     default:
       return 'home';

@@ -12,6 +12,7 @@ import { focusLabel, isFull, skillLabel, typeLabel } from './circles-text';
 import { CirclePlan, LiveEntry, WeeklyPractice } from './CirclePractice';
 import { CircleChallenges } from '../challenges/CircleChallenges';
 import { isPrivateCircleAnswer, PrivateCircle, whoseCircle } from './NotInCircle';
+import { CircleRoles } from '../mentoring/CircleRoles';
 import styles from './VoiceCircles.module.css';
 import { countText } from '../../lib/plural';
 
@@ -61,13 +62,7 @@ function Membership({ circle, invite }: { circle: CircleDetail; invite: string |
       {circle.isMember ? (
         <>
           <h2 className={styles.sectionTitle}>Members</h2>
-          <ul className={styles.names} aria-label="members">
-            {circle.members.map((n, i) => (
-              <li key={`${n}-${i}`} className={styles.name}>
-                {n}
-              </li>
-            ))}
-          </ul>
+          <CircleRoles circleId={circle.id} names={circle.members} />
           <Button
             type="button"
             variant="ghost"

@@ -3,6 +3,7 @@ import { ProfileMenu } from '../auth/ProfileMenu';
 import { useMemberProfile } from '../auth/useMemberProfile';
 import { useMarkAppVisited } from '../onboarding/useOnboardingGate';
 import { TierFeatures } from '../growth/TierFeatures';
+import { CertifiedTeacherNote } from '../mentoring/CertifiedTeacherNote';
 import { DownloadsSection } from '../offline/DownloadsSection';
 import { ProfileGarden } from '../garden/ProfileGarden';
 import { PendingWritesSection } from '../sync/PendingWritesSection';
@@ -42,6 +43,7 @@ export function ProfileScreen() {
             </p>
           )}
           {since && <p className={styles.since}>{since}</p>}
+          <CertifiedTeacherNote />
         </div>
         <ProfileMenu />
       </header>

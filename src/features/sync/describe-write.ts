@@ -123,6 +123,34 @@ export function describeWrite(item: OutboxItem): WriteText {
       return { title: 'Leaving a challenge', excerpt: null, lost: 'You stay in the challenge.' };
     case 'challenge-delete':
       return { title: 'Deleting a challenge', excerpt: null, lost: 'The challenge stays.' };
+    case 'mentor-offer':
+      return {
+        title: 'Your offer to mentor',
+        excerpt: null,
+        lost: 'Your offer stays as it was before this change.',
+      };
+    case 'mentor-note':
+      return {
+        title: 'A note to your mentoring partner',
+        excerpt: shorten(str(body.body)),
+        lost: 'The note will not be sent.',
+      };
+    case 'mentor-end':
+      return { title: 'Ending a mentoring pairing', excerpt: null, lost: 'The pairing goes on.' };
+    case 'circle-prompt':
+      return {
+        title: 'A weekly prompt for your circle',
+        excerpt: shorten(str(body.prompt)),
+        lost: 'The prompt will not be pinned.',
+      };
+    case 'circle-prompt-clear':
+      return { title: 'Taking down a circle’s prompt', excerpt: null, lost: 'The prompt stays pinned.' };
+    case 'teaching-application':
+      return {
+        title: 'Your teaching application',
+        excerpt: shorten(str(body.statement)),
+        lost: 'Your application will not reach the team.',
+      };
     case 'class-view':
       return { title: 'A class you opened', excerpt: null, lost: 'The class will not count as viewed.' };
     case 'onboarding':

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { E2E_ADMIN_EMAIL } from './admin';
 import { startServer } from './server';
 import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
@@ -24,8 +25,12 @@ export default async function globalSetup(_config: FullConfig) {
   const dataDir = fs.mkdtempSync(path.join(root, '.tmp/e2e-data-'));
   const audioDir = path.join(dataDir, 'storage/audio');
   if (fs.existsSync(AUDIO_CACHE)) fs.cpSync(AUDIO_CACHE, audioDir, { recursive: true });
-  // Every test signs in from 127.0.0.1: raise the per-address auth limits for the run.
-  const server = await startServer({ DEMO_SEED: '1', AUTH_RATE_LIMIT_SCALE: '100' }, dataDir);
+  // Every test signs in from 127.0.0.1: raise the per-address auth limits for the run. The
+  // admin who reviews teaching applications (tests/e2e/mentoring) is named as operators do.
+  const server = await startServer(
+    { DEMO_SEED: '1', AUTH_RATE_LIMIT_SCALE: '100', ADMIN_EMAILS: E2E_ADMIN_EMAIL },
+    dataDir,
+  );
   // The server is ready at once and renders the catalogue's audio in the background; the
   // tests play it, so wait until every file is there (seconds with the cache, minutes without).
   try {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { createMailer, type Mailer } from '../../auth/mail/mailer';
@@ -15,7 +15,7 @@ import {
   signOwnedObjectUrl,
   stageOwnedObject,
 } from '../../storage/member-objects';
-import { requireFeature } from '../practice/feature-gate';
+import { paramBeforeGate, requireFeature } from '../practice/feature-gate';
 import { memberZone } from '../practice/zone';
 import { localDateOf } from '../../../src/domain/streaks';
 import {
@@ -80,11 +80,7 @@ export function echoverseRoutes(deps: AppDeps, mailer: Mailer = createMailer(dep
   const storageDir = deps.config.storageDir;
   const auth = requireUser(deps);
   const gate = requireFeature(deps, 'echoverse_access');
-  // A malformed id is a 400 before the level is looked at, like every /api route with an id.
-  const noteId: MiddlewareHandler<AppEnv> = async (c, next) => {
-    uuidParam(c.req.param('id'), 'Echoverse note');
-    await next();
-  };
+  const noteId = paramBeforeGate((raw) => uuidParam(raw, 'Echoverse note'));
   const isoNow = () => new Date(deps.now()).toISOString();
   const today = async (userId: string) => {
     const now = deps.now();

@@ -10,7 +10,7 @@ import { lineText } from '../../lib/text';
 import { isFeatureUnlocked } from '../../../src/domain/tier-features';
 import { MAX_PROMPT, weekOf } from '../../../src/domain/mentoring';
 import { firstNameOf } from '../circles/present';
-import { memberLevel, requireFeature } from '../practice/feature-gate';
+import { memberLevel, paramBeforeGate, requireFeature } from '../practice/feature-gate';
 import { certifiedAmong } from '../teaching/certified';
 
 const promptBody = z
@@ -63,6 +63,7 @@ export function leadershipRoutes(deps: AppDeps): Hono<AppEnv> {
   const auth = requireUser(deps);
   const idem = createIdempotency(deps);
   const gate = requireFeature(deps, 'community_leadership');
+  const circleId = paramBeforeGate((raw) => parseId(raw, 'circle'));
 
   const notFound = () => new ApiError(404, 'circle_not_found', 'There is no circle with this id.');
 
@@ -150,7 +151,7 @@ export function leadershipRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ circles: await Promise.all(rows.map((row) => ledCircle(deps.sql, row, me))) });
   });
 
-  r.put('/leadership/circles/:id/prompt', auth, gate, async (c) => {
+  r.put('/leadership/circles/:id/prompt', auth, circleId, gate, async (c) => {
     const key = idem.keyOf(c);
     const id = parseId(c.req.param('id'), 'circle');
     const body = await jsonBody(c, promptBody);
@@ -168,7 +169,7 @@ export function leadershipRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
-  r.delete('/leadership/circles/:id/prompt', auth, gate, async (c) => {
+  r.delete('/leadership/circles/:id/prompt', auth, circleId, gate, async (c) => {
     const key = idem.keyOf(c);
     const id = parseId(c.req.param('id'), 'circle');
     const me = c.var.user.id;
@@ -179,7 +180,7 @@ export function leadershipRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
-  r.post('/leadership/circles/:id/co-leaders', auth, gate, async (c) => {
+  r.post('/leadership/circles/:id/co-leaders', auth, circleId, gate, async (c) => {
     const key = idem.keyOf(c);
     const id = parseId(c.req.param('id'), 'circle');
     const body = await jsonBody(c, coLeaderBody);
@@ -211,7 +212,7 @@ export function leadershipRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
-  r.delete('/leadership/circles/:id/co-leaders/:userId', auth, gate, async (c) => {
+  r.delete('/leadership/circles/:id/co-leaders/:userId', auth, circleId, gate, async (c) => {
     const key = idem.keyOf(c);
     const id = parseId(c.req.param('id'), 'circle');
     const me = c.var.user.id;

@@ -42,3 +42,15 @@ export function requireFeature(deps: AppDeps, key: TierFeatureKey): MiddlewareHa
     await next();
   };
 }
+
+/**
+ * Checks a path parameter before the level gate: a malformed id is a 400 on every /api route,
+ * whatever the caller's level (server/lib/ids-dates.test.ts walks them all). Put it between
+ * `requireUser` and `requireFeature`.
+ */
+export function paramBeforeGate(parse: (raw: string) => unknown, name = 'id'): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    parse(c.req.param(name) ?? '');
+    await next();
+  };
+}

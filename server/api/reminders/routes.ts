@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
@@ -10,7 +10,7 @@ import { parseInstant } from '../../lib/dates';
 import { nextDue, localDateTime } from '../../../src/domain/reminder-schedule';
 import { daysText, CHANNELS } from '../../../src/domain/reminders';
 import { readPractice } from '../practice/ledger';
-import { assertFeature, requireFeature } from '../practice/feature-gate';
+import { assertFeature, paramBeforeGate, requireFeature } from '../practice/feature-gate';
 import { memberZone } from '../practice/zone';
 import { effectiveZone } from '../listening/member-zone';
 import { composeReminder, memberCircles } from './compose';
@@ -112,10 +112,7 @@ export function remindersRoutes(deps: AppDeps & ReminderDeps): Hono<AppEnv> {
   });
 
   // A malformed id is a 400 before the level is looked at, like every /api route with an id.
-  const deviceId: MiddlewareHandler<AppEnv> = async (c, next) => {
-    parseId(c.req.param('id'), 'device');
-    await next();
-  };
+  const deviceId = paramBeforeGate((raw) => parseId(raw, 'device'));
   r.delete('/reminders/push/subscriptions/:id', member[0], deviceId, member[1], async (c) => {
     const id = parseId(c.req.param('id'), 'device');
     if (!(await repo.removeSubscription(c.var.user.id, id)))

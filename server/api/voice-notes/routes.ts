@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
@@ -13,7 +13,7 @@ import {
   signOwnedObjectUrl,
   stageOwnedObject,
 } from '../../storage/member-objects';
-import { requireFeature } from '../practice/feature-gate';
+import { paramBeforeGate, requireFeature } from '../practice/feature-gate';
 import { formatBytes, VOICE_NOTE_MAX_MS, VOICE_NOTE_QUOTA_BYTES } from '../../../src/domain/voice-notes';
 import { audioFields, checkAudio } from './audio-check';
 import { titleField, uuidField, uuidParam } from './fields';
@@ -68,11 +68,7 @@ export function voiceNoteRoutes(deps: AppDeps): Hono<AppEnv> {
   const isoNow = () => new Date(deps.now()).toISOString();
   const auth = requireUser(deps);
   const gate = requireFeature(deps, 'voice_notes');
-  // A malformed id is a 400 before the level is looked at, like every /api route with an id.
-  const noteId: MiddlewareHandler<AppEnv> = async (c, next) => {
-    uuidParam(c.req.param('id'), 'voice note');
-    await next();
-  };
+  const noteId = paramBeforeGate((raw) => uuidParam(raw, 'voice note'));
 
   r.get('/voice-notes', auth, gate, async (c) => {
     const userId = c.var.user.id;

@@ -48,7 +48,7 @@ export function TierFeatures({ tokens }: { tokens: number }) {
             {f.notYet ? (
               // Built by later work: no link to a placeholder, the plain truth instead.
               <span className={`${styles.chip} ${styles.notYet}`}>
-                {f.title} · {f.notYet}
+                <strong className={styles.notYetTitle}>{f.title}</strong> · {f.notYet}
               </span>
             ) : (
               <Link to={f.href} state={{ from: '/profile' }} className={styles.chip}>

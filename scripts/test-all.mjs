@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './lib/chromium.mjs';
 import { missingAudio, renderDemoAudio } from './lib/demo-audio.mjs';
 import { ensureEnginePackages } from './lib/engines.mjs';
+import { crossEngineFailures, playwrightFailures, vitestFailures } from './lib/failed-tests.mjs';
 import { missingAddons } from './lib/native-addons.mjs';
 import { startPostgres } from './postgres.mjs';
 import { minutes } from './lib/duration.mjs';
@@ -139,6 +140,7 @@ async function vitestSuite(suite, label, args, env, reportFile) {
     failed: report ? report.numFailedTests + (ok ? 0 : report.numFailedTests === 0 ? 1 : 0) : 1,
     seconds,
     cpu,
+    failures: vitestFailures(report, root),
   };
 }
 
@@ -293,7 +295,8 @@ async function e2eSuite() {
   const e2eFile = path.join(root, 'test-results/e2e.json');
   fs.rmSync(e2eFile, { force: true });
   const e2e = await run('end-to-end tests (playwright)', bin('playwright'), ['test']);
-  const stats = readJson(e2eFile)?.stats;
+  const report = readJson(e2eFile);
+  const stats = report?.stats;
   const failed = stats ? stats.unexpected + stats.flaky : 1;
   return {
     suite: 'e2e',
@@ -302,6 +305,7 @@ async function e2eSuite() {
     seconds: e2e.seconds,
     cpu: e2e.cpu,
     notes: audioNote ? [audioNote] : [],
+    failures: playwrightFailures(report),
   };
 }
 // Firefox and WebKit: the member's path in the two other engines (tests/cross-engine/). An
@@ -333,6 +337,7 @@ async function crossEngineSuite() {
     seconds: enginesRun.seconds,
     cpu: enginesRun.cpu,
     notes: (engines?.skipped ?? []).map((s) => `${s.engine} skipped: ${s.reason}`),
+    failures: crossEngineFailures(engines),
   };
 }
 // After the PostgreSQL run and the demo audio, so the cross-engine server finds it complete.
@@ -374,6 +379,12 @@ console.log(`    time limits scaled by ${speed} (${SPEED_ENV})`);
 if (leftovers.length > 0) {
   console.log(`    ${leftovers.length} processes the tests left running were stopped:`);
   for (const { pid, command } of leftovers) console.log(`      ${pid} ${command.slice(0, 160)}`);
+}
+// By name, last before the count: CI keeps only the tail of the output.
+const failures = results.flatMap((r) => (r.failures ?? []).map((f) => ({ suite: r.suite, ...f })));
+if (failures.length > 0) {
+  console.log('\nFailed tests');
+  for (const f of failures) console.log(`  ${f.suite}: ${f.where}\n    ${f.why}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

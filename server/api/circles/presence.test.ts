@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 import { migrate } from '../../db/migrate';
 import { openDatabase } from '../../db/open';
 import { postgresDatabase, sqliteDatabase, type SqlDatabase } from '../../db/sql';
@@ -80,7 +81,8 @@ function listener() {
       return last?.event === 'state' ? last.data.present : undefined;
     },
     until: async (want: string[]) => {
-      const deadline = Date.now() + 4 * BEAT_MS;
+      // A few beats on the reference machine, scaled: a saturated machine delays the timers.
+      const deadline = Date.now() + scaledTimeout(4 * BEAT_MS);
       while (Date.now() < deadline) {
         const last = events.filter((e) => e.event === 'state').at(-1);
         if (last?.event === 'state' && JSON.stringify(last.data.present) === JSON.stringify(want)) return;

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 import { GARDEN_ELEMENT_KEYS, gardenStateFor, nextGardenTier } from '../../domain/garden';
 import { getQueryFn, setAccessTokenSource } from '../../lib/api';
 import { getOutbox } from '../../lib/outbox/offline-writes';
@@ -12,7 +13,7 @@ import { GardenCard } from './GardenCard';
 const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 let member = 'm0';
 /** The picture and the customiser are lazy chunks: their first import may take a moment. */
-const LAZY = { timeout: 8000 };
+const LAZY = { timeout: scaledTimeout(8000) };
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 

@@ -2,6 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 import { ActivePhase } from './ActivePhase';
 import type { SessionTemplate } from './template-api';
 import type { VoiceMeter } from './use-voice-meter';
@@ -39,6 +40,9 @@ const meter = (): VoiceMeter => ({
   stop: vi.fn(),
 });
 
+/** The exercise is a lazy chunk: its first import (transformed on demand) may take a while. */
+const LAZY = { timeout: scaledTimeout(15_000) };
+
 function show(stepIndex: number, m = meter()) {
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -71,7 +75,7 @@ describe('a template step with a pitch target', () => {
     show(1);
     const step = screen.getByTestId('step-target');
     expect(step.textContent).toContain('sing to the target');
-    expect(await screen.findByText('Five-note scale')).toBeTruthy();
+    expect(await screen.findByText('Five-note scale', {}, LAZY)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Hear it' })).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'pitch exercises' })).toBeNull();
     // Five notes, placed in a middle range for a member without recordings.
@@ -80,7 +84,7 @@ describe('a template step with a pitch target', () => {
 
   it('turns the player’s own voice meter off before the take opens the microphone', async () => {
     const m = show(1);
-    fireEvent.click(await screen.findByRole('button', { name: 'Sing it' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sing it' }, LAZY));
     expect(m.stop).toHaveBeenCalled();
   });
 

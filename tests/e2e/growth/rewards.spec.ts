@@ -9,6 +9,7 @@ import {
   signInNewMember,
 } from '../listening/support';
 import { api, shot, userIdOf } from './support';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 test.use(autoplayLaunch);
 
@@ -27,9 +28,11 @@ test('a listening-room track saves listening time: no tokens, no streak day, sai
   await page.getByTestId('room-track').first().click();
   await listenPastHalf(page);
   const end = page.getByTestId('end-dialog');
-  await expect(end.getByRole('heading', { name: 'listening complete' })).toBeVisible({ timeout: 15_000 });
+  await expect(end.getByRole('heading', { name: 'listening complete' })).toBeVisible({
+    timeout: scaledTimeout(15_000),
+  });
   await end.getByRole('button', { name: 'i feel complete' }).click();
-  await expect(player(page)).toHaveCount(0, { timeout: 6000 });
+  await expect(player(page)).toHaveCount(0, { timeout: scaledTimeout(6000) });
   await expect(page.getByTestId('celebration')).toHaveCount(0);
   await expect(
     page.getByText(

@@ -2,6 +2,7 @@ import { api, userIdOf } from '../growth/support';
 import { expect, test } from '../support/fixtures';
 import { reachLevel } from '../support/levels';
 import { createOnboardedMember, signInToHome } from '../support/members';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 interface CheckIns {
   today: string;
@@ -40,7 +41,7 @@ test('a check-in made offline arrives once, and feelings around practice reach e
   expect((await api<CheckIns>(request, 'get', '/api/check-ins', token)).checkIns).toEqual([]);
 
   await context.setOffline(false);
-  await expect(page.getByTestId('check-in-waiting')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId('check-in-waiting')).toHaveCount(0, { timeout: scaledTimeout(15_000) });
   const stored = await api<CheckIns>(request, 'get', '/api/check-ins', token);
   expect(stored.checkIns.map((c) => [c.localDate, c.voice])).toEqual([[stored.today, 'tired']]);
 

@@ -12,6 +12,7 @@ import {
   type Member,
 } from '../support/members';
 import { screenshotPath } from '../tuning/fake-mic';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 // The service worker keeps the app shell, so the screen opens again offline.
 test.use(offlineUse);
@@ -84,7 +85,7 @@ test('a member hears shared notes one after another, echoes one, and reads the l
   await page.getByRole('button', { name: 'play all, one after another' }).click();
   await expect(siren.getByRole('button', { name: 'pause Morning siren, by Cleo' })).toBeVisible();
   await expect(hum.getByRole('button', { name: 'pause A low hum, by Cleo' })).toBeVisible({
-    timeout: 10_000,
+    timeout: scaledTimeout(10_000),
   });
   await hum.getByRole('button', { name: /^echo / }).click();
   await expect(hum.getByTestId('echo-count')).toHaveText('1');

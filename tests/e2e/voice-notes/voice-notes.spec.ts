@@ -2,6 +2,7 @@ import { expect, test } from '../support/fixtures';
 import { reachLevel } from '../support/levels';
 import { accessTokenOf, createOnboardedMember, signInToHome } from '../support/members';
 import { fakeMicLaunch, loopingSungA3, screenshotPath } from '../tuning/fake-mic';
+import { scaledTimeout } from '../../../scripts/lib/machine-speed.mjs';
 
 // The microphone sings for the whole take, however late the recorder starts.
 test.use({ launchOptions: fakeMicLaunch(loopingSungA3(), { loop: true }), permissions: ['microphone'] });
@@ -30,9 +31,9 @@ test('a member records a voice note from the profile, hears it, keeps it in the 
   await page.getByRole('button', { name: 'Start recording' }).click();
   const meter = page.getByRole('meter', { name: 'microphone level' });
   await expect
-    .poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 10_000 })
+    .poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: scaledTimeout(10_000) })
     .toBeGreaterThan(20);
-  await expect(page.getByTestId('note-clock')).toContainText('0:02', { timeout: 10_000 });
+  await expect(page.getByTestId('note-clock')).toContainText('0:02', { timeout: scaledTimeout(10_000) });
   await page.screenshot({ path: screenshotPath('voice-notes-recording.png') });
   await page.getByRole('button', { name: 'Stop recording' }).click();
 
@@ -41,7 +42,9 @@ test('a member records a voice note from the profile, hears it, keeps it in the 
   // It plays to its end: the button turns to pause, then back to play when the take has ended.
   await review.getByRole('button', { name: 'play your new note' }).click();
   await expect(review.getByRole('button', { name: 'pause your new note' })).toBeVisible();
-  await expect(review.getByRole('button', { name: 'play your new note' })).toBeVisible({ timeout: 10_000 });
+  await expect(review.getByRole('button', { name: 'play your new note' })).toBeVisible({
+    timeout: scaledTimeout(10_000),
+  });
   await review.getByLabel('title').fill('Tuesday hum');
   await page.screenshot({ path: screenshotPath('voice-notes-review.png') });
   await review.getByRole('button', { name: 'save on this device' }).click();

@@ -3,6 +3,7 @@ import { expect, test } from '../../support/fixtures';
 import { signInNewMember } from '../../listening/support';
 import { absolutePath, fakeMicLaunch, screenshotPath } from '../fake-mic';
 import { NO_VOICE, PIN_48K, templateSessionListening } from './helpers';
+import { scaledTimeout } from '../../../../scripts/lib/machine-speed.mjs';
 
 test.use({
   launchOptions: fakeMicLaunch(absolutePath('fixtures/voice/non-voice/sine-440hz-48k.wav')),
@@ -17,12 +18,14 @@ test.describe('a pure tone', () => {
     await page.getByRole('button', { name: 'Start recording' }).click();
     // Issue 30: live, the same rule as the end: no "score so far", no "in tune", but words.
     await expect(page.getByTestId('live-heard')).toHaveText(/steady electronic tone, not a voice/, {
-      timeout: 10_000,
+      timeout: scaledTimeout(10_000),
     });
     await expect(page.getByTestId('live-score')).toHaveText('–');
     await expect(page.getByText('in tune')).toHaveCount(0);
     // The tone ends (the file's last second is silence), then the recording stops.
-    await expect(page.getByTestId('live-pitch')).toHaveAttribute('data-hz', '', { timeout: 10_000 });
+    await expect(page.getByTestId('live-pitch')).toHaveAttribute('data-hz', '', {
+      timeout: scaledTimeout(10_000),
+    });
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await expect(page.getByRole('button', { name: 'Start recording' })).toBeVisible();
     await expect(page.getByTestId('not-heard')).toHaveText(NO_VOICE);

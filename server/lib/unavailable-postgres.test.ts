@@ -118,7 +118,7 @@ describe.skipIf(!onPostgres)('PostgreSQL going away under the app', () => {
     const backAt = Date.now();
     let tries = 1;
     let res = await saveMood();
-    while (res.status === 503 && Date.now() - backAt < 5_000) {
+    while (res.status === 503 && Date.now() - backAt < scaledTimeout(5_000)) {
       tries++;
       res = await saveMood();
     }

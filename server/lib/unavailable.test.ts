@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from '../db/sql/availability';
 import { postgresDatabase, type SqlDatabase, type SqlExecutor } from '../db/sql';
 import { createMember, type TestMember } from '../rest/test-members';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../test-support';
+import { scaledTimeout } from '../../scripts/lib/machine-speed.mjs';
 
 /**
  * A database outage (PostgreSQL restarting, SQLite busy past its timeout, a full disk) is
@@ -203,7 +204,7 @@ describe('a PostgreSQL server that does not answer at all (host down, packets dr
       const res = await silentApp.fetch(families['/rest/v1']!());
       expect(res.status).toBe(503);
       expect(res.headers.get('Retry-After')).toBe('3');
-      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(Date.now() - started).toBeLessThan(scaledTimeout(5_000));
     } finally {
       await sql.close();
       for (const s of held) s.destroy();

@@ -188,7 +188,11 @@ export const backControl = (page: Page) =>
  * only navigates should be a link (announced as one), and pressing the others would act
  * (create an account, sign in) and change the rest of the walk.
  */
-export async function wayOut(page: Page, frame: ScreenFrame | null): Promise<string | null> {
+export async function wayOut(page: Page, frame: ScreenFrame | null, landed: string): Promise<string | null> {
+  // Already gone on by itself while the screen was checked (the splash leaves after 3 s, and
+  // axe on a busy machine takes longer): the next screen may still be loading, with no links yet.
+  const now = new URL(page.url()).pathname;
+  if (now !== landed) return `moved on to ${now}`;
   const bar = page.getByTestId('tab-bar').getByRole('link');
   if ((await bar.count()) > 0 && (await bar.first().isVisible())) return 'tab bar';
   if (

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import type { AppEnv } from '../app-env';
 import { postgresDatabase, type SqlDatabase } from '../db/sql';
@@ -151,6 +151,54 @@ describe.skipIf(!onPostgres)('PostgreSQL going away under the app', () => {
     expect(isDatabaseUnavailable(err)).toBe(true);
     // The pool drops the dead connection: the next requests are served.
     expect((await readRest()).status).toBe(200);
+    expect((await saveMood()).status).toBe(201);
+  });
+
+  it('keeps running when a transaction’s backend is terminated between two statements', async () => {
+    // Issue 34's high finding: the client a transaction holds had no 'error' listener, and a
+    // termination arriving while it waited between statements ended the process ("Unhandled
+    // 'error' event"). Here the transaction waits on the test between its two statements.
+    const admin = t.anotherSql();
+    let pid = 0;
+    let resume!: () => void;
+    const paused = new Promise<void>((r) => (resume = r));
+    let reachedPause!: () => void;
+    const atPause = new Promise<void>((r) => (reachedPause = r));
+    const tx = sql
+      .transaction(async (q) => {
+        pid = (await q.get<{ pid: number }>('SELECT pg_backend_pid() AS pid'))!.pid;
+        reachedPause();
+        await paused;
+        await q.get('SELECT 1 AS one');
+      })
+      .then(
+        () => null,
+        (err: Error) => err,
+      );
+    await atPause;
+    const unhandled: unknown[] = [];
+    const onUncaught = (err: unknown) => unhandled.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      await admin.get('SELECT pg_terminate_backend(?) AS ok', [pid]);
+      // The termination notice reaches the idle client while the transaction still holds it:
+      // once the backend is gone, and a moment for its last message to arrive.
+      await vi.waitFor(async () =>
+        expect(await admin.get('SELECT count(*) AS n FROM pg_stat_activity WHERE pid = ?', [pid])).toEqual({
+          n: 0,
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      resume();
+      const err = await tx;
+      expect(err).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(err)).toBe(true);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+    // The broken client is not handed out again: the next transaction is served.
+    expect(await sql.transaction((q) => q.get<{ one: number }>('SELECT 1 AS one'))).toEqual({ one: 1 });
     expect((await saveMood()).status).toBe(201);
   });
 });

@@ -116,6 +116,14 @@ export function postgresDatabase(url: string, options: PostgresOptions = {}): Sq
       const client = await pool.connect();
       let open = true;
       let broken = false;
+      // A client the pool has handed out has no 'error' listener of the pool's: a backend ended
+      // while the transaction waits between statements (an admin shutdown, 57P01, a restart)
+      // would be an unhandled 'error' event and end the process. The next statement fails with
+      // the cause (answered 503), and the client is not handed out again.
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn(txExecutor(client, () => open));
@@ -130,6 +138,7 @@ export function postgresDatabase(url: string, options: PostgresOptions = {}): Sq
         throw err;
       } finally {
         open = false;
+        client.off('error', onError);
         client.release(broken);
       }
     },

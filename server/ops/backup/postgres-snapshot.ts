@@ -31,6 +31,10 @@ export async function snapshotPostgres(
 }> {
   await requirePgTool('pg_dump');
   const client = new pg.Client({ connectionString: url });
+  // The connection waits idle while pg_dump runs: a restart of PostgreSQL meanwhile must fail
+  // this backup (its next query rejects), not end the process that runs it (an unhandled
+  // 'error' event; scheduled backups run inside the server).
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');

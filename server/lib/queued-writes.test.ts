@@ -187,7 +187,7 @@ const routes: Record<string, QueuedRoute> = {
     method: 'POST',
     path: () => '/voice-assessments',
     body: () => ({
-      avqi: 2.1,
+      avqi: 1.71, // AVQI 03.01 of the six measures below
       cpps: 13.9,
       hnr: 20.2,
       shimmerPercent: 3.9,

@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '../../db/sql';
 import type { ChallengeFocus, ChallengeMeasure } from '../../../src/domain/challenges';
+import { lockMember, MEMBER_LOCK } from '../../db/sql/member-lock';
 
 /** A challenge as one member sees it: the row, its circle, its creator, and whether they took it on. */
 export interface ChallengeRow {
@@ -115,7 +116,7 @@ export function createChallengeRepository(sql: SqlExecutor) {
      * counts pass at once); SQLite's BEGIN IMMEDIATE already keeps every other writer out.
      */
     async lockMember(tx: SqlExecutor, me: string): Promise<void> {
-      if (tx.dialect === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(170, hashtext(?))', [me]);
+      await lockMember(tx, MEMBER_LOCK.challenges, me);
     },
 
     /** Writes a challenge and its creator's place in it; returns its id. Inside the caller's transaction. */

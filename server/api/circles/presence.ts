@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '../../db/sql';
+import { lockMember, MEMBER_LOCK } from '../../db/sql/member-lock';
 
 /**
  * Who is present in which live group session, in app.db (`live_presence`, migration 0076), so
@@ -45,21 +46,12 @@ export interface PresenceStore {
 
 const COUNT = 'SELECT count(*) AS n FROM live_presence WHERE user_id = ? AND seen_ms > ?';
 
-/**
- * One member's claims in turn. SQLite: BEGIN IMMEDIATE already admits one writer at a time.
- * PostgreSQL (READ COMMITTED): two transactions would both count 2 of 3 and both insert, so
- * they take a transaction-scoped advisory lock on the member first (two-key form: its own
- * key space, apart from the migrations' single-key lock).
- */
-async function lockMember(tx: SqlExecutor, userId: string): Promise<void> {
-  if (tx.dialect === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(76, hashtext(?))', [userId]);
-}
-
+// One member's claims in turn (lockMember): two transactions would both count 2 of 3 and both insert.
 export function createDbPresence(sql: SqlExecutor, now: () => number): PresenceStore {
   return {
     claim: (sessionKey, connId, member, maxStreams) =>
       sql.transaction(async (tx) => {
-        await lockMember(tx, member.userId);
+        await lockMember(tx, MEMBER_LOCK.presence, member.userId);
         const t = now();
         const count = await tx.get<{ n: number }>(COUNT, [member.userId, t - STALE_MS]);
         if ((count?.n ?? 0) >= maxStreams) return false;

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../../db/sql';
 import { awardBadges, type AwardedBadge } from '../achievements/award';
-import { recordRecording } from '../practice/recordings';
+import { recordingOverlaps, recordRecording } from '../practice/recordings';
 
 export interface VoiceAnalysisInput {
   recordedAt: string;
@@ -116,7 +116,9 @@ export function createVoiceRepository(sql: SqlExecutor) {
           ).changes;
           // The recording is practice whatever is kept (issue 30): its ledger entry, once per
           // instant, also when the tuning room sent the fact on its own already.
-          await recordRecording(tx, userId, a.recordedAt, a.localDate, a.durationSec);
+          // An overlapping one (another instant within its length) is counted already.
+          if (!(await recordingOverlaps(tx, userId, a.recordedAt, Math.round(a.durationSec))))
+            await recordRecording(tx, userId, a.recordedAt, a.localDate, a.durationSec);
           const row = await tx.get<Row>(
             'SELECT * FROM voice_analyses WHERE user_id = ? AND recorded_at = ?',
             [userId, a.recordedAt],

@@ -8,7 +8,12 @@ import { ApiError } from '../../lib/http';
 interface TakeBody {
   exerciseId: string;
   target: string;
-  notes: readonly { target: string; centsOff: number | null; heldFraction: number | null }[];
+  notes: readonly {
+    target: string;
+    centsOff: number | null;
+    heldFraction: number | null;
+    onsetMs: number | null;
+  }[];
   score: number;
 }
 
@@ -42,7 +47,12 @@ export function checkTake(body: TakeBody): { exercise: PitchExercise; target: st
     throw invalid('notes', `must hold ${notes.length} results, one per note of the target`);
   notes.forEach((note, i) => {
     const expected = formatNote(note);
-    if (body.notes[i]?.target !== expected) throw invalid(`notes.${i}.target`, `must be ${expected}`);
+    const sent = body.notes[i];
+    if (sent?.target !== expected) throw invalid(`notes.${i}.target`, `must be ${expected}`);
+    // The arrival is a moment inside the note (score.ts measures it from the note's start).
+    const lengthMs = Math.round(note.seconds * 1000);
+    if (sent.onsetMs != null && sent.onsetMs > lengthMs)
+      throw invalid(`notes.${i}.onsetMs`, `must be within the note's ${lengthMs} ms`);
   });
   // A take with no note sung is not practice: nothing to keep, no minutes to count.
   if (!body.notes.some((n) => n.centsOff !== null))

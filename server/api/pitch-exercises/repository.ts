@@ -72,6 +72,22 @@ export function createPitchResultRepository(sql: SqlExecutor) {
      * same transaction (call with the write's `tx`). A take sung as a template step writes no
      * ledger entry: the template session's own save counts that time, so it is not counted twice.
      */
+    /**
+     * A take of the member's that overlaps one sung at `at` for `seconds`: two takes are sung one
+     * after another, so their times are at least the shorter one's length apart (whether a
+     * take's recordedAt marks its start or its end).
+     */
+    async overlapping(userId: string, at: number, seconds: number): Promise<string | null> {
+      const near = await sql.all<{ recorded_at: string; duration_sec: number }>(
+        `SELECT recorded_at, duration_sec FROM pitch_exercise_results
+         WHERE user_id = ? AND recorded_at > ? AND recorded_at < ?`,
+        [userId, new Date(at - seconds * 1000).toISOString(), new Date(at + seconds * 1000).toISOString()],
+      );
+      const clash = near.find(
+        (t) => Math.abs(Date.parse(t.recorded_at) - at) < Math.min(seconds, Number(t.duration_sec)) * 1000,
+      );
+      return clash?.recorded_at ?? null;
+    },
     async add(userId: string, r: NewPitchResult): Promise<PitchResult> {
       const row = await sql.get<Row>(
         `INSERT INTO pitch_exercise_results (user_id, exercise_id, title, focus, target, notes_json, score,

@@ -7,6 +7,7 @@ import { exportMember } from '../accounts/export';
 import { deleteMember } from '../accounts/delete-account';
 import { reachLevel } from '../practice/test-levels';
 import { takeBody } from './test-takes';
+import { parseTarget, targetSeconds } from '../../../src/domain/pitch-target/notes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,6 +72,26 @@ describe('POST and GET /api/pitch-exercises/results', () => {
     expect(list[0]).toMatchObject({ shift: -12, score: newer.score });
   });
 
+  it('saves one of 40 takes sent for the same moment at once, and answers the others 409 without a trace', async () => {
+    const fay = await createMember(t);
+    const body = takeBody('find-three-steps', at(HOUR));
+    const answers = await Promise.all(Array.from({ length: 40 }, () => call(fay, 'POST', body)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, ...Array<number>(39).fill(409)]);
+    expect(await answers.find((r) => r.status === 409)!.json()).toMatchObject({
+      error: 'take_overlaps',
+      message:
+        'Another take is saved for this moment: takes are sung one after another, so this one was not saved.',
+    });
+    expect(await rows(fay)).toBe(1);
+    expect(await rows(fay, 'practice_ledger')).toBe(1);
+    // A take sung after the first one has ended is saved.
+    const seconds = targetSeconds(parseTarget(body.target));
+    expect((await call(fay, 'POST', takeBody('find-three-steps', at(HOUR - seconds * 1000)))).status).toBe(
+      201,
+    );
+  });
+
   it('keeps rests as rests: no cents, no held share', async () => {
     const cy = await createMember(t);
     const body = takeBody('fun-frere-jacques', at());
@@ -112,6 +133,7 @@ describe('POST and GET /api/pitch-exercises/results', () => {
         score: 0,
       }),
     ],
+    ['notes.0.onsetMs', (b) => ({ ...b, notes: [{ ...b.notes[0], onsetMs: 600_000 }, ...b.notes.slice(1)] })],
     ['score', (b) => ({ ...b, score: 100 })],
     ['score', (b) => ({ ...b, score: 101 })],
     ['shift', (b) => ({ ...b, shift: 7 })],

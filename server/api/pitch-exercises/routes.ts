@@ -14,6 +14,7 @@ import { findVocalExercise } from '../../../src/domain/pitch-target/vocal-exerci
 import { assertFeature } from '../practice/feature-gate';
 import { checkTake } from './check-take';
 import { createPitchResultRepository } from './repository';
+import { lockMember, MEMBER_LOCK } from '../../db/sql/member-lock';
 
 const nullableNumber = (min: number, max: number, unit: string) =>
   z
@@ -52,6 +53,8 @@ const resultBody = z
  *                                  score, shift, recordedAt, templateId?}
  *                                  → 201 the stored result | 400 naming the field | 401
  *                                  Idempotency-Key header: once per key | 422 key reused.
+ *                                  409 take_overlaps: a take of the member's is saved within this
+ *                                  take's length of recordedAt (nothing is stored).
  *                                  A tuning-room take adds its seconds to the practice ledger as
  *                                  partial practice (minutes; no tokens, no streak day); a take
  *                                  sung as a template step adds nothing there (the session's save
@@ -98,8 +101,17 @@ export function pitchExerciseRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = c.var.user;
     if (findVocalExercise(take.exercise.id)) await assertFeature(deps.sql, user.id, 'vocal_exercises');
     return idem.respond(c, key, async (tx) => {
+      // 40 takes sent for one instant were 120 s "practised" in no time: takes cannot overlap.
+      await lockMember(tx, MEMBER_LOCK.pitchTakes, user.id);
+      const takes = createPitchResultRepository(tx);
+      if (await takes.overlapping(user.id, at, take.seconds))
+        throw new ApiError(
+          409,
+          'take_overlaps',
+          'Another take is saved for this moment: takes are sung one after another, so this one was not saved.',
+        );
       const zone = await zoneAt(tx, user.id, undefined, at);
-      const stored = await createPitchResultRepository(tx).add(user.id, {
+      const stored = await takes.add(user.id, {
         exerciseId: take.exercise.id,
         title: take.exercise.title,
         focus: take.exercise.focus,

@@ -181,6 +181,23 @@ describe('a recording in the tuning room', () => {
     expect(await agreed(eve)).toMatchObject({ recordings: 1, minutes: 1 });
   });
 
+  it('counts one of 40 recordings sent a moment apart, answering the others 409, and the next one after it', async () => {
+    const gus = await createMember(t);
+    const base = t.deps.now() - 600_000;
+    // 40 "recordings" of 60 s each, 1 ms apart: 40 minutes practised in an instant.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => record(gus, new Date(base + i).toISOString(), 60)),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, ...Array<number>(39).fill(409)]);
+    expect(await answers.find((r) => r.status === 409)!.json()).toMatchObject({
+      error: 'recording_overlaps',
+    });
+    expect(await agreed(gus)).toMatchObject({ recordings: 1, minutes: 1 });
+    // One made after it ended is counted.
+    expect((await record(gus, new Date(base + 61_000).toISOString(), 60)).status).toBe(201);
+    expect(await agreed(gus)).toMatchObject({ recordings: 2, minutes: 2 });
+  });
+
   it('refuses a recording in the future, older than 72 hours or without a length, naming the field', async () => {
     const fay = await createMember(t);
     const future = await record(fay, nowIso(-HOUR), 30);

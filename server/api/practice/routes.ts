@@ -10,7 +10,7 @@ import { nextMilestone, STREAK_MILESTONES } from '../../../src/domain/streak-rew
 import { awardBadges } from '../achievements/award';
 import { MAX_AHEAD_MS, MAX_LATE_MS, zoneAt } from '../listening/occurred-at';
 import { minutesOf, readPractice } from './ledger';
-import { recordRecording } from './recordings';
+import { recordingOverlaps, recordRecording } from './recordings';
 import { requireFeature } from './feature-gate';
 import { streakRewardsOf } from './streak-rewards';
 
@@ -35,6 +35,8 @@ const recordingBody = z
  *                             localDate, newBadges} | 200 {recorded: false, …, newBadges: []} the
  *                             same recording again (same member and instant: a unique key)
  *                             | 400 naming the field (recordedAt in the future or older than 72 h)
+ *                             | 409 recording_overlaps: another recording of the member's lies
+ *                             within this one's length of recordedAt (nothing is counted)
  *                             | 401. Idempotency-Key honoured (the outbox sends it once).
  * GET  /streak-rewards        200 {currentStreak, longestStreak, milestones: [{days, bonus,
  *                             reachedThisRun}], earned: [{days, bonus, runStart, localDate}],
@@ -68,7 +70,14 @@ export function practiceRoutes(deps: AppDeps): Hono<AppEnv> {
       const zone = await zoneAt(tx, userId, undefined, at);
       const localDate = localDateOf(at, zone);
       const practisedSec = Math.round(body.durationSec);
-      const id = await recordRecording(tx, userId, new Date(at).toISOString(), localDate, practisedSec);
+      const recordedAt = new Date(at).toISOString();
+      if (await recordingOverlaps(tx, userId, recordedAt, practisedSec))
+        throw new ApiError(
+          409,
+          'recording_overlaps',
+          'Another recording is saved for this moment: recordings are made one after another, so this one was not counted.',
+        );
+      const id = await recordRecording(tx, userId, recordedAt, localDate, practisedSec);
       const newBadges = id === null ? [] : await awardBadges(tx, userId, 'recording', new Date(now));
       return {
         status: id === null ? 200 : 201,

@@ -40,7 +40,8 @@ const call = (who: { token: string } | null, method: string, path: string, body?
 };
 const hoursAgo = (h: number) => new Date(base - h * 3600_000).toISOString();
 const check = (h: number, over: Record<string, unknown> = {}) => ({
-  avqi: 1.92,
+  // What AVQI 03.01 gives for the six measures below (1.5185), as the device rounds it.
+  avqi: 1.52,
   cpps: 14.3,
   hnr: 21.5,
   shimmerPercent: 3.4,
@@ -50,6 +51,13 @@ const check = (h: number, over: Record<string, unknown> = {}) => ({
   recordedAt: hoursAgo(h),
   engineVersion: 'avqi-0301/1',
   ...over,
+});
+/** Another AVQI over the same measures but the tilt, which is solved for (AVQI 03.01). */
+const withAvqi = (avqi: number) => ({
+  avqi,
+  ltasTilt:
+    (avqi / 2.8902 - (4.152 - 0.177 * 14.3 - 0.006 * 21.5 - 0.037 * 3.4 + 0.941 * 0.31 + 0.01 * -22.1)) /
+    0.093,
 });
 const rows = async (who: TestMember) =>
   Number(
@@ -103,6 +111,35 @@ describe('POST /api/voice-assessments', () => {
     expect(await rows(ben)).toBe(before);
   });
 
+  it('refuses an AVQI that does not follow from its six measures, and stores nothing', async () => {
+    const before = await rows(ben);
+    const res = await call(ben, 'POST', '/voice-assessments', check(3, { avqi: 0.4 }));
+    expect(res.status).toBe(400);
+    const json = (await res.json()) as { message: string; fields: Record<string, string> };
+    expect(json.message).toBe(
+      'Invalid avqi: must follow from the six measures by the AVQI 03.01 formula (1.52)',
+    );
+    expect(Object.keys(json.fields)).toEqual(['avqi']);
+    expect(await rows(ben)).toBe(before);
+  });
+
+  it('answers 409 to other numbers sent for a check already saved at that moment, and keeps the first', async () => {
+    const cai = await createMember(t);
+    await t.deps.sql.run('UPDATE users SET created_at = ? WHERE id = ?', [hoursAgo(24), cai.id]);
+    const first = await call(cai, 'POST', '/voice-assessments', check(7));
+    expect(first.status).toBe(201);
+    const other = check(7, { cpps: 15.3, avqi: 1.01 });
+    const res = await call(cai, 'POST', '/voice-assessments', other);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({
+      error: 'assessment_conflict',
+      message:
+        'A voice check recorded at this moment is already saved with other numbers; nothing was changed.',
+    });
+    const list = (await (await call(cai, 'GET', '/voice-assessments')).json()) as { cpps: number }[];
+    expect(list.map((a) => a.cpps)).toEqual([14.3]);
+  });
+
   it('refuses an unknown field, naming it', async () => {
     const res = await call(ben, 'POST', '/voice-assessments', { ...check(2), audio: 'UklGR...' });
     expect(res.status).toBe(400);
@@ -126,8 +163,8 @@ describe('POST /api/voice-assessments', () => {
 
 describe('GET /api/voice-assessments', () => {
   it("answers the member's own checks only, newest first", async () => {
-    await call(ana, 'POST', '/voice-assessments', check(10, { avqi: 3.1 }));
-    await call(ben, 'POST', '/voice-assessments', check(1, { avqi: 0.5 }));
+    await call(ana, 'POST', '/voice-assessments', check(10, withAvqi(3.1)));
+    await call(ben, 'POST', '/voice-assessments', check(1, withAvqi(0.5)));
     const list = (await (await call(ana, 'GET', '/voice-assessments')).json()) as {
       recordedAt: string;
       mptSeconds: number | null;
@@ -157,7 +194,7 @@ describe('the member owns their assessments', () => {
       tables: Record<string, Record<string, unknown>[]>;
     };
     expect(exported.tables.voice_assessments).toEqual([
-      expect.objectContaining({ user_id: id, avqi: 1.92, cpps: 14.3, mpt_seconds: 21 }),
+      expect.objectContaining({ user_id: id, avqi: 1.52, cpps: 14.3, mpt_seconds: 21 }),
     ]);
     expect((await call(me, 'DELETE', '/account', { password: PASSWORD })).status).toBe(200);
     const left = await t.deps.sql.get<{ n: number }>(

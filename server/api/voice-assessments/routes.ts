@@ -6,11 +6,19 @@ import { happenedProblem, parseInstant } from '../../lib/dates';
 import { ApiError, jsonBody } from '../../lib/http';
 import { createIdempotency } from '../../lib/idempotency';
 import { parseId } from '../../lib/ids';
-import { createAssessmentRepository } from './repository';
-import { assessmentBody } from './schema';
+import { createAssessmentRepository, type AssessmentOut } from './repository';
+import { assessmentBody, type AssessmentBody } from './schema';
+import { avqiFromMeasures } from '../../../src/domain/voice/avqi';
 
 /** A phone's clock may run a few minutes fast; a check further ahead did not happen yet. */
 const AHEAD_MS = 5 * 60_000;
+
+/**
+ * How far a sent AVQI may be from the formula over its sent measures: the device computes it
+ * with the same function (src/domain/voice/avqi.ts), so only rounding separates them; a number
+ * that does not follow from its measures is not this engine's result.
+ */
+const AVQI_SLACK = 0.05;
 
 /**
  * The member's voice assessments (issue 21): the AVQI 03.01 and its six measures, computed on
@@ -20,7 +28,10 @@ const AHEAD_MS = 5 * 60_000;
  * POST   /voice-assessments       {avqi, cpps, hnr, shimmerPercent, shimmerDb, ltasSlope, ltasTilt,
  *                                  mptSeconds?, recordedAt, engineVersion} (Idempotency-Key)
  *                                 → 201 the stored assessment & {newBadges} (200 the same one, newBadges [],
- *                                 when that check was stored before) | 400 naming the field
+ *                                 when that check was stored before) | 400 naming the field (an avqi
+ *                                 that does not follow from the six measures by AVQI 03.01 too)
+ *                                 | 409 assessment_conflict: a check at this recordedAt is stored
+ *                                 with other numbers (nothing is changed)
  * GET    /voice-assessments       200 the caller's own, newest first
  * DELETE /voice-assessments/:id   204 | 404 (not the caller's or gone)
  */
@@ -40,6 +51,11 @@ export function voiceAssessmentRoutes(deps: AppDeps): Hono<AppEnv> {
     if (problem) {
       throw new ApiError(400, 'validation_failed', `Invalid recordedAt: ${problem}`, { recordedAt: problem });
     }
+    const expected = avqiFromMeasures(body);
+    if (Math.abs(body.avqi - expected) > AVQI_SLACK) {
+      const why = `must follow from the six measures by the AVQI 03.01 formula (${expected.toFixed(2)})`;
+      throw new ApiError(400, 'validation_failed', `Invalid avqi: ${why}`, { avqi: why });
+    }
     return idem.respond(c, key, async (tx) => {
       const stored = await createAssessmentRepository(tx).add(
         c.var.user.id,
@@ -52,6 +68,14 @@ export function voiceAssessmentRoutes(deps: AppDeps): Hono<AppEnv> {
         new Date(now).toISOString(),
       );
       // Every write that can award badges answers with them (issue 30): the result screen lists them.
+      // The same instant with other numbers is another result, not a replay: say so rather
+      // than answer the old row as if the new numbers were kept.
+      if (!stored.created && !sameCheck(stored.assessment, body))
+        throw new ApiError(
+          409,
+          'assessment_conflict',
+          'A voice check recorded at this moment is already saved with other numbers; nothing was changed.',
+        );
       const newBadges = stored.created
         ? await awardBadges(tx, c.var.user.id, 'voice-assessment', new Date(now))
         : [];
@@ -68,4 +92,15 @@ export function voiceAssessmentRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   return r;
+}
+
+const MEASURES = ['avqi', 'cpps', 'hnr', 'shimmerPercent', 'shimmerDb', 'ltasSlope', 'ltasTilt'] as const;
+
+/** The stored check and a re-sent one carry the same numbers (stored as sent, as doubles). */
+function sameCheck(stored: AssessmentOut, sent: AssessmentBody): boolean {
+  return (
+    MEASURES.every((k) => stored[k] === sent[k]) &&
+    stored.mptSeconds === (sent.mptSeconds ?? null) &&
+    stored.engineVersion === sent.engineVersion
+  );
 }

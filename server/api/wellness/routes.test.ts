@@ -267,6 +267,11 @@ describe('voice insights read the voice assessments (issue 21), never the old bl
         stability, resonance, projection, created_at) VALUES (?, ?, ?, 10, ?, ?, 0.7, 0.6, 0.5, ?)`,
       [who.id, ago(daysAgo), ago(daysAgo).slice(0, 10), score, clarity, ago(daysAgo)],
     );
+  // The server holds an AVQI to its six measures (AVQI 03.01): the tilt is the one that gives
+  // the wanted AVQI with the others fixed.
+  const tiltFor = (avqi: number, cpps: number) =>
+    (avqi / 2.8902 - (4.152 - 0.177 * cpps - 0.006 * 21.5 - 0.037 * 3.4 + 0.941 * 0.31 + 0.01 * -22.1)) /
+    0.093;
   const assessment = (daysAgo: number, avqi: number, cpps: number) => ({
     avqi,
     cpps,
@@ -274,7 +279,7 @@ describe('voice insights read the voice assessments (issue 21), never the old bl
     shimmerPercent: 3.4,
     shimmerDb: 0.31,
     ltasSlope: -22.1,
-    ltasTilt: -9.8,
+    ltasTilt: tiltFor(avqi, cpps),
     recordedAt: ago(daysAgo),
     engineVersion: 'tuneful-avqi-03.01-wasm/2',
   });

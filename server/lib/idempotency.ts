@@ -152,3 +152,35 @@ export function createIdempotency(deps: Pick<AppDeps, 'sql' | 'now'>) {
 }
 
 export type Idempotency = ReturnType<typeof createIdempotency>;
+
+/**
+ * After a member deletes an item, the stored answers of the write that created it keep only
+ * that it was saved and since deleted: its numbers must not outlive it (they were still in the
+ * export for up to a week). The key stays claimed, so a late replay of that write does not
+ * bring the item back.
+ */
+export async function forgetDeletedItem(
+  sql: SqlExecutor,
+  userId: string,
+  route: string,
+  id: number | string,
+): Promise<void> {
+  const rows = await sql.all<{ key: string; response: string }>(
+    'SELECT key, response FROM idempotency_keys WHERE user_id = ? AND route = ?',
+    [userId, route],
+  );
+  for (const row of rows) {
+    let stored: unknown;
+    try {
+      stored = JSON.parse(row.response);
+    } catch {
+      continue;
+    }
+    if ((stored as { id?: unknown } | null)?.id !== id) continue;
+    await sql.run('UPDATE idempotency_keys SET response = ? WHERE user_id = ? AND key = ?', [
+      JSON.stringify({ id, deleted: true }),
+      userId,
+      row.key,
+    ]);
+  }
+}

@@ -149,11 +149,28 @@ describe('DELETE /api/account', () => {
   it('deletes the member and all their data, ends every session and mails a confirmation', async () => {
     const { benToken, reflectionId, adaItem, benItem } = await activity();
     expect(outbox(t).some((m) => m.includes('To: ada@example.com'))).toBe(true);
+    // A failed sign-in leaves a limit row naming the address; another address's row stays.
+    await client(t).auth.signInWithPassword({ email: 'ada@example.com', password: 'not it' });
+    await t.deps.sql.run(
+      'INSERT INTO rate_limit_failures (bucket, key, failures, last_ms, locked_until_ms) VALUES (?, ?, 1, ?, 0)',
+      ['sign-in', '127.0.0.9\nsomeone@example.com', t.deps.now()],
+    );
+    const limitRows = async () =>
+      (
+        await t.deps.sql.all<{ key: string }>(
+          'SELECT key FROM rate_limit_hits UNION ALL SELECT key FROM rate_limit_failures',
+        )
+      ).map((r) => r.key);
+    expect((await limitRows()).some((k) => k.endsWith('\nada@example.com'))).toBe(true);
     const res = await del(ada, { password: PASSWORD });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ deleted: true });
     expect(await rowsOf(adaId)).toBe(0);
     expect(await count('SELECT count(*) AS n FROM users WHERE id = ?', adaId)).toBe(0);
+    // The limits kept no row naming her (by id, address, or address after an IP).
+    const left = await limitRows();
+    expect(left.filter((k) => k === adaId || k.endsWith('ada@example.com'))).toEqual([]);
+    expect(left).toContain('127.0.0.9\nsomeone@example.com');
     // Ada's shared reflection and pulse item are gone with Ben's echoes of them.
     expect(await count('SELECT count(*) AS n FROM reflections WHERE id = ?', reflectionId)).toBe(0);
     expect(

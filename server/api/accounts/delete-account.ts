@@ -63,6 +63,7 @@ export async function deleteMember(sql: SqlExecutor, userId: string): Promise<vo
         else await tx.run(`DELETE FROM ${table} WHERE ${key} = ?`, [id as string]);
       }
     }
+    await forgetLimits(tx, userId);
     await tx.run('DELETE FROM users WHERE id = ?', [userId]);
     for (const m of schema.memberColumns) {
       const left = await tx.get(
@@ -72,4 +73,22 @@ export async function deleteMember(sql: SqlExecutor, userId: string): Promise<vo
       if (left) throw new Error(`Account deletion left rows in ${m.table}.${m.column}`);
     }
   });
+}
+
+/**
+ * The shared limits' rows that name the member (server/auth/rate-limit.ts keys them by user id,
+ * by address, and by "<ip>\n<address>" for sign-in failures): they carry no foreign key and
+ * would stay for their window (up to 7 days) after the account is gone. Keys of an IP alone
+ * are not the member's and stay.
+ */
+async function forgetLimits(tx: SqlExecutor, userId: string): Promise<void> {
+  const user = await tx.get<{ email: string | null }>('SELECT email FROM users WHERE id = ?', [userId]);
+  const email = user?.email?.trim().toLowerCase() ?? '';
+  const pair = `\n${email}`;
+  for (const table of ['rate_limit_hits', 'rate_limit_failures']) {
+    await tx.run(
+      `DELETE FROM ${table} WHERE key = ? OR key = ? OR (? <> '' AND substr(key, length(key) - ? + 1) = ?)`,
+      [userId, email, email, pair.length, pair],
+    );
+  }
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { assertSelf, requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
-import { createIdempotency } from '../../lib/idempotency';
+import { createIdempotency, forgetDeletedItem } from '../../lib/idempotency';
 import { awardBadges } from '../achievements/award';
 import { BADGE_CATEGORIES, BADGES, badgeById, presentBadge } from './badges';
 import { buildCalendar } from './calendar';
@@ -147,8 +147,10 @@ export function growthRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.delete('/voice-goals/:id', auth, async (c) => {
-    if (!(await goals.remove(c.var.user.id, parseId(c.req.param('id'), 'goal'))))
+    const id = parseId(c.req.param('id'), 'goal');
+    if (!(await goals.remove(c.var.user.id, id)))
       throw new ApiError(404, 'goal_not_found', 'You have no goal with this id.');
+    await forgetDeletedItem(deps.sql, c.var.user.id, 'POST /api/voice-goals', id);
     return c.body(null, 204);
   });
 

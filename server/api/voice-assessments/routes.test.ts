@@ -184,6 +184,20 @@ describe('GET /api/voice-assessments', () => {
 });
 
 describe('the member owns their assessments', () => {
+  it('keeps no numbers of a deleted check: not in the export, and a late replay does not bring it back', async () => {
+    const key = crypto.randomUUID();
+    const saved = await call(ana, 'POST', '/voice-assessments', check(40, { mptSeconds: 12.5 }), key);
+    expect(saved.status).toBe(201);
+    const { id } = (await saved.json()) as { id: number };
+    expect((await call(ana, 'DELETE', `/voice-assessments/${id}`)).status).toBe(204);
+    const exported = JSON.stringify(await (await call(ana, 'GET', '/account/export')).json());
+    expect(exported).not.toContain('12.5');
+    const replay = await call(ana, 'POST', '/voice-assessments', check(40, { mptSeconds: 12.5 }), key);
+    expect(await replay.json()).toEqual({ id, deleted: true });
+    const list = (await (await call(ana, 'GET', '/voice-assessments')).json()) as { id: number }[];
+    expect(list.map((a) => a.id)).not.toContain(id);
+  });
+
   it('puts them in the account export and removes them with the account', async () => {
     const email = `${crypto.randomUUID()}@example.com`;
     const id = await signUpConfirmed(t, email);

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
 import { happenedProblem, parseInstant } from '../../lib/dates';
 import { ApiError, jsonBody } from '../../lib/http';
-import { createIdempotency } from '../../lib/idempotency';
+import { createIdempotency, forgetDeletedItem } from '../../lib/idempotency';
 import { parseId } from '../../lib/ids';
 import { createAssessmentRepository, type AssessmentOut } from './repository';
 import { assessmentBody, type AssessmentBody } from './schema';
@@ -86,8 +86,10 @@ export function voiceAssessmentRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/voice-assessments', auth, async (c) => c.json(await repo.list(c.var.user.id)));
 
   r.delete('/voice-assessments/:id', auth, async (c) => {
-    if (!(await repo.remove(c.var.user.id, parseId(c.req.param('id'), 'assessment'))))
+    const id = parseId(c.req.param('id'), 'assessment');
+    if (!(await repo.remove(c.var.user.id, id)))
       throw new ApiError(404, 'assessment_not_found', 'You have no voice assessment with this id.');
+    await forgetDeletedItem(deps.sql, c.var.user.id, 'POST /api/voice-assessments', id);
     return c.body(null, 204);
   });
 

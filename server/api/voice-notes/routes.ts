@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
 import { happenedProblem, instantField, parseInstant } from '../../lib/dates';
 import { ApiError, jsonBody } from '../../lib/http';
-import { createIdempotency } from '../../lib/idempotency';
+import { createIdempotency, forgetDeletedItem } from '../../lib/idempotency';
 import {
   commitOwnedObject,
   deleteOwnedObjectRow,
@@ -166,6 +166,7 @@ export function voiceNoteRoutes(deps: AppDeps): Hono<AppEnv> {
       return row;
     });
     if (!removed) throw notFound();
+    await forgetDeletedItem(deps.sql, userId, 'POST /api/voice-notes', id);
     removeObjectFile(storageDir, VOICE_NOTES_BUCKET, removed.object_name);
     return c.body(null, 204);
   });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireUser } from '../../auth/caller';
 import { ApiError, jsonBody } from '../../lib/http';
-import { createIdempotency } from '../../lib/idempotency';
+import { createIdempotency, forgetDeletedItem } from '../../lib/idempotency';
 import { isValidTimeZone, localDateOf } from '../../../src/domain/streaks';
 import { awardBadges } from '../achievements/award';
 import { createMemberZones } from '../listening/member-zone';
@@ -107,8 +107,10 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.delete('/mood-tracking/:id', auth, async (c) => {
-    if (!(await repo.deleteMood(c.var.user.id, parseId(c.req.param('id')))))
+    const id = parseId(c.req.param('id'));
+    if (!(await repo.deleteMood(c.var.user.id, id)))
       throw new ApiError(404, 'mood_entry_not_found', 'You have no mood entry with this id.');
+    await forgetDeletedItem(deps.sql, c.var.user.id, 'POST /api/mood-tracking', id);
     return c.body(null, 204);
   });
 
@@ -146,8 +148,10 @@ export function wellnessRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.delete('/biometric-data/:id', auth, async (c) => {
-    if (!(await repo.deleteBiometric(c.var.user.id, parseId(c.req.param('id')))))
+    const id = parseId(c.req.param('id'));
+    if (!(await repo.deleteBiometric(c.var.user.id, id)))
       throw new ApiError(404, 'biometric_record_not_found', 'You have no biometric record with this id.');
+    await forgetDeletedItem(deps.sql, c.var.user.id, 'POST /api/biometric-data', id);
     return c.body(null, 204);
   });
 

@@ -1,13 +1,15 @@
 import type { SqlExecutor } from './sql';
+import { isBusy } from './sql/busy';
 import type { WriteOutcomes } from './write-outcomes';
 
 export interface DbHealth {
   ok: boolean;
   /**
-   * `ok`, `readonly` (reads work, writes fail), `full` (reads work, the latest write failed for
-   * want of disk space) or `unavailable` (even reads fail).
+   * `ok`, `readonly` (reads work, writes fail), `busy` (reads work; SQLite's write lock stayed
+   * with another process past the 5 s writes wait), `full` (reads work, the latest write failed
+   * for want of disk space) or `unavailable` (even reads fail).
    */
-  state: 'ok' | 'readonly' | 'full' | 'unavailable';
+  state: 'ok' | 'readonly' | 'busy' | 'full' | 'unavailable';
   /** Which database answers: the embedded SQLite file or a PostgreSQL server. */
   dialect: SqlExecutor['dialect'];
   schemaVersion: number | null;
@@ -40,6 +42,10 @@ export async function checkDatabase(sql: SqlExecutor, writes?: WriteOutcomes): P
       throw new RollbackProbe();
     });
   } catch (err) {
+    if (isBusy(err)) {
+      const error = `Writes wait: another process has held the database's write lock for 5 s (${message(err)}); reads still work.`;
+      return { ok: false, state: 'busy', dialect, schemaVersion, error };
+    }
     if (!(err instanceof RollbackProbe)) {
       return { ok: false, state: 'readonly', dialect, schemaVersion, error: message(err) };
     }

@@ -140,6 +140,10 @@ describe('a SQLite write lock held by another process', () => {
         expect(res.headers.get('Retry-After')).toBe('3');
         expect(await res.json()).toMatchObject({ error: 'unavailable' });
         expect(await storedNotes(sql)).toEqual(before);
+        // Health says why, rather than calling the database read-only.
+        const health = await app.fetch(new Request(`${TEST_ORIGIN}/api/health`));
+        expect(health.status).toBe(503);
+        expect(await health.json()).toMatchObject({ status: 'degraded', db: { ok: false, state: 'busy' } });
 
         lock.release();
         released = true;

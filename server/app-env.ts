@@ -1,6 +1,7 @@
 import type { Metrics } from './lib/metrics';
 import type { Config } from './config';
 import type { SqlDatabase } from './db/sql';
+import type { WriteOutcomes } from './db/write-outcomes';
 import type { Logger } from './lib/logger';
 import type { ProjectKeys } from './lib/keys';
 
@@ -18,6 +19,8 @@ export interface AppDeps {
   now: () => number;
   /** Prometheus metrics, when the operator turned them on (METRICS_TOKEN or METRICS_PORT). */
   metrics?: Metrics;
+  /** What the latest writes met (a full disk), for GET /api/health; set by createApp. */
+  writes?: WriteOutcomes;
 }
 
 /** The verified caller, set by the auth middleware from the bearer token. */

@@ -17,6 +17,7 @@ import { firstPaints } from './lib/first-paint';
 import { routePreloads } from './lib/route-preloads';
 import { serveClient } from './lib/static-files';
 import { createMetrics, metricsRoute, metricsSources } from './lib/metrics';
+import { watchWrites } from './db/write-outcomes';
 
 /** Headers supabase-js reads from responses; exposed so a cross-origin front end sees them too. */
 const EXPOSED_HEADERS = [
@@ -48,6 +49,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // Every statement the routes run is timed by kind (db_query_duration_seconds).
     deps = { ...deps, sql: metrics.instrument(deps.sql) };
   }
+  // A full disk is seen by the writes, not by health's rolled-back probe: health asks them.
+  const source = deps;
+  const watched = watchWrites(() => source.sql, deps.now);
+  deps = { ...deps, sql: watched.sql, writes: watched.outcomes };
   app.use('*', requestLog(deps.logger));
   const corsPrefixes = ['/auth/v1/', '/rest/v1/', '/storage/v1/'];
   app.use('*', sharedHeaders(deps, { corsPrefixes, exposeHeaders: EXPOSED_HEADERS }));

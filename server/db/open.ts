@@ -10,8 +10,11 @@ const RESTORE =
 
 /**
  * Opens (or creates) the SQLite file with the pragmas every connection needs: WAL so readers
- * never block the writer, foreign keys enforced, and a busy timeout instead of SQLITE_BUSY
- * errors under a short write burst. One connection per process.
+ * never block the writer, foreign keys enforced, and a 5 s busy timeout for the synchronous
+ * users of the raw connection (the start-up checks below, migrations in tests, the copy tool),
+ * where nothing else is being served. One connection per process. The server's connection goes
+ * through `sqliteDatabase` (sql/sqlite.ts), which sets the busy timeout to 0 and waits for
+ * another process's lock with timers instead: better-sqlite3 waits on the event loop.
  *
  * A database that is damaged or cannot be written is refused here, before anything serves:
  * `PRAGMA quick_check` finds damaged pages (a header that still parses is not enough), and a
@@ -47,9 +50,9 @@ export function openDatabase(file: string, options: Database.Options = {}): DB {
  * read-only work). Several processes share app.db in cluster mode: a deferred transaction that
  * reads and then writes fails with SQLITE_BUSY (busy_timeout cannot help) when another process
  * committed in between, whereas an immediate one takes the write lock first, waits its turn
- * under busy_timeout, and then reads what the other process wrote. Within one process nothing
- * changes: better-sqlite3 is synchronous, so transactions never overlapped anyway. Nested calls
- * stay savepoints.
+ * (busy_timeout on this raw connection; timers in sql/busy.ts for the server's), and then reads
+ * what the other process wrote. Within one process nothing changes: better-sqlite3 is
+ * synchronous, so transactions never overlapped anyway. Nested calls stay savepoints.
  */
 function immediateByDefault(db: DB): void {
   const original = db.transaction.bind(db);

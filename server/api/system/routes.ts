@@ -10,7 +10,7 @@ export function systemRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
   r.get('/health', async (c) => {
-    const db = await checkDatabase(deps.sql);
+    const db = await checkDatabase(deps.sql, deps.writes);
     const body = {
       status: db.ok ? 'ok' : 'degraded',
       db,

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { DB } from '../open';
+import { untilNotBusy, type BusyOptions } from './busy';
 import { Mutex } from './mutex';
 import { limitsAsExpressions, normalizeParams } from './portable';
 import type { Row, RunResult, SqlDatabase, SqlExecutor, SqlValue } from './types';
@@ -7,12 +8,18 @@ import type { Row, RunResult, SqlDatabase, SqlExecutor, SqlValue } from './types
 const CACHE_LIMIT = 500;
 
 /**
- * Wraps a better-sqlite3 connection (opened with openDatabase, so WAL, foreign keys and the
- * busy timeout are set). Until every repository goes through this wrapper, do not run
- * synchronous statements on the same connection while an async transaction may be open:
- * they would land inside it.
+ * Wraps a better-sqlite3 connection (opened with openDatabase, so WAL and foreign keys are set).
+ * Until every repository goes through this wrapper, do not run synchronous statements on the
+ * same connection while an async transaction may be open: they would land inside it.
+ *
+ * Another process's write lock is waited for off the event loop (./busy.ts): the connection's
+ * busy_timeout is 0, so SQLITE_BUSY comes back at once, the mutex is let go, and the statement
+ * or the whole transaction is tried again after a short timer, up to `busyDeadlineMs` (5 s);
+ * then the SQLITE_BUSY error goes up and is answered 503 with Retry-After. better-sqlite3's own
+ * busy_timeout would sleep inside the call and stop every request of the process meanwhile.
  */
-export function sqliteDatabase(db: DB): SqlDatabase {
+export function sqliteDatabase(db: DB, options: BusyOptions = {}): SqlDatabase {
+  db.pragma('busy_timeout = 0');
   const cache = new Map<string, Statement>();
   const prepare = (sql: string): Statement => {
     let stmt = cache.get(sql);
@@ -85,31 +92,45 @@ export function sqliteDatabase(db: DB): SqlDatabase {
     return exec;
   }
 
+  /**
+   * One statement on its own (autocommit): SQLITE_BUSY means it did nothing, so it is tried
+   * again, each try holding the mutex only for itself (reads of this process go in between).
+   */
+  const single = <T>(work: () => T): Promise<T> => untilNotBusy(() => mutex.run(work), options);
+
+  /** One try of a whole transaction, from BEGIN IMMEDIATE to COMMIT or ROLLBACK. */
+  const attempt = <T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> =>
+    mutex.run(async () => {
+      // IMMEDIATE takes the write lock before fn runs: SQLITE_BUSY comes here, before any of
+      // fn's statements, and the try is simply made again later.
+      db.exec('BEGIN IMMEDIATE');
+      let open = true;
+      try {
+        const result = await fn(txExecutor(() => open));
+        db.exec('COMMIT');
+        return result;
+      } catch (err) {
+        // Some errors (disk full, I/O, busy) already ended the transaction.
+        if (db.inTransaction) db.exec('ROLLBACK');
+        throw err;
+      } finally {
+        open = false;
+      }
+    });
+
   return {
     dialect: 'sqlite',
-    query: (sql, params) => mutex.run(() => direct.all(sql, params) as never[]),
-    all: (sql, params) => mutex.run(() => direct.all(sql, params) as never[]),
-    get: (sql, params) => mutex.run(() => direct.get(sql, params) as never),
-    run: (sql, params) => mutex.run(() => direct.run(sql, params)),
+    query: (sql, params) => single(() => direct.all(sql, params) as never[]),
+    all: (sql, params) => single(() => direct.all(sql, params) as never[]),
+    get: (sql, params) => single(() => direct.get(sql, params) as never),
+    run: (sql, params) => single(() => direct.run(sql, params)),
+    // Several statements may have committed one by one before a later one met the lock:
+    // trying the string again could repeat them, so exec is tried once (schema work runs in
+    // transactions, which are retried whole).
     exec: (sql) => mutex.run(() => direct.exec(sql)),
-    transaction: (fn) =>
-      mutex.run(async () => {
-        // IMMEDIATE takes the write lock now, so another process cannot make this one fail
-        // with SQLITE_BUSY half-way through (busy_timeout waits for it instead).
-        db.exec('BEGIN IMMEDIATE');
-        let open = true;
-        try {
-          const result = await fn(txExecutor(() => open));
-          db.exec('COMMIT');
-          return result;
-        } catch (err) {
-          // Some errors (disk full, I/O) already ended the transaction.
-          if (db.inTransaction) db.exec('ROLLBACK');
-          throw err;
-        } finally {
-          open = false;
-        }
-      }),
+    // A transaction that met SQLITE_BUSY anywhere (at BEGIN, or rarely at a statement or
+    // COMMIT) was rolled back whole, so fn runs again from BEGIN: never half of it twice.
+    transaction: (fn) => untilNotBusy(() => attempt(fn), options),
     close: async () => {
       await mutex.run(() => db.close());
     },

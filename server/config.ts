@@ -57,6 +57,19 @@ const schema = z.object({
   AUTH_REDIRECT_ALLOW_LIST: z.string().default(''),
   TRUST_PROXY: flag.default(false),
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+  /** libuv reads it itself at start (its own default is 4); read here to size the hash gate. */
+  UV_THREADPOOL_SIZE: z
+    .string()
+    .regex(/^\d{1,4}$/, 'UV_THREADPOOL_SIZE must be a whole number from 1 to 1024, e.g. 4')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 1024, 'UV_THREADPOOL_SIZE must be a whole number from 1 to 1024, e.g. 4')
+    .default(4),
+  PASSWORD_HASH_QUEUE: z
+    .string()
+    .regex(/^\d{1,4}$/, 'PASSWORD_HASH_QUEUE must be a whole number from 1 to 1000, e.g. 8')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 1000, 'PASSWORD_HASH_QUEUE must be a whole number from 1 to 1000, e.g. 8')
+    .default(8),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   CLIENT_DIR: z.string().optional(),
   METRICS_TOKEN: z
@@ -158,6 +171,13 @@ export interface Config {
   trustProxy: boolean;
   /** Multiplies every auth rate limit (tests and load runs from one address raise it). */
   authRateLimitScale: number;
+  /**
+   * UV_THREADPOOL_SIZE: libuv's thread pool, where scrypt runs. The hash gate (auth/hash-gate.ts)
+   * runs one hash fewer than this at once and keeps one of those for members signing in.
+   */
+  passwordHashThreads: number;
+  /** PASSWORD_HASH_QUEUE: requests that may wait for a hash, per lane; the next gets 503 at once. */
+  passwordHashQueue: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Folder of the built SPA (vite build output). */
   clientDir: string;
@@ -227,6 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
+    passwordHashThreads: e.UV_THREADPOOL_SIZE,
+    passwordHashQueue: e.PASSWORD_HASH_QUEUE,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(cwd, e.CLIENT_DIR ?? 'dist/client'),
     metricsToken: e.METRICS_TOKEN,
@@ -296,6 +318,8 @@ export function testConfig(overrides: Partial<Config> & { dataDir: string }): Co
     redirectAllowList: [],
     trustProxy: false,
     authRateLimitScale: 1,
+    passwordHashThreads: 4,
+    passwordHashQueue: 8,
     logLevel: 'silent',
     clientDir: path.resolve('dist/client'),
     renderNice: 10,

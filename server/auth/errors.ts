@@ -4,6 +4,7 @@ import { clientClosed, isClientAbort } from '../lib/client-abort';
 import type { Logger } from '../lib/logger';
 import { databaseUnavailable, isOutage } from '../lib/unavailable';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/sql/availability';
+import { HASH_BUSY_MESSAGE, PasswordHashBusy } from './hash-gate';
 
 /** The API version whose error format we speak; supabase-js reads `code` only when it sees it. */
 export const API_VERSION = '2024-01-01';
@@ -49,6 +50,11 @@ export function authErrorResponse(c: Context, err: AuthError): Response {
 export function handleAuthError(logger: Logger) {
   return (err: Error, c: Context): Response => {
     if (err instanceof AuthError) return authErrorResponse(c, err);
+    // Retryable for auth-js too (502/503/504): nothing was hashed, nothing was written.
+    if (err instanceof PasswordHashBusy) {
+      c.header('Retry-After', String(err.retryAfterSeconds));
+      return authErrorResponse(c, new AuthError(503, 'service_unavailable', HASH_BUSY_MESSAGE));
+    }
     if (err instanceof HTTPException && err.status < 500) {
       const code = err.status === 413 ? 'request_too_large' : 'validation_failed';
       return authErrorResponse(

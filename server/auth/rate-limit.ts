@@ -153,6 +153,8 @@ export function createAuthLimits(sql: SqlExecutor, now: () => number, scale = 1)
     signInFailuresPerIp: failureBackoff(sql, 'sign_in_ip', allow(30), now),
     refreshPerIp: window('refresh_ip', 150, 5 * MINUTE),
     signUpPerIp: window('sign_up_ip', 30, 60 * MINUTE),
+    /** Demo mode's ready-made accounts (POST /api/dev/test-accounts): as many as sign-ups. */
+    testAccountsPerIp: window('test_account_ip', 30, 60 * MINUTE),
     recoverPerIp: window('recover_ip', 30, 60 * MINUTE),
     verifyPerIp: window('verify_ip', 60, 5 * MINUTE),
     /** One mail per address per minute (GoTrue's SMTP_MAX_FREQUENCY), whatever the account state. */

@@ -53,6 +53,12 @@ export function clientIp(c: Context, trustProxy: boolean): string {
   }
 }
 
+/** 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
+export function isLoopbackAddress(address: string): boolean {
+  const a = address.toLowerCase().replace(/^::ffff:/, '');
+  return a === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a);
+}
+
 export async function limitRequests(limiter: RateLimiter, key: string): Promise<void> {
   if ((await limiter.hit(key)) > 0)
     throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');

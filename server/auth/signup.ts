@@ -5,6 +5,7 @@ import { type AuthContext, isoNow } from './context';
 import { AuthError } from './errors';
 import { boundedString, metadataSchema, normalizeEmail } from './fields';
 import { issueLink } from './links';
+import { hashGateFor } from './hash-gate';
 import { checkPasswordPolicy, hashPassword } from './passwords';
 import { pkceFields, pkceRequest } from './pkce';
 import { safeRedirect } from './redirect';
@@ -29,6 +30,8 @@ export async function signup(ctx: AuthContext, c: Context): Promise<Response> {
     throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   }
   if (body.phone) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+  // A full hash line refuses before the rate limit's transaction: a flood costs no database work.
+  hashGateFor(ctx.deps.config).assertRoom('new');
   await limitRequests(ctx.limits.signUpPerIp, clientIp(c, ctx.deps.config.trustProxy));
   if (!body.password) throw new AuthError(400, 'validation_failed', 'Signup requires a valid password');
   const email = normalizeEmail(body.email);

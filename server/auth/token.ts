@@ -45,7 +45,11 @@ async function passwordGrant(ctx: AuthContext, c: Context): Promise<Response> {
   // An unknown address still costs one scrypt, so the answer time does not reveal accounts.
   const ok =
     !!body.password &&
-    (await verifyPassword(body.password, user?.password_hash ?? (await dummyHash(ctx.deps.config))));
+    (await verifyPassword(
+      body.password,
+      user?.password_hash ?? (await dummyHash(ctx.deps.config)),
+      ctx.deps.config,
+    ));
   if (!user || !ok) {
     await signInFailures.fail(pairKey);
     await signInFailuresPerIp.fail(ip);

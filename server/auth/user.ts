@@ -83,10 +83,10 @@ export async function updateUser(ctx: AuthContext, c: Context): Promise<Response
 
 async function newPasswordHash(ctx: AuthContext, user: UserRow, password: string): Promise<string> {
   checkPasswordPolicy(password);
-  if (await verifyPassword(password, user.password_hash)) {
+  if (await verifyPassword(password, user.password_hash, ctx.deps.config)) {
     throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
   }
-  return hashPassword(password, ctx.deps.config);
+  return hashPassword(password, ctx.deps.config, 'member');
 }
 
 const SCOPES = ['global', 'local', 'others'] as const;

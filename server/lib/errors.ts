@@ -6,6 +6,7 @@ import { ApiError } from './http';
 import { clientClosed, isClientAbort } from './client-abort';
 import { databaseUnavailable, isOutage } from './unavailable';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/sql/availability';
+import { HASH_BUSY_MESSAGE, PasswordHashBusy } from '../auth/hash-gate';
 
 /**
  * The one place errors become responses. Expected errors keep their status and message; an
@@ -15,6 +16,10 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/sql/availability';
 export function handleError(logger: Logger) {
   return (err: Error, c: Context<AppEnv>): Response => {
     if (err instanceof ApiError) return c.json(err.body(), err.status);
+    if (err instanceof PasswordHashBusy)
+      return c.json({ error: 'busy', message: HASH_BUSY_MESSAGE }, 503, {
+        'Retry-After': String(err.retryAfterSeconds),
+      });
     if (isOutage(err, c))
       return databaseUnavailable(c, logger, err, {
         error: 'unavailable',

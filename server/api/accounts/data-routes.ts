@@ -73,7 +73,7 @@ export function accountDataRoutes(deps: AppDeps, mailer: Mailer = createMailer(d
     }
     const user = await repo.passwordOf(c.var.user.id);
     if (!user) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
-    if (!(await verifyPassword(password, user.password_hash))) {
+    if (!(await verifyPassword(password, user.password_hash, deps.config))) {
       throw new ApiError(403, 'wrong_password', 'That password is not right. Nothing was deleted.', {
         password: 'That password is not right.',
       });

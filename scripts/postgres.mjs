@@ -115,9 +115,13 @@ export async function startPostgres({ database = 'tuneful', log = console.error 
   // runs vitest with spawnSync) would stop draining a pipe, and once its buffer filled every
   // postgres process writing a log line (a checkpoint per CREATE/DROP DATABASE) would hang.
   const logFile = path.join(dir, 'postgres.log');
-  const logFd = fs.openSync(logFile, 'a');
-  const server = spawn(pcmd, pargs, { stdio: ['ignore', 'ignore', logFd] });
-  fs.closeSync(logFd);
+  const launch = () => {
+    const fd = fs.openSync(logFile, 'a');
+    const child = spawn(pcmd, pargs, { stdio: ['ignore', 'ignore', fd] });
+    fs.closeSync(fd);
+    return child;
+  };
+  let server = launch();
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -149,7 +153,9 @@ export async function startPostgres({ database = 'tuneful', log = console.error 
       '-c',
       // It leaves as soon as stop() has removed the folder, so it never signals a reused pid.
       `while kill -0 ${process.pid} 2>/dev/null && [ -d '${dir}' ]; do sleep 1; done; [ -d '${dir}' ] || exit 0; ` +
-        `kill -INT ${server.pid} 2>/dev/null; sleep 2; kill -9 ${server.pid} 2>/dev/null; rm -rf '${dir}'`,
+        // The postmaster named by its pid file: a restart (below) gives it a new pid.
+        `pm=$(head -n 1 '${data}/postmaster.pid' 2>/dev/null || echo ${server.pid}); ` +
+        `kill -INT $pm 2>/dev/null; sleep 2; kill -9 $pm 2>/dev/null; rm -rf '${dir}'`,
     ],
     { detached: true, stdio: 'ignore' },
   ).unref();
@@ -163,26 +169,42 @@ export async function startPostgres({ database = 'tuneful', log = console.error 
   };
   // 2-3 s here; the limit, scaled to the machine (scripts/lib/machine-speed.mjs), is for a broken start.
   const startLimit = scaledTimeout(30_000);
-  await new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = setInterval(() => {
-      if (/ready to accept connections/.test(readLog())) {
+  const readyMarks = () => readLog().match(/ready to accept connections/g)?.length ?? 0;
+  const waitReady = (marksBefore) =>
+    new Promise((resolve, reject) => {
+      const started = Date.now();
+      const poll = setInterval(() => {
+        if (readyMarks() > marksBefore) {
+          clearInterval(poll);
+          resolve();
+        } else if (Date.now() - started > startLimit) {
+          clearInterval(poll);
+          reject(new Error(`postgres did not start in ${startLimit / 1000} s:\n${readLog()}`));
+        }
+      }, 25);
+      server.on('exit', (code) => {
         clearInterval(poll);
-        resolve();
-      } else if (Date.now() - started > startLimit) {
-        clearInterval(poll);
-        reject(new Error(`postgres did not start in ${startLimit / 1000} s:\n${readLog()}`));
-      }
-    }, 25);
-    server.on('exit', (code) => {
-      clearInterval(poll);
-      reject(new Error(`postgres exited (${code}):\n${readLog()}`));
-    });
-  }).catch((err) => {
+        reject(new Error(`postgres exited (${code}):\n${readLog()}`));
+      });
+    }).finally(() => server.removeAllListeners('exit'));
+  await waitReady(0).catch((err) => {
     stop();
     throw err;
   });
-  server.removeAllListeners('exit');
+
+  /**
+   * Restarts the server on the same data and port, as an operator's `pg_ctl restart` does:
+   * 'fast' (SIGINT: open transactions rolled back, clients told 57P01) or 'immediate' (SIGQUIT:
+   * every backend ended at once, crash recovery on the next start). For fault tests.
+   */
+  const restart = async (mode = 'fast') => {
+    const marks = readyMarks();
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill(mode === 'immediate' ? 'SIGQUIT' : 'SIGINT');
+    await exited;
+    server = launch();
+    await waitReady(marks);
+  };
 
   const created = spawnSync(
     path.join(bin, 'createdb'),
@@ -194,7 +216,7 @@ export async function startPostgres({ database = 'tuneful', log = console.error 
     throw new Error(`createdb failed: ${created.stderr}`);
   }
   const url = `postgres://postgres@127.0.0.1:${port}/${database}`;
-  return { url, port, dir, startMs: Date.now() - started, stop };
+  return { url, port, dir, startMs: Date.now() - started, stop, restart };
 }
 
 async function main(argv) {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { signAccessToken } from './auth/tokens';
 import { databaseFile, openDatabase } from './db/open';
-import { sqliteDatabase, type Dialect, type SqlDatabase } from './db/sql';
+import { postgresDatabase, sqliteDatabase, type Dialect, type SqlDatabase } from './db/sql';
 import { freshPostgres, serverTestBackend } from './db/sql/test-backends';
 import { scaledTimeout } from '../scripts/lib/machine-speed.mjs';
 import { startProcess, START_MS } from '../scripts/lib/test-processes';
@@ -37,11 +37,20 @@ export interface Cluster {
   stop(): Promise<number | null>;
 }
 
-export async function startCluster(workers: number, env: Record<string, string> = {}): Promise<Cluster> {
+export async function startCluster(
+  workers: number,
+  env: Record<string, string> = {},
+  /** A PostgreSQL of the test's own (a fault test restarts it), whatever TEST_BACKEND says. */
+  { postgresUrl }: { postgresUrl?: string } = {},
+): Promise<Cluster> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tuneful-cluster-'));
   const port = await freePort();
-  const backend = serverTestBackend();
-  const pg = backend === 'postgres' ? await freshPostgres() : undefined;
+  const backend = postgresUrl ? 'postgres' : serverTestBackend();
+  const pg = postgresUrl
+    ? { location: postgresUrl, sql: postgresDatabase(postgresUrl, { max: 2 }), drop: () => Promise.resolve() }
+    : backend === 'postgres'
+      ? await freshPostgres()
+      : undefined;
   const p = startProcess(
     process.execPath,
     ['--import', 'tsx', 'server/cluster.ts', '--workers', String(workers)],
@@ -83,7 +92,7 @@ export async function startCluster(workers: number, env: Record<string, string> 
         .filter(Boolean)
         .map(Number),
     stop: async () => {
-      if (!pg) await sql.close();
+      if (!pg || postgresUrl) await sql.close();
       const { code } = await p.stop('SIGTERM');
       await pg?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

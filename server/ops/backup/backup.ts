@@ -63,7 +63,8 @@ export async function createBackup(
     ensurePrivateDir(folder);
   else fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
   const keys = keysMode(config, options);
-  const seal = keys === 'encrypted' ? newSeal(config.backupPassphrase!) : undefined;
+  // With a passphrase the archive is sealed, whether its keys are encrypted or left out.
+  const seal = config.backupPassphrase ? await newSeal(config.backupPassphrase) : undefined;
   // mkdtemp makes the staging folder 0700: nothing in it is readable by others meanwhile.
   const staging = fs.mkdtempSync(path.join(folder, '.backup-'));
   try {
@@ -77,7 +78,7 @@ export async function createBackup(
       });
       described = snap;
       objects = withoutDemoAudio(snap.objects);
-      if (seal && snap.keyRow)
+      if (seal && keys === 'encrypted' && snap.keyRow)
         fs.writeFileSync(
           path.join(staging, SEALED_KEYS_ENTRY),
           encrypt(seal, Buffer.from(JSON.stringify(snap.keyRow))),

@@ -119,7 +119,7 @@ async function unpackAndVerify(config: Config, archive: string, staging: string)
     throw new BackupError(
       `${archive} is not a Tuneful backup this version can read (format ${String(manifest?.format)} ${String(manifest?.formatVersion)}).`,
     );
-  const seal = verifySeal(config, archive, staging, manifest, manifestBytes);
+  const seal = await verifySeal(config, archive, staging, manifest, manifestBytes);
   const listed = new Map(manifest.files.map((f) => [f.path, f]));
   const present = listFiles(staging).filter((p) => p !== MANIFEST && p !== MAC_ENTRY);
   const unlisted = present.filter((p) => !listed.has(p));
@@ -140,13 +140,13 @@ async function unpackAndVerify(config: Config, archive: string, staging: string)
  * otherwise drop its seal. Without one, a sealed archive cannot be opened, and an unsealed one
  * is restored unverified (the caller says so).
  */
-function verifySeal(
+async function verifySeal(
   config: Config,
   archive: string,
   staging: string,
   manifest: BackupManifest,
   manifestBytes: Buffer,
-): SealKeys | undefined {
+): Promise<SealKeys | undefined> {
   const macFile = path.join(staging, MAC_ENTRY);
   const sealed = manifest.seal !== undefined || fs.existsSync(macFile);
   const passphrase = config.backupPassphrase;
@@ -163,7 +163,7 @@ function verifySeal(
     );
   if (!manifest.seal || !fs.existsSync(macFile))
     throw new BackupError(`${archive} has been tampered with: its seal is incomplete.`);
-  const keys = sealKeys(passphrase, manifest.seal);
+  const keys = await sealKeys(passphrase, manifest.seal);
   if (!macMatches(keys, manifestBytes, fs.readFileSync(macFile, 'utf8')))
     throw new BackupError(
       `${archive} does not match BACKUP_PASSPHRASE: either the passphrase is not the one it was made with, or the archive has been changed since. Nothing was restored.`,

@@ -1,5 +1,13 @@
 import crypto from 'node:crypto';
+import { promisify } from 'node:util';
 import { BackupError } from './manifest';
+
+const scrypt = promisify(crypto.scrypt) as (
+  password: crypto.BinaryLike,
+  salt: crypto.BinaryLike,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
 
 /**
  * The passphrase protection of a backup (BACKUP_PASSPHRASE): scrypt turns the passphrase and a
@@ -30,14 +38,15 @@ const TAG_BYTES = 16;
 /** Binds the ciphertext to its purpose: it cannot pass for another entry's. */
 const AAD = Buffer.from('tuneful-backup keys v2');
 
-export function newSeal(passphrase: string): SealKeys {
+/** Off the event loop (scrypt runs in libuv's pool): scheduled backups run inside the server. */
+export function newSeal(passphrase: string): Promise<SealKeys> {
   return sealKeys(passphrase, { kdf: 'scrypt', salt: crypto.randomBytes(16).toString('base64'), ...COST });
 }
 
-export function sealKeys(passphrase: string, params: SealParams): SealKeys {
+export async function sealKeys(passphrase: string, params: SealParams): Promise<SealKeys> {
   if (params.kdf !== 'scrypt' || !(params.N <= 2 ** 20 && params.r <= 32 && params.p <= 16))
     throw new BackupError('The backup names a key derivation this version does not accept.');
-  const both = crypto.scryptSync(passphrase, Buffer.from(params.salt, 'base64'), 64, {
+  const both = await scrypt(passphrase, Buffer.from(params.salt, 'base64'), 64, {
     N: params.N,
     r: params.r,
     p: params.p,

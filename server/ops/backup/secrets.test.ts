@@ -192,6 +192,21 @@ describe.skipIf(serverTestBackend() === 'postgres')('secrets in DATA_DIR and in 
       const empty = fresh();
       expect(await restoreBackup(empty, file)).toMatchObject({ keys: 'none' });
       expect(fs.existsSync(path.join(empty.dataDir, 'keys.json'))).toBe(false);
+
+      // With a passphrase as well, the archive without keys is still sealed and verified.
+      const sealed = await createBackup(
+        sealedSource(),
+        path.join(work, 'no-keys-sealed.tar.gz'),
+        new Date(),
+        {
+          withoutKeys: true,
+        },
+      );
+      expect(sealed.manifest).toMatchObject({ keys: 'left-out', seal: { kdf: 'scrypt' } });
+      expect(await restoreBackup(fresh({ backupPassphrase: PASSPHRASE }), sealed.file)).toMatchObject({
+        integrity: 'verified',
+        keys: 'none',
+      });
     });
   });
 

@@ -1,6 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
 import { loadConfig } from './config';
-import { markServing } from './ops/backup/in-use';
 import { scheduleBackups } from './ops/backup/schedule';
 import { createLogger } from './lib/logger';
 import {
@@ -74,7 +73,6 @@ async function primary(): Promise<void> {
         const notice = publicUrlNotice(config, config.port);
         if (notice) logger.say(`  ${notice}\n`);
         renderDemoAudioInBackground(config, data.sql, logger);
-        markServing(config.dataDir, config.port);
         scheduleBackups(config, logger);
       }
     });

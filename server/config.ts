@@ -102,6 +102,13 @@ const schema = z.object({
     .transform(Number)
     .refine((n) => n >= 1, 'BACKUP_KEEP must be at least 1')
     .default(7),
+  BACKUP_PASSPHRASE: z
+    .string()
+    .min(
+      12,
+      'BACKUP_PASSPHRASE must be at least 12 characters (a long, random phrase kept outside the server)',
+    )
+    .optional(),
   ADMIN_EMAILS: z
     .string()
     .transform((v) =>
@@ -194,6 +201,11 @@ export interface Config {
   /** BACKUP_KEEP: how many scheduled backups are kept (the oldest go first). */
   backupKeep: number;
   /**
+   * BACKUP_PASSPHRASE: backups encrypt the signing keys with it and seal their manifest; a
+   * restore verifies the seal with it (see server/ops/backup/seal.ts). Unset: keys as they are.
+   */
+  backupPassphrase?: string;
+  /**
    * VAPID_SUBJECT: the contact push services see in every Web Push request (RFC 8292 `sub`).
    * Default: PUBLIC_URL when it is https, else a mailto: of the mail sender.
    */
@@ -257,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     backupDir: e.BACKUP_DIR ? path.resolve(cwd, e.BACKUP_DIR) : undefined,
     backupEveryMs: e.BACKUP_EVERY,
     backupKeep: e.BACKUP_KEEP,
+    backupPassphrase: e.BACKUP_PASSPHRASE,
     adminEmails: e.ADMIN_EMAILS,
   };
 }

@@ -4,7 +4,6 @@ import { dataLine, fail, prepareData, renderDemoAudioInBackground } from './boot
 import { publicUrlNotice } from './boot/public-url';
 import { serveApp } from './boot/serve';
 import { globalRegistry, startMetricsListener } from './lib/metrics';
-import { markServing } from './ops/backup/in-use';
 import { scheduleBackups } from './ops/backup/schedule';
 
 /** Starts the whole product on one port: migrate, seed on first start, serve, shut down cleanly. */
@@ -33,7 +32,6 @@ async function main(): Promise<void> {
       const notice = publicUrlNotice(config, port);
       if (notice) logger.say(`  ${notice}\n`);
       renderDemoAudioInBackground(config, sql, logger);
-      markServing(config.dataDir, port);
       scheduleBackups(config, logger);
     },
   });

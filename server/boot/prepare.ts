@@ -4,6 +4,7 @@ import { migrateSql } from '../db/migrate-sql';
 import { assertNotTruncated, databaseFile, openDatabase } from '../db/open';
 import { postgresDatabase, sqliteDatabase, type SqlDatabase } from '../db/sql';
 import { ensureDataDir } from '../lib/data-dir';
+import { holdServerLock } from '../ops/backup/in-use';
 import type { ProjectKeys } from '../lib/keys';
 import type { Logger } from '../lib/logger';
 import { StartupError } from '../lib/startup-error';
@@ -40,7 +41,9 @@ export async function prepareData(
   config: Config,
   logger: Logger,
 ): Promise<DataHandles & { keys: ProjectKeys }> {
-  ensureDataDir(config.dataDir);
+  ensureDataDir(config.dataDir, logger);
+  // Before anything changes: a restore under way refuses this start, and no restore runs while we live.
+  holdServerLock(config.dataDir);
   // Before the first-start audio render (which takes a minute): a taken port is told at once.
   await assertPortFree(config.host, config.port);
   assertNotTruncated(config.dataDir);

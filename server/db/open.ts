@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { makePrivate } from '../lib/data-dir';
 import { StartupError } from '../lib/startup-error';
 
 export type DB = Database.Database;
@@ -24,8 +25,13 @@ const RESTORE =
 export function openDatabase(file: string, options: Database.Options = {}): DB {
   let db: DB;
   try {
+    if (!options.readonly) createPrivately(file, options.fileMustExist === true);
     db = new Database(file, options);
-    if (!options.readonly) db.pragma('journal_mode = WAL');
+    if (!options.readonly) {
+      db.pragma('journal_mode = WAL');
+      // SQLite gives -wal and -shm the database's mode; ones left from before are tightened.
+      for (const extra of ['-wal', '-shm']) createPrivately(`${file}${extra}`, true);
+    }
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     db.pragma('synchronous = NORMAL');
@@ -58,6 +64,21 @@ function immediateByDefault(db: DB): void {
   const original = db.transaction.bind(db);
   // The `.immediate` variant carries the same `.deferred/.immediate/.exclusive` properties.
   db.transaction = ((fn: Parameters<DB['transaction']>[0]) => original(fn).immediate) as DB['transaction'];
+}
+
+/**
+ * The database holds every member's data: 0600 whatever the umask. A new file is created
+ * 0600 before SQLite opens it (SQLite would create it 0644 under umask 022); an existing one
+ * is tightened.
+ */
+function createPrivately(file: string, mustExist: boolean): void {
+  if (file === ':memory:' || file === '') return;
+  try {
+    if (!mustExist) fs.closeSync(fs.openSync(file, 'a', 0o600));
+    makePrivate(file);
+  } catch {
+    // A folder or file that cannot be written, or not ours: the open below says so in words.
+  }
 }
 
 /** `quick_check` reads every page (without the slow index cross-checks) and says "ok" or what is wrong. */

@@ -14,7 +14,7 @@ import { createTestApp, NoWebSocket, TEST_ORIGIN, type TestApp } from '../../tes
 import { createClient } from '@supabase/supabase-js';
 import { serverTestBackend } from '../../db/sql/test-backends';
 import { createBackup } from './backup';
-import { pidFile } from './in-use';
+import { holdServerLock, releaseServerLock } from './in-use';
 import { MANIFEST, sha256, type BackupManifest } from './manifest';
 import { restoreBackup } from './restore';
 import { integrityCheck } from './sqlite-snapshot';
@@ -171,14 +171,20 @@ describe.skipIf(serverTestBackend() === 'postgres')('backups of a SQLite install
       expect(fs.existsSync(path.join(second.asideDir!, 'keys.json'))).toBe(true);
     });
 
-    it('refuses while a server uses the data folder, and changes nothing', async () => {
+    it("refuses while a server holds the data folder's lock, and changes nothing", async () => {
       const config = freshConfig();
-      // The test runner's parent process is alive and is not this process: a running server.
-      fs.writeFileSync(pidFile(config.dataDir), JSON.stringify({ pid: process.ppid, port: 8787 }));
-      await expect(restoreBackup(config, archive)).rejects.toThrow(
-        /A server \(process \d+, port 8787\) is using/,
-      );
-      expect(fs.existsSync(databaseFile(config.dataDir))).toBe(false);
+      // What a serving process does at start (prepareData); server processes: lock.test.ts.
+      holdServerLock(config.dataDir);
+      try {
+        await expect(restoreBackup(config, archive)).rejects.toThrow(
+          `A server is using ${config.dataDir} (it holds ${config.dataDir}/server.lock).`,
+        );
+        expect(fs.existsSync(databaseFile(config.dataDir))).toBe(false);
+      } finally {
+        releaseServerLock(config.dataDir);
+      }
+      await restoreBackup(config, archive);
+      expect(fs.existsSync(databaseFile(config.dataDir))).toBe(true);
     });
 
     async function repack(edit: (dir: string, m: BackupManifest) => void): Promise<string> {
@@ -195,7 +201,8 @@ describe.skipIf(serverTestBackend() === 'postgres')('backups of a SQLite install
       const damaged = await repack((dir) => fs.appendFileSync(path.join(dir, 'keys.json'), ' '));
       const config = freshConfig();
       await expect(restoreBackup(config, damaged)).rejects.toThrow(/damaged: the checksum of keys.json/);
-      expect(fs.readdirSync(config.dataDir)).toEqual([]);
+      // Nothing but the lock file the restore took (never deleted: a server may be opening it).
+      expect(fs.readdirSync(config.dataDir)).toEqual(['server.lock']);
     });
 
     it('refuses a backup made by a newer version, naming the unknown migrations', async () => {
@@ -209,7 +216,8 @@ describe.skipIf(serverTestBackend() === 'postgres')('backups of a SQLite install
       await expect(restoreBackup(config, newer)).rejects.toThrow(
         /made by a newer version of Tuneful \(migrations 9999/,
       );
-      expect(fs.readdirSync(config.dataDir)).toEqual([]);
+      // Nothing but the lock file the restore took (never deleted: a server may be opening it).
+      expect(fs.readdirSync(config.dataDir)).toEqual(['server.lock']);
     });
 
     it(

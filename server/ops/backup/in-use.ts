@@ -1,48 +1,79 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
+import { StartupError } from '../../lib/startup-error';
 import { BackupError } from './manifest';
 
 /**
- * DATA_DIR/server.pid: written by the process that serves (npm start, or the cluster's
- * primary) and removed when it exits, so a restore can refuse to swap a database from under a
- * running server. A file left by a crash names a process that is gone and is ignored.
+ * DATA_DIR/server.lock: an empty SQLite file used only for its lock, so that a restore never
+ * swaps a database from under a running server. A serving process (npm start, or the cluster's
+ * primary; not its workers) holds a SHARED lock on it for its whole life (an open read
+ * transaction); a restore takes an EXCLUSIVE lock with no wait. Several servers may share the
+ * lock, so one that exits does not release another's (a pid file could: the last to exit
+ * deleted it), and the operating system drops a lock when its process ends, even by kill -9,
+ * so a crash never leaves a stale lock behind. A server that starts while a restore holds the
+ * lock refuses to start.
  */
-export function pidFile(dataDir: string): string {
-  return path.join(dataDir, 'server.pid');
+export function lockFile(dataDir: string): string {
+  return path.join(dataDir, 'server.lock');
 }
 
-export function markServing(dataDir: string, port: number): void {
-  const file = pidFile(dataDir);
-  fs.writeFileSync(file, JSON.stringify({ pid: process.pid, port, startedAt: new Date().toISOString() }));
-  process.on('exit', () => {
-    try {
-      const owner = JSON.parse(fs.readFileSync(file, 'utf8')) as { pid: number };
-      if (owner.pid === process.pid) fs.rmSync(file, { force: true });
-    } catch {
-      // Already gone, or replaced by another server: nothing of ours to remove.
-    }
-  });
+function openLock(dataDir: string): Database.Database {
+  const file = lockFile(dataDir);
+  // The file holds nothing, but it is ours: not readable by other users either.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  const db = new Database(file);
+  // Never wait for the lock: a held lock is an answer, not a reason to block.
+  db.pragma('busy_timeout = 0');
+  return db;
 }
 
-function alive(pid: number): boolean {
+const isBusy = (err: unknown) => /^SQLITE_BUSY/.test((err as { code?: string }).code ?? '');
+
+/** Held by this process until it exits (kept here so no connection is ever collected). */
+const held = new Map<string, Database.Database>();
+
+/** Takes the serving lock for the rest of this process's life (see lockFile). */
+export function holdServerLock(dataDir: string): void {
+  if (held.has(path.resolve(dataDir))) return;
+  const db = openLock(dataDir);
   try {
-    process.kill(pid, 0);
-    return true;
+    db.exec('BEGIN');
+    // The first read takes the SHARED lock; the open transaction keeps it.
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
   } catch (err) {
-    // EPERM: the process exists but belongs to someone else; it is alive all the same.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    db.close();
+    if (isBusy(err))
+      throw new StartupError(
+        `A restore into ${dataDir} is under way (it holds ${lockFile(dataDir)}).`,
+        'Start the server again when `npm run restore` has finished.',
+      );
+    throw err;
   }
+  held.set(path.resolve(dataDir), db);
 }
 
-export function assertNotServing(dataDir: string): void {
-  let owner: { pid: number; port?: number };
+/** Lets go of this process's serving lock (tests; a server simply exits). */
+export function releaseServerLock(dataDir: string): void {
+  held.get(path.resolve(dataDir))?.close();
+  held.delete(path.resolve(dataDir));
+}
+
+/**
+ * Takes the restore's exclusive lock, or refuses in one line while any server holds the
+ * serving lock. The returned function releases it.
+ */
+export function lockForRestore(dataDir: string): () => void {
+  const db = openLock(dataDir);
   try {
-    owner = JSON.parse(fs.readFileSync(pidFile(dataDir), 'utf8')) as { pid: number; port?: number };
-  } catch {
-    return;
+    db.exec('BEGIN EXCLUSIVE');
+  } catch (err) {
+    db.close();
+    if (isBusy(err))
+      throw new BackupError(
+        `A server is using ${dataDir} (it holds ${lockFile(dataDir)}). Stop it (Ctrl-C, or systemctl stop tuneful), then restore.`,
+      );
+    throw err;
   }
-  if (Number.isInteger(owner.pid) && owner.pid !== process.pid && alive(owner.pid))
-    throw new BackupError(
-      `A server (process ${owner.pid}${owner.port ? `, port ${owner.port}` : ''}) is using ${dataDir}. Stop it (Ctrl-C or kill ${owner.pid}), then restore.`,
-    );
+  return () => db.close();
 }

@@ -24,10 +24,13 @@ export async function requirePgTool(tool: 'pg_dump' | 'pg_restore'): Promise<voi
 export async function snapshotPostgres(
   url: string,
   target: string,
+  options: { withoutKeys?: boolean } = {},
 ): Promise<{
   counts: Record<string, number>;
   migrations: number[];
   objects: { bucket: string; name: string }[];
+  /** With `withoutKeys`: the project_keys row the dump leaves out (null when there is none). */
+  keyRow?: Record<string, unknown> | null;
 }> {
   await requirePgTool('pg_dump');
   const client = new pg.Client({ connectionString: url });
@@ -59,16 +62,23 @@ export async function snapshotPostgres(
         'SELECT bucket, name FROM storage_objects ORDER BY bucket, name',
       )
     ).rows;
+    // The signing keys (project_keys) are then left out of the dump, to be encrypted apart or
+    // not kept at all; the table itself stays, empty.
+    const keyRow = options.withoutKeys
+      ? ((await client.query<Record<string, unknown>>('SELECT * FROM project_keys WHERE id = 1')).rows[0] ??
+        null)
+      : undefined;
     await run('pg_dump', [
       '--format=custom',
       '--no-owner',
       '--no-privileges',
+      ...(options.withoutKeys ? ['--exclude-table-data=project_keys'] : []),
       `--snapshot=${snapshot}`,
       `--file=${target}`,
       url,
     ]);
     await client.query('COMMIT');
-    return { counts, migrations, objects };
+    return { counts, migrations, objects, keyRow };
   } finally {
     await client.end();
   }

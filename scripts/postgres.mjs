@@ -61,7 +61,7 @@ function asOwner(cmd, args) {
  * Starts a fresh cluster. Returns { url, port, dir, startMs, stop() }; stop() is synchronous
  * and idempotent (it is also registered for process exit).
  */
-export async function startPostgres({ database = 'tuneful', log = console.error } = {}) {
+export async function startPostgres({ database = 'tuneful', log = console.error, durable = false } = {}) {
   const started = Date.now();
   const bin = findPostgresBin({ log });
   if (!bin) throw new Error('PostgreSQL binaries not found');
@@ -98,12 +98,9 @@ export async function startPostgres({ database = 'tuneful', log = console.error 
     '127.0.0.1',
     '-k',
     dir,
-    '-c',
-    'fsync=off',
-    '-c',
-    'synchronous_commit=off',
-    '-c',
-    'full_page_writes=off',
+    // Fast and not crash-safe, for tests; `durable` keeps PostgreSQL's defaults (a fault test
+    // that kills it must find every acknowledged commit after the restart).
+    ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     '-c',
     'max_connections=100',
     '-c',

@@ -114,6 +114,8 @@ function freePort(): Promise<number> {
 export interface Reply {
   status: number;
   worker: string;
+  /** The Retry-After header, when there is one. */
+  retryAfter?: string;
   body: Record<string, unknown> & { [k: string]: unknown };
 }
 
@@ -140,6 +142,7 @@ export function call(
           resolve({
             status: res.statusCode ?? 0,
             worker: String(res.headers['x-worker'] ?? ''),
+            ...(res.headers['retry-after'] ? { retryAfter: String(res.headers['retry-after']) } : {}),
             body: text ? JSON.parse(text) : {},
           }),
         );

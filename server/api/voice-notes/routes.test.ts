@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, mintToken, type TestMember } from '../../rest/test-members';
 import { createTestApp, type TestApp } from '../../test-support';
+import { PASSWORD, signedIn, signUpConfirmed } from '../../auth/test-client';
 import { tokenBalance } from '../practice/ledger';
 import { reachLevel } from '../practice/test-levels';
 import { VOICE_NOTE_QUOTA_BYTES } from '../../../src/domain/voice-notes';
@@ -256,5 +257,34 @@ describe('voice notes kept in the account', () => {
     await call(member, `/api/voice-notes/${id}`, { method: 'DELETE' });
     expect(await tokenBalance(t.deps.sql, member.id)).toBe(tokens);
     expect(await ledger()).toBe(rows);
+  });
+});
+
+describe('a deleted account', () => {
+  it('leaves no note behind: a year-long signed URL no longer plays and the file is gone from the disk', async () => {
+    const email = `${crypto.randomUUID()}@example.com`;
+    const userId = await signUpConfirmed(t, email);
+    const { session } = await signedIn(t, email);
+    const cy = { id: userId, token: session.access_token } as TestMember;
+    await reachLevel(t, cy.id, 2);
+    const as = (init: RequestInit = {}) => ({
+      ...init,
+      headers: { Authorization: `Bearer ${cy.token}`, 'Content-Type': 'application/json' },
+    });
+    const id = crypto.randomUUID();
+    expect(
+      (await t.fetch('/api/voice-notes', as({ method: 'POST', body: JSON.stringify(noteBody(id, hum)) })))
+        .status,
+    ).toBe(201);
+    const { url } = (await (await t.fetch(`/api/voice-notes/${id}/audio`, as())).json()) as { url: string };
+    expect((await t.fetch(url)).status).toBe(200);
+    const gone = await t.fetch(
+      '/api/account',
+      as({ method: 'DELETE', body: JSON.stringify({ password: PASSWORD }) }),
+    );
+    expect(gone.status).toBe(200);
+    // Storage's answer for a missing object (its wire format: HTTP 400, statusCode "404").
+    expect((await t.fetch(url)).status).toBe(400);
+    expect(fs.existsSync(fileOf('voice-notes', `${cy.id}/${id}.mp3`))).toBe(false);
   });
 });

@@ -19,7 +19,10 @@ export function vitestFailures(report, root) {
     const name = root ? file.name.replace(`${root}/`, '') : file.name;
     const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failed) {
-      out.push({ where: `${name} › ${t.fullName ?? t.title}`, why: short(firstLine(t.failureMessages?.[0])) });
+      out.push({
+        where: `${name} › ${t.fullName ?? t.title}`,
+        why: short(firstLine(t.failureMessages?.[0])),
+      });
     }
     // A file that failed to load or whose hook failed has no failed assertion of its own.
     if (failed.length === 0 && file.status === 'failed') {

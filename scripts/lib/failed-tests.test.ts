@@ -10,10 +10,19 @@ describe('failed tests named from the reports (the tail CI keeps)', () => {
           status: 'failed',
           assertionResults: [
             { status: 'passed', fullName: 'fine' },
-            { status: 'failed', fullName: 'a › breaks', failureMessages: ['\u001b[31mAssertionError: 1 !== 2\u001b[39m\n  at x'] },
+            {
+              status: 'failed',
+              fullName: 'a › breaks',
+              failureMessages: ['\u001b[31mAssertionError: 1 !== 2\u001b[39m\n  at x'],
+            },
           ],
         },
-        { name: '/repo/server/b.test.ts', status: 'failed', message: 'Hook timed out in 120000ms', assertionResults: [] },
+        {
+          name: '/repo/server/b.test.ts',
+          status: 'failed',
+          message: 'Hook timed out in 120000ms',
+          assertionResults: [],
+        },
       ],
     };
     expect(vitestFailures(report, '/repo')).toEqual([
@@ -28,7 +37,9 @@ describe('failed tests named from the reports (the tail CI keeps)', () => {
         {
           title: 'x.spec.ts',
           file: 'x.spec.ts',
-          specs: [{ title: 'passes', file: 'x.spec.ts', line: 2, tests: [{ status: 'expected', results: [] }] }],
+          specs: [
+            { title: 'passes', file: 'x.spec.ts', line: 2, tests: [{ status: 'expected', results: [] }] },
+          ],
           suites: [
             {
               title: 'group',
@@ -38,7 +49,15 @@ describe('failed tests named from the reports (the tail CI keeps)', () => {
                   title: 'flakes',
                   file: 'x.spec.ts',
                   line: 9,
-                  tests: [{ status: 'flaky', results: [{ status: 'timedOut', error: { message: 'Test timeout of 60000ms exceeded.' } }, { status: 'passed' }] }],
+                  tests: [
+                    {
+                      status: 'flaky',
+                      results: [
+                        { status: 'timedOut', error: { message: 'Test timeout of 60000ms exceeded.' } },
+                        { status: 'passed' },
+                      ],
+                    },
+                  ],
                 },
               ],
             },
@@ -52,9 +71,11 @@ describe('failed tests named from the reports (the tail CI keeps)', () => {
   });
 
   it('names a failed cross-engine check, and gives nothing for a missing report', () => {
-    expect(crossEngineFailures({ results: [{ engine: 'webkit', name: 'member path', ok: false, error: 'no heading' }] })).toEqual([
-      { where: 'webkit › member path', why: 'no heading' },
-    ]);
+    expect(
+      crossEngineFailures({
+        results: [{ engine: 'webkit', name: 'member path', ok: false, error: 'no heading' }],
+      }),
+    ).toEqual([{ where: 'webkit › member path', why: 'no heading' }]);
     expect(vitestFailures(null)).toEqual([]);
     expect(playwrightFailures(undefined)).toEqual([]);
   });

@@ -66,7 +66,7 @@ beforeAll(async () => {
   });
   // A voice assessment this week: a check, shown with the week, never counted as practice.
   await post('/api/voice-assessments', {
-    avqi: 1.92,
+    avqi: 1.52, // AVQI 03.01 of the six measures below
     cpps: 14.3,
     hnr: 21.5,
     shimmerPercent: 3.4,
@@ -104,7 +104,7 @@ it("shows the sessions and minutes the practice-week route sums from the ledger,
     recordings: 1,
   });
   expect(shownWeek(list, thisWeek)).toBe(
-    `${thisWeek.sessions} session ${thisWeek.minutes} minutes 1.92 average AVQI 1 assessment`,
+    `${thisWeek.sessions} session ${thisWeek.minutes} minutes 1.52 average AVQI 1 assessment`,
   );
   // The week before: the one session of eight days ago, and no recording.
   const lastWeek = await api<PracticeWeek>(`/api/users/${member.id}/practice-week?back=1`);

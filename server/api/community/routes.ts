@@ -33,7 +33,7 @@ const reflectionBody = z.object({
  * GET  /community/pulse                 200 PulseItem[] (latest 30 completions of all members)
  * GET  /community/recent-activity       200 {type, id, text, at}[] (5 newest pulse items + shared reflections)
  * GET  /community/most-echoed           200 {id,title,echoes,category,skill_level}[] (echoes >= 1, most first)
- * GET  /community/chorus-groups         200 [] (no groups exist yet; the Chorus tab says 'coming soon')
+ * GET  /community/chorus-groups         200 [] (no chorus groups exist until the Chorus is built, issue 32)
  * GET  /community/reflections           200 Reflection[] (shared, newest first, at most 50)
  * GET  /community/reflections?userId=   200 the caller's own SHARED reflections | 403 for another id
  *                                       (private player reflections stay out of the community API)
@@ -78,7 +78,8 @@ export function communityRoutes(deps: AppDeps): Hono<AppEnv> {
     c.json((await repo.mostEchoed()).map(presentMostEchoed)),
   );
 
-  // Empty on purpose: no chorus groups exist yet, and the spec's Chorus tab shows only 'coming soon'.
+  // The true answer today: there is no chorus group anywhere (the Chorus is issue 32's, and the
+  // community screen shows no Chorus tab until then).
   r.get('/community/chorus-groups', auth, (c) => c.json([]));
 
   r.get('/community/reflections', auth, async (c) => {

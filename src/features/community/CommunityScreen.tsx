@@ -8,7 +8,7 @@ import { PulseTab } from './PulseTab';
 import { ReflectionsTab } from './ReflectionsTab';
 import styles from './CommunityScreen.module.css';
 
-/** /community: The Pulse (default), Most Echoed, The Chorus and Reflections, as WAI-ARIA tabs. */
+/** /community: The Pulse (default), Most Echoed and Reflections, as WAI-ARIA tabs. */
 export function CommunityScreen() {
   useMarkAppVisited();
   const [tab, setTab] = useState<CommunityTab>('pulse');
@@ -33,7 +33,6 @@ export function CommunityScreen() {
       >
         {tab === 'pulse' && <PulseTab />}
         {tab === 'loved' && <MostEchoedTab />}
-        {tab === 'chorus' && <p className={styles.soon}>coming soon</p>}
         {tab === 'reflections' && <ReflectionsTab />}
       </Tabs>
     </div>

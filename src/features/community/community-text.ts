@@ -1,10 +1,11 @@
 /** Pure helpers of the community screen. */
 import { countText } from '../../lib/plural';
 
+// The Chorus (spec: a fourth tab) comes with its feature (issue 32); a tab saying "coming soon"
+// was a promise leading nowhere, so there is none until it is built.
 export const COMMUNITY_TABS = [
   { key: 'pulse', label: 'The Pulse' },
   { key: 'loved', label: 'Most Echoed' },
-  { key: 'chorus', label: 'The Chorus' },
   { key: 'reflections', label: 'Reflections' },
 ] as const;
 export type CommunityTab = (typeof COMMUNITY_TABS)[number]['key'];

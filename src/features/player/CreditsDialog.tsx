@@ -15,7 +15,9 @@ export function CreditsDialog({ musicians }: { musicians: Musician[] }) {
         <Dialog.Content className={styles.content}>
           <Dialog.Title className={styles.title}>credits</Dialog.Title>
           {musicians.length === 0 ? (
-            <Dialog.Description className={styles.line}>credits information coming soon</Dialog.Description>
+            <Dialog.Description className={styles.line}>
+              no musicians are credited for this session
+            </Dialog.Description>
           ) : (
             <>
               <Dialog.Description className={styles.line}>

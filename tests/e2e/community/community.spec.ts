@@ -45,7 +45,9 @@ test('members see the pulse, share reflections anonymously and echo each other',
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Most Echoed' })).toBeFocused();
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByText('coming soon')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Reflections' })).toBeFocused();
+  // No tab promises what is not built (the Chorus comes with its issue).
+  await expect(page.getByText(/coming soon/i)).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Reflections' }).click();
   await page.getByRole('button', { name: /add reflection/ }).click();

@@ -8,6 +8,7 @@ import { getQueryFn, setAccessTokenSource } from '../../lib/api';
 import { useAuthStore } from '../auth/auth-store';
 import type { Echoverse } from './echoverse-api';
 import { EchoverseScreen } from './EchoverseScreen';
+import { nonEmptyText } from '../../lib/testing/non-empty-text';
 
 const b64url = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const json = (body: unknown, status = 200) =>
@@ -112,7 +113,7 @@ describe('the Echoverse screen', () => {
   it('offline, says the list is saved and listening needs a connection, and play waits', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderScreen();
-    expect((await screen.findByTestId('echoverse-offline')).textContent).toBe(
+    expect((await nonEmptyText(screen.findByTestId('echoverse-offline')))).toBe(
       "You're offline. The list is saved on this device, but listening needs a connection.",
     );
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'play A low hum, by Cleo' }).disabled).toBe(

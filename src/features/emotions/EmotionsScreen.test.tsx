@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PracticeFeeling } from '../../domain/emotions';
 import { renderAsMember } from '../tier-features/test-member';
 import { EmotionsScreen } from './EmotionsScreen';
+import { nonEmptyText } from '../../lib/testing/non-empty-text';
 
 afterEach(() => {
   cleanup();
@@ -53,7 +54,7 @@ describe('the emotion tracking screen', () => {
       tokens: 100,
       answers: { '/api/emotions': { today: '2026-12-07', feelings } },
     });
-    expect((await screen.findByTestId('emotions-headline')).textContent).toBe(
+    expect((await nonEmptyText(screen.findByTestId('emotions-headline')))).toBe(
       'After practice you felt better than before 7 times out of your last 9 practices.',
     );
     expect(screen.getByText('The same once, lower once.')).toBeTruthy();

@@ -9,6 +9,7 @@ import { useSavedDataStatus } from '../offline/saved-data/saved-data-status';
 import { LibraryScreen } from './LibraryScreen';
 import type { SessionTemplate, TemplateSummary } from './template-api';
 import { TemplateSessionScreen } from './TemplateSessionScreen';
+import { nonEmptyText } from '../../lib/testing/non-empty-text';
 
 // The template player (microphone, cues) is not what these tests are about: whether it is shown is.
 vi.mock('./TemplatePlayer', () => ({
@@ -75,7 +76,7 @@ describe('template screens with a saved answer whose refresh fails (offline)', (
     renderAt(client, '/session/1', <Route path="/session/:templateId" element={<TemplateSessionScreen />} />);
     await vi.waitFor(() => expect(client.getQueryState(['/api/voice-sessions/1'])?.status).toBe('error'));
     expect(queryFn).toHaveBeenCalledTimes(1);
-    expect((await screen.findByTestId('template-player')).textContent).toBe('Morning Voice Wake-Up');
+    expect((await nonEmptyText(screen.findByTestId('template-player')))).toBe('Morning Voice Wake-Up');
     expect(screen.queryByText("We couldn't load this session just now.")).toBeNull();
   });
 });

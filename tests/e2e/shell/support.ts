@@ -219,8 +219,11 @@ export async function wayOut(page: Page, frame: ScreenFrame | null, landed: stri
     const first = forward.first();
     if ((await first.isVisible()) && (await first.isEnabled())) return 'way forward';
   }
+  // A screen that moves on by itself (the 3 s splash) is waited for generously: on a crowded
+  // machine its script and timer can lag far behind the static first paint, and a screen with a
+  // real way out never reaches this wait.
   const moved = await page
-    .waitForURL((u) => u.pathname !== here.pathname, { timeout: scaledTimeout(8_000) })
+    .waitForURL((u) => u.pathname !== here.pathname, { timeout: scaledTimeout(30_000) })
     .then(() => true)
     .catch(() => false);
   return moved ? `moves on to ${new URL(page.url()).pathname}` : null;

@@ -60,7 +60,7 @@ describe('the daily check-in screen', () => {
     ).toEqual(['rested and clear', 'fine', 'tired', 'strained', 'hoarse or sore']);
     fireEvent.click(within(voice).getByLabelText('tired'));
     fireEvent.click(screen.getByRole('button', { name: "save today's check-in" }));
-    expect((await nonEmptyText(screen.findByRole('alert')))).toBe(
+    expect(await nonEmptyText(screen.findByRole('alert'))).toBe(
       'Tap an answer for your energy and your mood first.',
     );
     expect(sent.calls).toEqual([]);
@@ -80,7 +80,7 @@ describe('the daily check-in screen', () => {
       tokens: 0,
       answers: { '/api/check-ins': answer([day('2026-12-01', 'fine'), day(TODAY, 'hoarse')]) },
     });
-    expect((await nonEmptyText(screen.findByTestId('todays-check-in')))).toContain(
+    expect(await nonEmptyText(screen.findByTestId('todays-check-in'))).toContain(
       'voice hoarse or sore · energy steady · mood okay',
     );
     const suggestion = screen.getByTestId('check-in-suggestion');
@@ -108,7 +108,7 @@ describe('the daily check-in screen', () => {
     fireEvent.click(within(screen.getByText('your mood').closest('fieldset')!).getByLabelText('good'));
     answers['/api/check-ins'] = answer([day(TODAY, 'clear')]); // what the server now holds
     fireEvent.click(screen.getByRole('button', { name: "save today's check-in" }));
-    expect((await nonEmptyText(screen.findByTestId('todays-check-in')))).toContain('voice rested and clear');
+    expect(await nonEmptyText(screen.findByTestId('todays-check-in'))).toContain('voice rested and clear');
     expect(screen.getByTestId('check-in-suggestion').textContent).toContain('a good day to practise');
     expect(screen.queryByTestId('check-in-waiting')).toBeNull();
   });
@@ -130,7 +130,7 @@ describe('the daily check-in screen', () => {
     ];
     const today = new Intl.DateTimeFormat('en-CA').format(new Date());
     renderAsMember(<CheckInScreen />, { tokens: 0, answers: { '/api/check-ins': { today, checkIns: [] } } });
-    expect((await nonEmptyText(screen.findByTestId('check-in-waiting')))).toContain('Saved on this device');
+    expect(await nonEmptyText(screen.findByTestId('check-in-waiting'))).toContain('Saved on this device');
     expect(screen.getByTestId('check-in-suggestion').textContent).toContain('go gently today');
     expect(screen.getByTestId('strip-summary').textContent).toContain('strained or hoarse on 1');
   });

@@ -113,7 +113,7 @@ describe('the Echoverse screen', () => {
   it('offline, says the list is saved and listening needs a connection, and play waits', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderScreen();
-    expect((await nonEmptyText(screen.findByTestId('echoverse-offline')))).toBe(
+    expect(await nonEmptyText(screen.findByTestId('echoverse-offline'))).toBe(
       "You're offline. The list is saved on this device, but listening needs a connection.",
     );
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'play A low hum, by Cleo' }).disabled).toBe(

@@ -54,7 +54,7 @@ describe('the emotion tracking screen', () => {
       tokens: 100,
       answers: { '/api/emotions': { today: '2026-12-07', feelings } },
     });
-    expect((await nonEmptyText(screen.findByTestId('emotions-headline')))).toBe(
+    expect(await nonEmptyText(screen.findByTestId('emotions-headline'))).toBe(
       'After practice you felt better than before 7 times out of your last 9 practices.',
     );
     expect(screen.getByText('The same once, lower once.')).toBeTruthy();

@@ -55,7 +55,7 @@ describe('the before and after question', () => {
     expect(before[1]).toBe(after[1]);
     expect(before[1]).toMatch(/^\/api\/emotions\/[0-9a-f-]{36}$/);
     expect(before[3]).toEqual({ stamp: true, method: 'PUT' });
-    expect((await nonEmptyText(screen.findByTestId('feeling-after-status')))).toBe(
+    expect(await nonEmptyText(screen.findByTestId('feeling-after-status'))).toBe(
       'Noted: calm. Tap another to change it.',
     );
     expect(screen.getAllByRole('button', { name: 'calm' })[1]!.getAttribute('aria-pressed')).toBe('true');
@@ -65,7 +65,7 @@ describe('the before and after question', () => {
     sent.queued = true;
     renderAsMember(<AfterFeeling kind="catalogue" itemId={8} />, { tokens: 100 });
     fireEvent.click(await screen.findByRole('button', { name: 'joyful' }));
-    expect((await nonEmptyText(screen.findByTestId('feeling-after-status')))).toContain(
+    expect(await nonEmptyText(screen.findByTestId('feeling-after-status'))).toContain(
       'Noted on this device: joyful',
     );
     cleanup();

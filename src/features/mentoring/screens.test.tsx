@@ -72,7 +72,7 @@ describe('mentoring screen', () => {
   it('lets a level-1 member ask for a mentor, and says offering opens at level 7', async () => {
     show(<MentoringScreen />, { '/api/mentoring': page() }, LEVEL[1]);
     expect(await screen.findByRole('button', { name: 'find me a mentor' })).toBeTruthy();
-    expect((await nonEmptyText(screen.findByTestId('feature-locked')))).toContain('opens at level 7');
+    expect(await nonEmptyText(screen.findByTestId('feature-locked'))).toContain('opens at level 7');
   });
 
   it('shows the mentor’s first name, level, streak and notes, and queues a note', async () => {
@@ -134,7 +134,7 @@ describe('mentoring screen', () => {
 describe('leadership screen', () => {
   it('is locked below level 9 with its level in words', async () => {
     show(<LeadershipScreen />, {}, LEVEL[7]);
-    expect((await nonEmptyText(screen.findByTestId('feature-locked')))).toContain('opens at level 9');
+    expect(await nonEmptyText(screen.findByTestId('feature-locked'))).toContain('opens at level 9');
   });
 
   it('says so when the leader leads no circle yet', async () => {
@@ -210,19 +210,19 @@ const application = {
 describe('teaching screen', () => {
   it('is locked below level 10', async () => {
     show(<TeachingScreen />, {}, LEVEL[9]);
-    expect((await nonEmptyText(screen.findByTestId('feature-locked')))).toContain('opens at level 10');
+    expect(await nonEmptyText(screen.findByTestId('feature-locked'))).toContain('opens at level 10');
   });
 
   it('shows the practice record and the form, and refuses a bad link in words', async () => {
     show(<TeachingScreen />, { '/api/teaching': teaching() }, LEVEL[10]);
-    expect((await nonEmptyText(screen.findByRole('article', { name: 'your practice record' })))).toContain(
+    expect(await nonEmptyText(screen.findByRole('article', { name: 'your practice record' }))).toContain(
       '42',
     );
     fireEvent.change(screen.getByLabelText('what you teach'), { target: { value: 'Breath' } });
     fireEvent.change(screen.getByLabelText('a short statement'), { target: { value: 'Hello' } });
     fireEvent.change(screen.getByLabelText('link 1 (optional)'), { target: { value: 'javascript:x' } });
     fireEvent.click(screen.getByRole('button', { name: 'send application' }));
-    expect((await nonEmptyText(screen.findByRole('alert')))).toContain('https://');
+    expect(await nonEmptyText(screen.findByRole('alert'))).toContain('https://');
     expect(sendOrQueue).not.toHaveBeenCalled();
   });
 
@@ -292,6 +292,6 @@ describe('admin review screen', () => {
       LEVEL[1],
     );
     fireEvent.click(await screen.findByRole('button', { name: 'decline' }));
-    expect((await nonEmptyText(screen.findByRole('alert')))).toContain('reason');
+    expect(await nonEmptyText(screen.findByRole('alert'))).toContain('reason');
   });
 });

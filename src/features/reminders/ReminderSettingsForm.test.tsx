@@ -94,7 +94,7 @@ describe('the reminder settings form', () => {
       fireEvent.click(screen.getByRole('button', { name: d }));
     fireEvent.click(screen.getByLabelText(/an e-mail/));
     fireEvent.click(screen.getByRole('button', { name: 'save reminders' }));
-    expect((await nonEmptyText(screen.findByRole('alert')))).toBe('Choose at least one day.');
+    expect(await nonEmptyText(screen.findByRole('alert'))).toBe('Choose at least one day.');
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -114,7 +114,7 @@ describe('an advanced template’s preview', () => {
   it('below level 4 shows what opens it instead of Start Session, before any practice', async () => {
     const onStart = vi.fn();
     show('/session/3', 300, <PreviewPhase template={template('advanced')} onStart={onStart} />);
-    expect((await nonEmptyText(screen.findByTestId('feature-locked')))).toContain(
+    expect(await nonEmptyText(screen.findByTestId('feature-locked'))).toContain(
       'opens at level 4; you are at level 3',
     );
     expect(screen.queryByRole('button', { name: 'Start Session' })).toBeNull();

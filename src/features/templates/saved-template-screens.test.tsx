@@ -76,7 +76,7 @@ describe('template screens with a saved answer whose refresh fails (offline)', (
     renderAt(client, '/session/1', <Route path="/session/:templateId" element={<TemplateSessionScreen />} />);
     await vi.waitFor(() => expect(client.getQueryState(['/api/voice-sessions/1'])?.status).toBe('error'));
     expect(queryFn).toHaveBeenCalledTimes(1);
-    expect((await nonEmptyText(screen.findByTestId('template-player')))).toBe('Morning Voice Wake-Up');
+    expect(await nonEmptyText(screen.findByTestId('template-player'))).toBe('Morning Voice Wake-Up');
     expect(screen.queryByText("We couldn't load this session just now.")).toBeNull();
   });
 });

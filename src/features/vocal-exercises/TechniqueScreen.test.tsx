@@ -116,7 +116,7 @@ describe('the technique feedback screen', () => {
     expect(within(flat).getByRole('link').getAttribute('href')).toBe(
       '/vocal-exercises?exercise=vx-hum-five-note',
     );
-    expect((await nonEmptyText(screen.findByTestId('finding-unsteady')))).toContain('50% of a typical note');
+    expect(await nonEmptyText(screen.findByTestId('finding-unsteady'))).toContain('50% of a typical note');
     const slow = screen.getByTestId('finding-slow-arrival');
     expect(slow.textContent).toContain('about 0.3 s after it starts');
     expect(within(slow).getByRole('link', { name: 'start quick onsets' })).toBeTruthy();
@@ -129,7 +129,7 @@ describe('the technique feedback screen', () => {
   it('says the notes are steady and in tune when no rule speaks', async () => {
     results = [take(1, 2), take(2, -3), take(3, 1)];
     renderScreen();
-    expect((await nonEmptyText(screen.findByTestId('technique-clear')))).toContain('steady and in tune');
+    expect(await nonEmptyText(screen.findByTestId('technique-clear'))).toContain('steady and in tune');
   });
 
   it('says it could not load the takes, with a way to try again', async () => {

@@ -132,7 +132,7 @@ describe('the vocal exercises screen', () => {
     const runner = await screen.findByTestId('exercise-runner');
     expect(within(runner).getByRole('heading', { name: 'sustained vowel' })).toBe(document.activeElement);
     const target = placeInRange(findVocalExercise('vx-sustained-vowel')!, DEFAULT_VOICE_RANGE);
-    expect((await nonEmptyText(screen.findByTestId('target-notes')))).toBe(target[0]!.name);
+    expect(await nonEmptyText(screen.findByTestId('target-notes'))).toBe(target[0]!.name);
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sing it' })));
     await act(async () => engine.sing(target[0]!.hz, 0, 10.5));

@@ -145,7 +145,7 @@ describe('voice notes screen', () => {
     renderScreen(fakeStart(200));
     fireEvent.click(await screen.findByRole('button', { name: 'Start recording' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Stop recording' }));
-    expect((await nonEmptyText(screen.findByRole('alert')))).toContain('That was too short to keep');
+    expect(await nonEmptyText(screen.findByRole('alert'))).toContain('That was too short to keep');
   });
 
   it('lists the device’s and the account’s notes together, with where each is kept and its length', async () => {

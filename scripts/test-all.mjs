@@ -212,7 +212,9 @@ const addons =
 // audio, so those two get the cores first, and the Vitest runs start as soon as the build is done
 // instead of waiting for lint. The checks' results join the summary when they end.
 const checks = Promise.all([
-  step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { capture: true, nice: NICE.checks }),
+  // TypeScript 7's native compiler checks the same program with a quarter of 5.9's CPU (18 against
+  // 60 s); typescript-eslint and editors keep 5.9 (`typescript`), which TypeScript 7 breaks.
+  step('typecheck', 'npm', ['run', 'typecheck', '--silent'], { capture: true, nice: NICE.checks }),
   step('lint', 'npm', ['run', 'lint', '--silent'], { capture: true, nice: NICE.checks }),
 ]);
 const buildResult = await step('build (wasm + client)', 'npm', ['run', 'build', '--silent']);

@@ -29,7 +29,7 @@ describe('helpers', () => {
     expect(newIdempotencyKey()).toMatch(UUID);
     const real = globalThis.crypto;
     // An insecure origin (http://192.168.x.x) has getRandomValues but no randomUUID.
-    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) });
+    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array<ArrayBuffer>) => real.getRandomValues(a) });
     expect(newIdempotencyKey()).toMatch(UUID);
   });
 

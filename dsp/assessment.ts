@@ -29,8 +29,14 @@ const SILENT_PEAK = 0.001;
  */
 export const MAX_RECORDING_SECONDS = 30;
 
-/** Share of the vowel's analysed frames the live pitch engine must find voiced. */
+/** Share of the vowel's analysed frames the live pitch engine (or Praat's, see below) must find voiced. */
 const MIN_VOICED_SHARE = 0.5;
+/**
+ * A vowel the live analyser cannot follow with a harmonics-to-noise ratio above this is a machine
+ * sound (mains hum measured 95 dB, a 1 kHz beep 58 dB), not a voice: the hoarse and rough voices
+ * it lets through measure 1-15 dB, and Praat's typical healthy voices 20-25 dB.
+ */
+const MACHINE_HNR_DB = 30;
 
 interface AvqiExports {
   memory: WebAssembly.Memory;
@@ -52,6 +58,10 @@ interface AvqiExports {
   avqiLtasTilt(): number;
   avqiVoicedSeconds(): number;
   avqiVowelCpps(): number;
+  measurePeriodicity(signal: number, n: number, rate: number): void;
+  periodicityVoicedShare(): number;
+  periodicityHnr(): number;
+  periodicityShimmerPercent(): number;
 }
 
 const STATUS_NO_VOICED_SPEECH = 2;
@@ -101,9 +111,17 @@ function checkRate(what: string, rate: number): void {
 
 /**
  * Is the vowel a voice? The part the method uses (its last 3 s) goes through the live analyser
- * (a fresh instance of the same module): most frames must be voiced (noise and hiss are not),
- * and the sound must have harmonics above its pitch (a pure tone has its spectral centroid at
- * its pitch: the tuning room's PURE_TONE_CENTROID_RATIO).
+ * (a fresh instance of the same module): most frames voiced, and harmonics above the pitch (a
+ * pure tone has its spectral centroid at its pitch: the tuning room's PURE_TONE_CENTROID_RATIO).
+ *
+ * A hoarse, rough or creaky voice is too irregular for the live analyser (tuned to follow a
+ * sung note, it calls such frames unvoiced), and those are the voices an assessment is for
+ * (issue 31). For them the method's own pitch track decides, as Praat's would: Praat's ac pitch
+ * (50-400 Hz, voicing threshold 0.45, the AVQI script's `To PointProcess (periodic, cc)`) must
+ * find most of the part voiced and the shimmer measurable, and the sound must not be machine-
+ * periodic: a voice the live analyser cannot follow has a harmonics-to-noise ratio far below
+ * MACHINE_HNR_DB, while mains hum or a beep (perfectly periodic, out of the live analyser's
+ * range or too short) is above it. Noise has no voiced frames at all.
  */
 function vowelSoundsLikeAVoice(instance: WebAssembly.Instance, vowel: MonoSamples, rate: number): boolean {
   const last3s = vowel.subarray(Math.max(0, vowel.length - Math.round(3 * rate)));
@@ -117,9 +135,22 @@ function vowelSoundsLikeAVoice(instance: WebAssembly.Instance, vowel: MonoSample
   const summary = createSummaryAccumulator();
   frames.forEach((f) => summary.add(f));
   const presence = summary.measurements().presence;
-  if (!presence || frames.length === 0) return false;
-  if (presence.voicedFrames / frames.length < MIN_VOICED_SHARE) return false;
-  return presence.centroidRatio === null || presence.centroidRatio >= PURE_TONE_CENTROID_RATIO;
+  if (presence && frames.length > 0 && presence.voicedFrames / frames.length >= MIN_VOICED_SHARE) {
+    return presence.centroidRatio === null || presence.centroidRatio >= PURE_TONE_CENTROID_RATIO;
+  }
+  return praatFindsAVoice(instance, last3s, rate);
+}
+
+/** The method's periodicity analysis of the vowel's part alone (see vowelSoundsLikeAVoice). */
+function praatFindsAVoice(instance: WebAssembly.Instance, part: MonoSamples, rate: number): boolean {
+  const e = instance.exports as unknown as AvqiExports;
+  e.arenaReset();
+  e.measurePeriodicity(copyIn(e, part), part.length, rate);
+  const voiced = e.periodicityVoicedShare();
+  const hnr = e.periodicityHnr();
+  return (
+    voiced >= MIN_VOICED_SHARE && Number.isFinite(e.periodicityShimmerPercent()) && !(hnr >= MACHINE_HNR_DB)
+  );
 }
 
 function copyIn(e: AvqiExports, x: MonoSamples): number {

@@ -519,6 +519,8 @@ export {
   periodicityShimmerPercent,
   periodicityShimmerDb,
   periodicityHnr,
+  periodicityVoicedShare,
+  periodicityMedianF0,
 } from './avqi/periodicity';
 export {
   avqiAnalyse,

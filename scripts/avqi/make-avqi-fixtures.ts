@@ -3,18 +3,21 @@
 //   fixtures/voice/avqi/praat-truth.json                       Praat running avqi-0301.praat
 // on every synthetic pair and on the real pairs listed below. Needs Debian's `praat` and `sox`.
 // Run: npx tsx scripts/avqi/make-avqi-fixtures.ts
+// With --graded it writes the graded voices instead (GRADED_PAIRS, issue 31) and their truth:
+//   fixtures/voice/graded/<name>-vowel.wav, <name>-speech.wav, praat-truth.json
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { AVQI_PAIRS, REAL_PAIRS, type SyntheticPair } from './pairs';
+import { AVQI_PAIRS, GRADED_PAIRS, REAL_PAIRS, type SyntheticPair } from './pairs';
 import { runPraatAvqi } from './praat';
 
 const root = resolve(import.meta.dirname, '../..');
-const outDir = resolve(root, 'fixtures/voice/avqi');
+const graded = process.argv.includes('--graded');
+const outDir = resolve(root, graded ? 'fixtures/voice/graded' : 'fixtures/voice/avqi');
 
 function makePair(pair: SyntheticPair, seed: number): void {
-  const { sex, rate, aspiration, breathiness, flutter, doublePulsing, snr } = pair.source;
+  const { sex, rate, aspiration, breathiness, flutter, doublePulsing, snr, jitter, shimmer } = pair.source;
   execFileSync('praat', [
     '--run',
     resolve(import.meta.dirname, 'make-pair.praat'),
@@ -28,6 +31,8 @@ function makePair(pair: SyntheticPair, seed: number): void {
     String(doublePulsing),
     String(snr),
     String(seed),
+    String(jitter ?? 0),
+    String(shimmer ?? 0),
   ]);
   if (pair.stereo) {
     // A second channel 1 dB quieter and 0.2 ms later: a stereo take whose channels differ.
@@ -43,13 +48,13 @@ function makePair(pair: SyntheticPair, seed: number): void {
 async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   const truth = {
-    generator: 'scripts/avqi/make-avqi-fixtures.ts',
+    generator: `scripts/avqi/make-avqi-fixtures.ts${graded ? ' --graded' : ''}`,
     method: 'AVQI 03.01 (Barsties & Maryn 2015) in Praat: scripts/avqi/avqi-0301.praat',
     praat: execFileSync('praat', ['--version']).toString().trim(),
     pairs: [] as object[],
   };
-  let seed = 1;
-  for (const pair of AVQI_PAIRS) {
+  let seed = graded ? 101 : 1;
+  for (const pair of graded ? GRADED_PAIRS : AVQI_PAIRS) {
     makePair(pair, seed++);
     const vowel = resolve(outDir, `${pair.name}-vowel.wav`);
     const speech = resolve(outDir, `${pair.name}-speech.wav`);
@@ -65,7 +70,7 @@ async function main(): Promise<void> {
       praat,
     });
   }
-  for (const pair of REAL_PAIRS) {
+  for (const pair of graded ? [] : REAL_PAIRS) {
     const praat = runPraatAvqi(resolve(root, pair.vowel), resolve(root, pair.speech));
     console.log(`${pair.name}: AVQI ${praat.avqi.toFixed(2)}`);
     truth.pairs.push({ ...pair, kind: 'real', praat });

@@ -2,12 +2,17 @@
 # reading (after two CAPE-V sentences, `sentence$` below) spoken by Praat's built-in eSpeak, analysed into a
 # KlattGrid and resynthesised with the same voice source, so both takes share one voice quality.
 #
-#   praat --run make-pair.praat OUTDIR NAME SEX RATE ASPIRATION_DB BREATHINESS_DB FLUTTER DOUBLE_PULSING SNR_DB SEED
+#   praat --run make-pair.praat OUTDIR NAME SEX RATE ASPIRATION_DB BREATHINESS_DB FLUTTER DOUBLE_PULSING SNR_DB SEED JITTER_PERCENT SHIMMER_DB
 #
 # SEX: "male" (f0 about 110 Hz) or "female" (about 210 Hz). ASPIRATION_DB and BREATHINESS_DB
 # add turbulent noise (0 = none; the voicing is 90 dB); FLUTTER (0-1) is Klatt's slow f0
 # wander and DOUBLE_PULSING (0-1) alternates pulse amplitudes (a rough, diplophonic voice);
-# SNR_DB > 0 adds white noise at that signal-to-noise ratio (0 = none). Writes
+# SNR_DB > 0 adds white noise at that signal-to-noise ratio (0 = none). JITTER_PERCENT and
+# SHIMMER_DB (issue 31: hoarse and creaky voices) give every glottal period its own random f0
+# and, in the vowel, its own voicing level: Gaussian, scaled so that the mean difference between
+# neighbouring periods is about the value given (Praat measures what comes out; the KlattGrid
+# interpolates between the points, which smooths a little). 0 = none, and then the pair is the
+# same as before these two arguments existed. Writes
 # OUTDIR/NAME-vowel.wav and OUTDIR/NAME-speech.wav, 16-bit mono at RATE Hz, peak -3 dBFS.
 
 form Make an AVQI pair
@@ -21,6 +26,8 @@ form Make an AVQI pair
   real doublePulsing
   real snr
   integer seed
+  real jitter 0
+  real shimmer 0
 endform
 
 sentence$ = "We were away a year ago. A man and a woman were ambling along a lane."
@@ -46,6 +53,12 @@ Add voicing amplitude point: 0, 0
 Add voicing amplitude point: 0.05, 90
 Add voicing amplitude point: 3.15, 90
 Add voicing amplitude point: 3.2, 0
+if jitter > 0 or shimmer > 0
+  Remove pitch points between: 0, 3.2
+  @periods: 0, 1.1, f0 * 0.99, f0 * 1.01, 1
+  @periods: 1.1, 2.2, f0 * 1.01, f0, 1
+  @periods: 2.2, 3.2, f0, f0 * 0.995, 1
+endif
 noiseOffset = 0
 @source
 formantHz# = {700, 1220, 2600, 3300, 3750}
@@ -67,10 +80,16 @@ duration = Get total duration
 spokenKg = To KlattGrid (simple): 0.005, 5, 5500 * formantScale, 0.025, 50, 60, 600, 100, "yes"
 Remove pitch points between: 0, 1000
 # eSpeak's own contour is flat and robotic; give the sentence a speaking melody around f0.
-Add pitch point: 0, f0 * 1.15
-Add pitch point: duration * 0.3, f0 * 1.2
-Add pitch point: duration * 0.7, f0 * 0.95
-Add pitch point: duration, f0 * 0.85
+if jitter > 0
+  @periods: 0, duration * 0.3, f0 * 1.15, f0 * 1.2, 0
+  @periods: duration * 0.3, duration * 0.7, f0 * 1.2, f0 * 0.95, 0
+  @periods: duration * 0.7, duration, f0 * 0.95, f0 * 0.85, 0
+else
+  Add pitch point: 0, f0 * 1.15
+  Add pitch point: duration * 0.3, f0 * 1.2
+  Add pitch point: duration * 0.7, f0 * 0.95
+  Add pitch point: duration, f0 * 0.85
+endif
 # The analysed voicing is quieter than the vowel's 90 dB: the noise sources follow it, so the
 # sentence has the same signal-to-turbulence ratio as the vowel.
 voicedSum = 0
@@ -86,6 +105,24 @@ noiseOffset = voicedSum / voicedCount - 90
 @source
 speech = To Sound
 @finish: speech, "speech"
+
+# One pitch point a period from .start to .end, the contour going from .from to .to Hz, each
+# period's f0 drawn around it (jitter); with .level, a voicing amplitude point a period too
+# (shimmer), inside the vowel's 50 ms ramps.
+procedure periods: .start, .end, .from, .to, .level
+  .t = .start
+  while .t < .end
+    .f = .from + (.to - .from) * (.t - .start) / (.end - .start)
+    if jitter > 0
+      .f = .f * (1 + randomGauss (0, jitter / 100 / 1.128))
+    endif
+    Add pitch point: .t, .f
+    if .level and shimmer > 0 and .t > 0.05 and .t < 3.15
+      Add voicing amplitude point: .t, 90 + randomGauss (0, shimmer / 1.128)
+    endif
+    .t += 1 / .f
+  endwhile
+endproc
 
 procedure source
   if aspiration > 0

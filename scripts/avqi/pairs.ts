@@ -15,6 +15,10 @@ export interface VoiceSource {
   doublePulsing: number;
   /** White noise added at this SNR in dB; 0 = none. */
   snr: number;
+  /** Each glottal period's own f0, about this jitter (local, %) before smoothing; 0 = none. */
+  jitter?: number;
+  /** In the vowel, each period's own level, about this shimmer (local, dB); 0 = none. */
+  shimmer?: number;
 }
 
 export interface SyntheticPair {
@@ -64,6 +68,28 @@ export const AVQI_PAIRS: SyntheticPair[] = [
   ),
   pair('asp45-fl02-f-16k', 'female', 16000, { aspiration: 45, flutter: 0.2 }),
   pair('asp58-snr18-m-22k', 'male', 22050, { aspiration: 58, snr: 18 }),
+];
+
+/**
+ * Issue 31: voices the assessment is for and must never turn away as "not a voice": hoarse,
+ * rough, creaky (a subharmonic at half the pitch), diplophonic and breathy, graded from a
+ * typical AVQI to a severe one (over 6 in Praat). Not part of the agreement set (its tolerances
+ * were set on it); the vowel check and the AVQI are tested on them in dsp/assessment.test.ts.
+ */
+export const GRADED_PAIRS: SyntheticPair[] = [
+  pair('jit3-shim1-m-16k', 'male', 16000, { jitter: 3, shimmer: 1 }),
+  pair('rough-f-16k', 'female', 16000, {
+    aspiration: 55,
+    flutter: 0.3,
+    doublePulsing: 0.2,
+    jitter: 5,
+    shimmer: 2,
+  }),
+  pair('breathy-f-16k', 'female', 16000, { aspiration: 66, breathiness: 72, jitter: 2, shimmer: 1 }),
+  pair('diplophonic-m-16k', 'male', 16000, { doublePulsing: 0.9, jitter: 2 }),
+  pair('creak-m-16k', 'male', 16000, { flutter: 0.5, doublePulsing: 0.8, jitter: 12, shimmer: 3 }),
+  pair('hoarse-m-16k', 'male', 16000, { aspiration: 60, doublePulsing: 0.3, jitter: 6, shimmer: 2 }),
+  pair('severe-m-16k', 'male', 16000, { aspiration: 65, doublePulsing: 0.5, jitter: 8, shimmer: 3, snr: 15 }),
 ];
 
 export interface RealPair {

@@ -39,6 +39,29 @@ const HNR_TIME_STEP: f64 = 0.005;
 let shimmerPercent: f64 = NaN;
 let shimmerDb: f64 = NaN;
 let hnr: f64 = NaN;
+let voicedShare: f64 = NaN;
+let medianF0: f64 = NaN;
+
+/**
+ * Share of the frames the last pitch analysis found voiced, and their median f0: what Praat's
+ * own pitch track says of a sound, for callers that ask whether it is a voice at all (the
+ * assessment's vowel check, issue 31: a hoarse voice the live analyser cannot follow).
+ */
+function readVoicing(): void {
+  const voiced = new Array<f64>();
+  for (let f = 0; f < pitchFrames; f++) {
+    const freq = load<f64>(pitchFrequency + ((<usize>f) << 3));
+    if (freq > 0.0 && freq < pitchCeiling) voiced.push(freq);
+  }
+  voicedShare = pitchFrames > 0 ? <f64>voiced.length / <f64>pitchFrames : NaN;
+  if (voiced.length == 0) {
+    medianF0 = NaN;
+    return;
+  }
+  voiced.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const mid = voiced.length >> 1;
+  medianF0 = voiced.length & 1 ? voiced[mid] : 0.5 * (voiced[mid - 1] + voiced[mid]);
+}
 
 /** Mean of 10 log10(r / (1 - r)) over the voiced frames of the last pitch analysis (Praat's clamps). */
 function meanHarmonicity(): f64 {
@@ -59,6 +82,8 @@ export function measurePeriodicity(signalPtr: usize, n: i32, rate: f64): void {
   shimmerPercent = NaN;
   shimmerDb = NaN;
   hnr = NaN;
+  voicedShare = NaN;
+  medianF0 = NaN;
   if (n <= 0 || !(rate > 0)) return;
   const dx = 1.0 / rate;
   // The signal's running sum gives both analyses their frames' local means. The two pitch
@@ -86,6 +111,7 @@ export function measurePeriodicity(signalPtr: usize, n: i32, rate: f64): void {
       runningSum,
     )
   ) {
+    readVoicing();
     praatPulses(signalPtr, n, dx);
     praatShimmer(signalPtr, n, dx, pulseTimes, pulseCount, 0.0001, 0.02, 1.3, 1.6);
     shimmerPercent = shimmerLocal * 100.0;
@@ -114,6 +140,16 @@ export function measurePeriodicity(signalPtr: usize, n: i32, rate: f64): void {
     hnr = meanHarmonicity();
   }
   arenaRelease(outer);
+}
+
+/** Share of frames voiced in the last measurePeriodicity() call's ac pitch (50-400 Hz). */
+export function periodicityVoicedShare(): f64 {
+  return voicedShare;
+}
+
+/** Median f0 (Hz) of those voiced frames; NaN when none. */
+export function periodicityMedianF0(): f64 {
+  return medianF0;
 }
 
 /** Shimmer (local) of the last measurePeriodicity() call, in percent. */

@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { decodeWav } from '../../../dsp/wav';
 import { createAutoStop } from './auto-stop';
 import { checkTake, trimTake } from './take-quality';
 
@@ -40,8 +43,28 @@ describe('a take checked on the device', () => {
     const loud = voice(4, 3).map((s) => Math.max(-1, Math.min(1, s)));
     expect(checkTake('vowel', loud, RATE).problem).toBe('clipped');
   });
-  it('says noise is not a voice', () => {
+  it('says noise, or a breath with no voice in it, is not a voice', () => {
     expect(checkTake('breath', noise(4), RATE).problem).toBe('not-a-voice');
+    // An unvoiced "hhh": noise through two one-pole low-passes at about 1 kHz.
+    const breath = noise(4, 0.6);
+    const a = Math.exp((-2 * Math.PI * 1000) / RATE);
+    for (let pass = 0; pass < 2; pass++) {
+      for (let i = 1; i < breath.length; i++) breath[i] = (1 - a) * breath[i]! + a * breath[i - 1]!;
+    }
+    expect(checkTake('vowel', breath, RATE).problem).toBe('not-a-voice');
+  });
+  it('takes a hoarse, creaky, diplophonic or breathy "ah" (issue 31: they were turned away)', () => {
+    const dir = resolve(import.meta.dirname, '../../../fixtures/voice/graded');
+    const vowels = readdirSync(dir).filter((name) => name.endsWith('-vowel.wav'));
+    expect(vowels.length).toBeGreaterThanOrEqual(7);
+    for (const name of vowels) {
+      const wav = decodeWav(readFileSync(resolve(dir, name)));
+      const samples = Float32Array.from(wav.samples);
+      expect({ name, problem: checkTake('vowel', samples, wav.sampleRate).problem }).toEqual({
+        name,
+        problem: null,
+      });
+    }
   });
   it('times the breath task as the longest held sound (the maximum phonation time)', () => {
     expect(checkTake('breath', voice(12.3), RATE)).toEqual({ problem: null, heldSeconds: 12.3 });

@@ -44,7 +44,7 @@ const MIN_VOICED_FRAMES = 3;
 const HELD_POINTS = 70;
 const CLOSE_POINTS = 30;
 /** Full closeness points at or within this many cents, none at the tolerance or beyond. */
-const CLOSE_FULL_CENTS = 10;
+export const CLOSE_FULL_CENTS = 10;
 
 /** The rule, as shown to members beside their score. */
 export const SCORE_RULE_TEXT =

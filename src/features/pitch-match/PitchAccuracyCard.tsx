@@ -5,7 +5,7 @@ import { usePendingOfKind } from '../sync/pending-writes-queries';
 import { notYetStored } from '../sync/waiting';
 import { localDate } from '../wellness/chart-math';
 import { usePitchResults, type NewPitchResult, type StoredPitchResult } from './pitch-api';
-import { accuracyByDay, weekOverWeek, type AccuracySpan } from './pitch-accuracy';
+import { accuracyByDay, spanText, weekOverWeek } from './pitch-accuracy';
 import styles from './PitchMatch.module.css';
 import { shortDay } from '../../lib/dates';
 
@@ -32,13 +32,6 @@ export function PitchAccuracyCard() {
       <Link to="/tuning-room">match the note in the tuning room</Link>
     </section>
   );
-}
-
-function spanText(span: AccuracySpan | null): string {
-  if (!span) return 'no takes';
-  const takes = `${span.takes} ${span.takes === 1 ? 'take' : 'takes'}`;
-  const cents = span.centsOff === null ? '' : `, notes typically ${span.centsOff} cents off`;
-  return `${span.score}/100 on average over ${takes}${cents}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredPitchResult } from './pitch-api';
-import { accuracyByDay, spanOf, weekOverWeek } from './pitch-accuracy';
+import { accuracyByDay, spanOf, spanText, weekOverWeek } from './pitch-accuracy';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const DAY = 86_400_000;
@@ -32,14 +32,29 @@ describe('pitch accuracy over time', () => {
     ]);
   });
 
-  it('sums up a span: takes, mean score and the median distance of sung notes', () => {
+  it('sums up a span by its takes: lowest and highest score, and the sung notes that were close', () => {
     expect(spanOf([take(0, 90, [2, -4, null]), take(1, 71, [-30])])).toEqual({
       takes: 2,
       score: 81,
-      centsOff: 4,
+      lowest: 71,
+      highest: 90,
+      notesSung: 3,
+      notesClose: 2,
     });
-    expect(spanOf([take(0, 0, [null])])).toEqual({ takes: 1, score: 0, centsOff: null });
+    expect(spanOf([take(0, 0, [null])])).toMatchObject({ takes: 1, notesSung: 0, notesClose: 0 });
     expect(spanOf([])).toBeNull();
+  });
+
+  it('says what the takes were, never a middle that matches none (issue 31: 2 and 398 cents were "typically 200 cents off")', () => {
+    const span = spanOf([take(0, 97, [2]), take(1, 12, [398])]);
+    expect(spanText(span)).toBe('2 takes, from 12 to 97/100; 1 of 2 notes within 10 cents of the target');
+    expect(spanText(spanOf([take(0, 88, [3, 40])]))).toBe(
+      '1 take, 88/100; 1 of 2 notes within 10 cents of the target',
+    );
+    expect(spanText(spanOf([take(0, 60, [null]), take(1, 60, [null])]))).toBe(
+      '2 takes, each 60/100; no note sung',
+    );
+    expect(spanText(null)).toBe('no takes');
   });
 
   it('compares the last 7 days with the 7 before, and says nothing without both', () => {

@@ -1,5 +1,6 @@
 // Pitch accuracy over time for voice health (issue 22), from the member's stored takes only:
 // a number per day they sang, and this week against the week before. Nothing is estimated.
+import { CLOSE_FULL_CENTS } from '../../domain/pitch-target/score';
 import type { StoredPitchResult } from './pitch-api';
 
 /** What the accuracy reads of a take (a stored one, or one waiting to sync). */
@@ -15,30 +16,57 @@ export interface AccuracyDay {
   takes: number;
 }
 
+/**
+ * A span of takes told by what the takes were (issue 31): a typical distance over two takes of
+ * 2 and 398 cents, "200 cents off", described neither. So the span gives its lowest and highest
+ * score and how many of the notes sung were close, never a middle that matches no take; the mean
+ * score is kept only to compare one week with the next.
+ */
 export interface AccuracySpan {
   takes: number;
-  /** Mean score, rounded. */
+  /** Mean score, rounded: for the change from one week to the next. */
   score: number;
-  /** Median distance from the target over every sung note, whole cents; null when none was sung. */
-  centsOff: number | null;
+  lowest: number;
+  highest: number;
+  /** Notes sung (a note not sung has no distance). */
+  notesSung: number;
+  /** Of those, the notes whose median was within CLOSE_CENTS of the target. */
+  notesClose: number;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
-};
+/** A note this close earns the score's full closeness points. */
+export const CLOSE_CENTS = CLOSE_FULL_CENTS;
 
 export function spanOf(list: readonly Take[]): AccuracySpan | null {
   if (list.length === 0) return null;
   const cents = list.flatMap((r) =>
     r.notes.flatMap((n) => (n.centsOff === null ? [] : [Math.abs(n.centsOff)])),
   );
+  const scores = list.map((r) => r.score);
   return {
     takes: list.length,
-    score: Math.round(list.reduce((a, r) => a + r.score, 0) / list.length),
-    centsOff: cents.length ? Math.round(median(cents)) : null,
+    score: Math.round(scores.reduce((a, b) => a + b, 0) / list.length),
+    lowest: Math.min(...scores),
+    highest: Math.max(...scores),
+    notesSung: cents.length,
+    notesClose: cents.filter((c) => c <= CLOSE_CENTS).length,
   };
+}
+
+/** "3 takes, from 56 to 100/100; 4 of 6 notes within 10 cents of the target". */
+export function spanText(span: AccuracySpan | null): string {
+  if (!span) return 'no takes';
+  const scores =
+    span.takes === 1
+      ? `1 take, ${span.score}/100`
+      : span.lowest === span.highest
+        ? `${span.takes} takes, each ${span.lowest}/100`
+        : `${span.takes} takes, from ${span.lowest} to ${span.highest}/100`;
+  const notes =
+    span.notesSung === 0
+      ? 'no note sung'
+      : `${span.notesClose} of ${span.notesSung} ${span.notesSung === 1 ? 'note' : 'notes'} within ${CLOSE_CENTS} cents of the target`;
+  return `${scores}; ${notes}`;
 }
 
 /** The days of the last `days` days with takes, oldest first. */

@@ -15,14 +15,17 @@ describe('synthetic voice fixtures', () => {
     expect(Buffer.from(bytes).equals(readFileSync(resolve(fixturesDir, spec.file)))).toBe(true);
   });
 
-  it('keep fixtures/voice under 20 MB', () => {
+  // 20 MB until issue 31's graded voices (1.8 MB of hoarse, creaky and severe pairs the
+  // assessment must never refuse) took it to 22.6 MB: the budget keeps the checkout lean, and
+  // grows only by a decision like this one.
+  it('keep fixtures/voice under 24 MB', () => {
     const size = (dir: string): number =>
       readdirSync(dir, { withFileTypes: true }).reduce(
         (sum, e) =>
           sum + (e.isDirectory() ? size(resolve(dir, e.name)) : statSync(resolve(dir, e.name)).size),
         0,
       );
-    expect(size(fixturesDir)).toBeLessThan(20 * 1024 * 1024);
+    expect(size(fixturesDir)).toBeLessThan(24 * 1024 * 1024);
   });
 
   it('pad the e2e fixture with at least 1 s of leading and 0.5 s of trailing digital silence', () => {

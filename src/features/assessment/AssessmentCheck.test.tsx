@@ -94,6 +94,12 @@ describe('the guided voice check', () => {
     await pressRecord();
     expect(screen.getByText('step 3 of 3')).toBeTruthy();
     await pressRecord();
+    // Plain words first, then the number.
+    const words = screen.getByTestId('avqi-words');
+    expect(words.textContent).toMatch(/^Your voice sounds hoarse or breathy today/);
+    expect(words.compareDocumentPosition(screen.getByTestId('avqi-value'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     expect(screen.getByTestId('avqi-value').textContent).toBe('AVQI 3.12');
     expect(screen.getByTestId('avqi-side').textContent).toContain('Above 2.43');
     expect(screen.getByTestId('measure-cpps').textContent).toContain('11.4 dB');

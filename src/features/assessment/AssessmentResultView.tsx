@@ -12,7 +12,14 @@ import {
   type NewAssessment,
 } from './assessment-api';
 import { AvqiScale } from './AvqiScale';
-import { changeText, formatMeasure, MEASURES, RESULT_ORDER, suggestProfessional } from './measures';
+import {
+  avqiInWords,
+  changeText,
+  formatMeasure,
+  MEASURES,
+  RESULT_ORDER,
+  suggestProfessional,
+} from './measures';
 import { EarnedList } from '../rewards/EarnedList';
 import styles from './Assessment.module.css';
 
@@ -61,6 +68,9 @@ export function AssessmentResultView({ result, mptSeconds, recordedAt, onAgain, 
       <h2 id="assessment-result-title" className={styles.cardTitle} ref={headingRef} tabIndex={-1}>
         your voice assessment
       </h2>
+      <p className={styles.verdict} data-testid="avqi-words">
+        {avqiInWords(result.avqi)}
+      </p>
       <p className={styles.big} data-testid="avqi-value">
         AVQI {formatMeasure('avqi', result.avqi)}
       </p>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { withPending, type StoredAssessment } from './assessment-api';
-import { changeText, formatMeasure, scalePercent, sideOfBoundary, suggestProfessional } from './measures';
+import {
+  avqiInWords,
+  changeText,
+  formatMeasure,
+  scalePercent,
+  sideOfBoundary,
+  suggestProfessional,
+} from './measures';
 
 const at = (iso: string, avqi: number): StoredAssessment => ({
   id: avqi,
@@ -17,6 +24,14 @@ const at = (iso: string, avqi: number): StoredAssessment => ({
 });
 
 describe('the numbers of an assessment, in words', () => {
+  it('says the result in a sentence first, on the published boundary only', () => {
+    expect(avqiInWords(1.2)).toBe('Your voice sounds clear today: in the range of typical voices.');
+    expect(avqiInWords(2.43)).toMatch(/^Your voice sounds clear/);
+    expect(avqiInWords(2.44)).toBe(
+      'Your voice sounds hoarse or breathy today: above the range of typical voices.',
+    );
+  });
+
   it('puts 2.43 itself on the typical side and draws values beyond the scale at its ends', () => {
     expect(sideOfBoundary(2.43)).toBe('typical');
     expect(sideOfBoundary(2.44)).toBe('above');

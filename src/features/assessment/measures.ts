@@ -109,6 +109,17 @@ export function sideOfBoundary(avqi: number): 'typical' | 'above' {
   return avqi <= AVQI_BOUNDARY ? 'typical' : 'above';
 }
 
+/**
+ * The result in one sentence a member understands, before any number (issue 31: "plain words
+ * first"). Only the published boundary is used (AVQI 03.01, 2.43: Barsties & Maryn 2015); no
+ * severity bands beyond it are claimed, because the method publishes none.
+ */
+export function avqiInWords(avqi: number): string {
+  return sideOfBoundary(avqi) === 'typical'
+    ? 'Your voice sounds clear today: in the range of typical voices.'
+    : 'Your voice sounds hoarse or breathy today: above the range of typical voices.';
+}
+
 /** Where on the drawn scale a value sits, 0-100 %. */
 export function scalePercent(avqi: number): number {
   const clamped = Math.min(SCALE_MAX, Math.max(SCALE_MIN, avqi));

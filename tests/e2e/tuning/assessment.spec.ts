@@ -52,6 +52,10 @@ test('a member takes the voice assessment on the device and sees it on voice hea
   await expect(result.getByTestId('avqi-side')).toContainText(
     avqi > 2.43 ? 'Above 2.43' : 'At or below 2.43',
   );
+  // Plain words before the number (issue 31).
+  await expect(result.getByTestId('avqi-words')).toContainText(
+    avqi > 2.43 ? 'hoarse or breathy today' : 'clear today',
+  );
   await expect(result.getByTestId('measure-mptSeconds')).toContainText(/\b4\.\d s/);
   await expect(result).toContainText('not a diagnosis');
   await page.screenshot({ path: screenshotPath('assessment-result.png'), fullPage: true });

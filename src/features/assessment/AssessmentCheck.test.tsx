@@ -102,6 +102,11 @@ describe('the guided voice check', () => {
     );
     expect(screen.getByTestId('avqi-value').textContent).toBe('AVQI 3.12');
     expect(screen.getByTestId('avqi-side').textContent).toContain('Above 2.43');
+    // The six technical measures wait behind "details", each with its meaning.
+    const details = screen.getByTestId('assessment-details');
+    expect(details.hasAttribute('open')).toBe(false);
+    expect(details.contains(screen.getByTestId('measure-cpps'))).toBe(true);
+    expect(details.contains(screen.getByTestId('measure-mptSeconds'))).toBe(false);
     expect(screen.getByTestId('measure-cpps').textContent).toContain('11.4 dB');
     expect(screen.getByTestId('measure-mptSeconds').textContent).toContain('14.2 s');
     expect(screen.getByText(/wellbeing indicator, not a diagnosis/)).toBeTruthy();

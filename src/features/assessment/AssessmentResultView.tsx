@@ -82,14 +82,21 @@ export function AssessmentResultView({ result, mptSeconds, recordedAt, onAgain, 
           {changeText('avqi', result.avqi, last.avqi)}.
         </p>
       )}
-      <dl className={styles.measures}>
-        {RESULT_ORDER.map((key) => (
-          <Measure key={key} name={key} value={result[key]} before={last?.[key]} />
-        ))}
-        {mptSeconds !== null && (
+      {mptSeconds !== null && (
+        <dl className={styles.measures}>
           <Measure name="mptSeconds" value={mptSeconds} before={last?.mptSeconds ?? undefined} />
-        )}
-      </dl>
+        </dl>
+      )}
+      {/* The six measures the index is made of, by their technical names: behind a control,
+          each with its one-line meaning (issue 31: plain words first, jargon on request). */}
+      <details className={styles.details} data-testid="assessment-details">
+        <summary>details: the six measures behind the index</summary>
+        <dl className={styles.measures}>
+          {RESULT_ORDER.map((key) => (
+            <Measure key={key} name={key} value={result[key]} before={last?.[key]} />
+          ))}
+        </dl>
+      </details>
       {previous.length > 0 && <History list={previous.slice(0, 5)} />}
       <p className={styles.note}>{NOT_A_DIAGNOSIS}</p>
       {advise && (

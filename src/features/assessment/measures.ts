@@ -31,7 +31,7 @@ export const MEASURES: Record<MeasureKey, MeasureText> = {
     digits: 2,
     better: 'lower',
     meaning:
-      'One number for how hoarse or breathy your voice sounds, combined from the six measures below; below 2.43 is the range of typical voices.',
+      'One number for how hoarse or breathy your voice sounds, combined from six measures (under "details"); below 2.43 is the range of typical voices.',
   },
   cpps: {
     label: 'tonal clarity (CPPS)',

@@ -10,7 +10,7 @@
 
 /** One semitone of the profile: the softest and loudest voiced frame sung there. */
 export interface RangeProfilePoint {
-  /** Semitones above A4 = 440 Hz would be unusual; this is the MIDI note number (60 = C4). */
+  /** The nearest semitone as a MIDI note number (60 = C4, 69 = A4 = 440 Hz). */
   semitone: number;
   /** Level of the softest voiced frame at this semitone, dB (see RangeResult.levels). */
   minDb: number;

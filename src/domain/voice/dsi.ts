@@ -1,8 +1,8 @@
 // The Dysphonia Severity Index (Wuyts et al. 2000, "The Dysphonia Severity Index: an objective
 // measure of vocal quality based on a multiparameter approach", J Speech Lang Hear Res 43(3),
 // 796-809): a weighted sum of maximum phonation time, the highest F0 and the softest level of
-// the voice range profile, and jitter. +5 is a typical voice, -5 a severely dysphonic one; the
-// authors' validation put the boundary between typical and dysphonic voices near 1.6.
+// the voice range profile, and jitter. On its published scale +5 is a typical voice and -5 a
+// severely dysphonic one.
 // I-low is in dB SPL: the DSI is only defined with a calibrated level (issue 31).
 
 export interface DsiInputs {

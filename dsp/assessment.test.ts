@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyseAssessment, AssessmentError, type AssessmentResult } from './assessment';
+import { analyseAssessment, AssessmentError, type AssessmentResultWithJitter } from './assessment';
 import type { AssessmentRecording } from './assessment-types';
 import {
   AGREEMENT_GOALS,
@@ -60,7 +60,7 @@ function codeOf(run: () => unknown): string {
 
 const { pairs } = readAvqiTruth();
 let module: WebAssembly.Module;
-let rows: { pair: AvqiTruthPair; ours: AssessmentResult }[] = [];
+let rows: { pair: AvqiTruthPair; ours: AssessmentResultWithJitter }[] = [];
 let table: Agreement;
 
 beforeAll(async () => {
@@ -110,6 +110,17 @@ describe('AVQI 03.01 agrees with Praat on every fixture pair', () => {
   it('spans both sides of the boundary, so the same-side check means something', () => {
     expect(rows.some((r) => r.pair.praat.avqi > 2.43)).toBe(true);
     expect(rows.some((r) => r.pair.praat.avqi <= 2.43)).toBe(true);
+  });
+
+  it("gives the vowel's jitter (local) within 0.1 percentage points of Praat's on the same 3 s, pair by pair", () => {
+    const truth = JSON.parse(
+      readFileSync(resolve(REPO_ROOT, 'fixtures/voice/avqi/praat-periodicity.json'), 'utf8'),
+    ) as { pairs: Record<string, { vowelJitterPercent: number }> };
+    for (const r of rows) {
+      const praat = truth.pairs[r.pair.name]?.vowelJitterPercent;
+      expect(praat, r.pair.name).toBeDefined();
+      expect(Math.abs((r.ours.jitterPercent ?? NaN) - (praat ?? NaN)), r.pair.name).toBeLessThan(0.1);
+    }
   });
 
   it('reports the engine version and the time spent in the engine', () => {

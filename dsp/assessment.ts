@@ -11,14 +11,19 @@ import {
   MIN_ASSESSMENT_RATE,
   MIN_VOWEL_SECONDS,
   type AssessmentRecording,
-  type AssessmentResult,
+  type AssessmentResultWithJitter,
 } from './assessment-types';
 
 export { AssessmentError } from './assessment-types';
-export type { AssessmentErrorCode, AssessmentRecording, AssessmentResult } from './assessment-types';
+export type {
+  AssessmentErrorCode,
+  AssessmentRecording,
+  AssessmentResult,
+  AssessmentResultWithJitter,
+} from './assessment-types';
 
 /** Changes whenever the engine's numbers may change (stored with every assessment). */
-export const ASSESSMENT_ENGINE_VERSION = 'tuneful-avqi-03.01-wasm/5';
+export const ASSESSMENT_ENGINE_VERSION = 'tuneful-avqi-03.01-wasm/6';
 
 /** A recording whose loudest sample is below this (-60 dBFS) is silence. */
 const SILENT_PEAK = 0.001;
@@ -58,6 +63,7 @@ interface AvqiExports {
   avqiLtasTilt(): number;
   avqiVoicedSeconds(): number;
   avqiVowelCpps(): number;
+  avqiVowelJitter(): number;
   measurePeriodicity(signal: number, n: number, rate: number): void;
   periodicityVoicedShare(): number;
   periodicityHnr(): number;
@@ -167,7 +173,7 @@ export function analyseAssessment(
   module: WebAssembly.Module,
   vowel: AssessmentRecording,
   speech: AssessmentRecording,
-): AssessmentResult {
+): AssessmentResultWithJitter {
   checkRate('vowel', vowel.rate);
   checkRate('speech', speech.rate);
   const vowelAll = mixToMono(vowel.samples);
@@ -249,6 +255,8 @@ export function analyseAssessment(
   return {
     avqi: avqiFromMeasures(measures),
     ...measures,
+    // NaN (too few regular pulses in a very rough vowel) is not JSON: absent rather than wrong.
+    ...(Number.isFinite(e.avqiVowelJitter()) ? { jitterPercent: e.avqiVowelJitter() } : {}),
     analysisMs,
     engineVersion: ASSESSMENT_ENGINE_VERSION,
   };

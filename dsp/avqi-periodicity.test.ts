@@ -98,6 +98,17 @@ describe("AVQI periodicity on Praat's joined signal", () => {
       expect(Math.abs(row.ours.hnr - row.praat.hnr), row.name).toBeLessThan(0.5);
     }
   });
+
+  it("gives Praat's jitter (local) on the same pulses, within 0.1 percentage points (issue 31)", ({
+    skip,
+  }) => {
+    if (missing.length > 0) skip();
+    for (const row of rows) {
+      expect(Math.abs(row.ours.jitterPercent - row.praat.jitterPercent), row.name).toBeLessThan(0.1);
+      // The same pulses as the shimmer's, which follow Praat to its printed precision.
+      expect(Math.abs(row.ours.jitterPercent - row.praat.jitterPercent), row.name).toBeLessThan(1e-3);
+    }
+  });
 });
 
 describe('AVQI periodicity without Wasm SIMD', () => {
@@ -111,6 +122,7 @@ describe('AVQI periodicity without Wasm SIMD', () => {
     expect(scalar.shimmerPercent).toBeCloseTo(simd.shimmerPercent, 6);
     expect(scalar.shimmerDb).toBeCloseTo(simd.shimmerDb, 6);
     expect(scalar.hnr).toBeCloseTo(simd.hnr, 6);
+    expect(scalar.jitterPercent).toBeCloseTo(simd.jitterPercent, 6);
   });
 });
 
@@ -137,9 +149,10 @@ describe('AVQI periodicity on signals we can reason about', () => {
     return out;
   }
 
-  it('finds no shimmer and a very high HNR in a perfectly periodic voice', async () => {
+  it('finds no shimmer, no jitter and a very high HNR in a perfectly periodic voice', async () => {
     const m = measurePeriodicity(await voiceModule(), voice(150, 2), RATE);
     expect(m.shimmerPercent).toBeLessThan(0.1);
+    expect(m.jitterPercent).toBeLessThan(0.05);
     expect(m.shimmerDb).toBeLessThan(0.01);
     expect(m.hnr).toBeGreaterThan(40);
   });
@@ -166,6 +179,7 @@ describe('AVQI periodicity on signals we can reason about', () => {
       expect(m.shimmerPercent).toBeNaN();
       expect(m.shimmerDb).toBeNaN();
       expect(m.hnr).toBeNaN();
+      expect(m.jitterPercent).toBeNaN();
     }
   });
 });

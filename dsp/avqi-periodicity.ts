@@ -9,6 +9,8 @@ export interface PeriodicityMeasures {
   shimmerDb: number;
   /** The voice report's mean harmonics-to-noise ratio, dB; NaN without voiced frames. */
   hnr: number;
+  /** Jitter (local), percent, on the shimmer's pulses (`Get jitter (local): 0, 0, 0.0001, 0.02, 1.3`). */
+  jitterPercent: number;
 }
 
 interface PeriodicityExports {
@@ -19,6 +21,7 @@ interface PeriodicityExports {
   periodicityShimmerPercent(): number;
   periodicityShimmerDb(): number;
   periodicityHnr(): number;
+  periodicityJitterPercent(): number;
 }
 
 const imports = {
@@ -29,7 +32,7 @@ const imports = {
   },
 };
 
-/** Shimmer and HNR of `samples` (mono, at `sampleRate`), measured as Praat's AVQI script does. */
+/** Shimmer, HNR and jitter of `samples` (mono, at `sampleRate`), measured as Praat's AVQI script does. */
 export function measurePeriodicity(
   module: WebAssembly.Module,
   samples: Float64Array | Float32Array,
@@ -45,5 +48,6 @@ export function measurePeriodicity(
     shimmerPercent: wasm.periodicityShimmerPercent(),
     shimmerDb: wasm.periodicityShimmerDb(),
     hnr: wasm.periodicityHnr(),
+    jitterPercent: wasm.periodicityJitterPercent(),
   };
 }

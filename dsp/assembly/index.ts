@@ -521,6 +521,8 @@ export {
   periodicityHnr,
   periodicityVoicedShare,
   periodicityMedianF0,
+  periodicityJitterPercent,
+  measureJitter,
 } from './avqi/periodicity';
 export {
   avqiAnalyse,
@@ -533,4 +535,5 @@ export {
   avqiVoicedSeconds,
   avqiJoinedLength,
   avqiVowelCpps,
+  avqiVowelJitter,
 } from './avqi/assessment';

@@ -1,5 +1,6 @@
-// Writes fixtures/voice/avqi/praat-periodicity.json: Praat's shimmer local (%), shimmer local dB
-// and voice-report HNR on the joined signal of every pair in praat-truth.json (and the joined
+// Writes fixtures/voice/avqi/praat-periodicity.json: Praat's shimmer local (%), shimmer local dB,
+// voice-report HNR and jitter (local) on the joined signal of every pair, and jitter (local) of
+// each vowel's last 3 s, for every pair in praat-truth.json (and the joined
 // WAVs under .tmp/avqi-periodicity/). Needs Debian's `praat`.
 // Run: npx tsx scripts/avqi/make-periodicity-truth.ts
 import { execFileSync } from 'node:child_process';
@@ -13,7 +14,7 @@ for (const pair of readAvqiTruth().pairs) {
   const p = runPeriodicityTruth(pair.name, pair.vowel, pair.speech);
   pairs[pair.name] = p;
   console.log(
-    `${pair.name}: shimmer ${p.shimmerPercent.toFixed(3)} %, ${p.shimmerDb.toFixed(4)} dB, HNR ${p.hnr.toFixed(3)} dB`,
+    `${pair.name}: shimmer ${p.shimmerPercent.toFixed(3)} %, ${p.shimmerDb.toFixed(4)} dB, HNR ${p.hnr.toFixed(3)} dB, jitter ${p.jitterPercent.toFixed(3)} %, vowel ${p.vowelJitterPercent.toFixed(3)} %`,
   );
 }
 const truth = {

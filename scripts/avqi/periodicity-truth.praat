@@ -132,6 +132,13 @@ if measure
   exactShimmer = periodicity.shimmer
   exactShimmerDb = periodicity.shimmerDb
   exactHnr = periodicity.hnr
+  exactJitter = periodicity.jitter
+  # The Dysphonia Severity Index's jitter (issue 31): the vowel's last 3 s alone, as extracted.
+  selectObject: vowelPart
+  vowelPoints = To PointProcess (periodic, cc): 50, 400
+  vowelJitter = Get jitter (local): 0, 0, 0.0001, 0.02, 1.3
+  vowelJitter = vowelJitter * 100
+  removeObject: vowelPoints
 endif
 
 selectObject: joined
@@ -143,9 +150,10 @@ if measure
   @periodicity: readBack
 
   writeInfoLine: "{""shimmerPercent"":", fixed$ (periodicity.shimmer, 6), ",""shimmerDb"":", fixed$ (periodicity.shimmerDb, 6),
-    ... ",""hnr"":", fixed$ (periodicity.hnr, 6), ",""samples"":", samples, ",""rate"":", rate,
+    ... ",""hnr"":", fixed$ (periodicity.hnr, 6), ",""jitterPercent"":", fixed$ (periodicity.jitter, 6),
+    ... ",""vowelJitterPercent"":", fixed$ (vowelJitter, 6), ",""samples"":", samples, ",""rate"":", rate,
     ... ",""unquantised"":{""shimmerPercent"":", fixed$ (exactShimmer, 6), ",""shimmerDb"":", fixed$ (exactShimmerDb, 6),
-    ... ",""hnr"":", fixed$ (exactHnr, 6), "}}"
+    ... ",""hnr"":", fixed$ (exactHnr, 6), ",""jitterPercent"":", fixed$ (exactJitter, 6), "}}"
 endif
 
 # The AVQI script's three periodicity steps on one sound: shimmer from the periodic point process
@@ -157,6 +165,9 @@ procedure periodicity: .sound
   .shimmer = Get shimmer (local): 0, 0, 0.0001, 0.02, 1.3, 1.6
   .shimmer = .shimmer * 100
   .shimmerDb = Get shimmer (local_dB): 0, 0, 0.0001, 0.02, 1.3, 1.6
+  selectObject: .points
+  .jitter = Get jitter (local): 0, 0, 0.0001, 0.02, 1.3
+  .jitter = .jitter * 100
   selectObject: .sound
   .pitch = To Pitch (cc): 0, 75, 15, "no", 0.03, 0.45, 0.01, 0.35, 0.14, 600
   selectObject: .sound, .pitch

@@ -11,10 +11,14 @@ export interface PeriodicityTruth {
   shimmerPercent: number;
   shimmerDb: number;
   hnr: number;
+  /** `Get jitter (local): 0, 0, 0.0001, 0.02, 1.3` on the joined signal's pulses, percent. */
+  jitterPercent: number;
+  /** The same on the vowel's last 3 s alone (after the 34 Hz high-pass; the DSI's jitter). */
+  vowelJitterPercent: number;
   samples: number;
   rate: number;
   /** The same measures on the joined signal before it was quantised to 16 bits. */
-  unquantised: { shimmerPercent: number; shimmerDb: number; hnr: number };
+  unquantised: { shimmerPercent: number; shimmerDb: number; hnr: number; jitterPercent: number };
 }
 
 export const REPO = resolve(import.meta.dirname, '../..');

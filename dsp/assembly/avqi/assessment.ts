@@ -14,6 +14,7 @@ import { appendVoicedWindows, keptWindowCount } from './voiced';
 import { cpps, tailCpps } from './cpps';
 import { measureLtas, ltasForget, ltasMeasured, ltasSlope, ltasTilt } from './ltas';
 import {
+  measureJitter,
   measurePeriodicity,
   periodicityHnr,
   periodicityShimmerDb,
@@ -33,6 +34,7 @@ let shimmerDecibel: f64 = NaN;
 let voicedSeconds: f64 = 0;
 let joinedSamples: i32 = 0;
 let vowelCpps: f64 = NaN;
+let vowelJitter: f64 = NaN;
 
 /**
  * Samples of room kept after the speech when the joined signal is built in place. The voiced
@@ -60,7 +62,7 @@ export function avqiAnalyse(
   speechRate: f64,
 ): i32 {
   fftForget();
-  vowelCpps = cppsDb = slopeDb = tiltDb = hnrDb = shimmerPct = shimmerDecibel = NaN;
+  vowelCpps = vowelJitter = cppsDb = slopeDb = tiltDb = hnrDb = shimmerPct = shimmerDecibel = NaN;
   voicedSeconds = 0;
   joinedSamples = 0;
   const rate = vowelRate;
@@ -162,6 +164,11 @@ export function avqiAnalyse(
   shimmerPct = periodicityShimmerPercent();
   shimmerDecibel = periodicityShimmerDb();
   hnrDb = periodicityHnr();
+  // Jitter (local) of the vowel alone (the Dysphonia Severity Index's, issue 31): the part the
+  // joined signal ends with, i.e. the vowel's last 3 s after the 34 Hz high-pass, exactly as the
+  // script extracts it, analysed as Praat would that extracted Sound on its own (its own pitch
+  // path and pulses: the speech before it never shifts a vowel pulse).
+  vowelJitter = measureJitter(joined + ((<usize>(at - vowelPart)) << 3), vowelPart, rate, 50.0, 400.0);
   if (isNaN(hnrDb) || isNaN(shimmerPct)) return AVQI_NOT_A_VOICE;
   return AVQI_OK;
 }
@@ -197,6 +204,10 @@ export function avqiVoicedSeconds(): f64 {
 /** CPPS (dB) of the vowel's frames alone. */
 export function avqiVowelCpps(): f64 {
   return vowelCpps;
+}
+/** Jitter (local, %) of the vowel's last 3 s (see avqiAnalyse). */
+export function avqiVowelJitter(): f64 {
+  return vowelJitter;
 }
 /** Samples in the joined signal (lead silence + voiced speech + vowel part). */
 export function avqiJoinedLength(): i32 {

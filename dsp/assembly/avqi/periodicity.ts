@@ -1,5 +1,6 @@
 // The periodicity measures of AVQI 03.01 on the joined signal, as the published Praat script
-// computes them (Maryn & Barsties 2015; see docs/voice-assessment-periodicity.md):
+// computes them (Maryn & Barsties 2015; see docs/voice-assessment-periodicity.md), and jitter
+// (local) on the same pulses (`Get jitter (local): 0, 0, 0.0001, 0.02, 1.3`, issue 31: the DSI):
 // - shimmer local (%) and local dB: `To PointProcess (periodic, cc): 50, 400` (an ac pitch
 //   analysis, then cross-correlated pulses), then `Get shimmer (local)` and `(local_dB)` with
 //   (0, 0, 0.0001, 0.02, 1.3, 1.6);
@@ -24,6 +25,7 @@ import {
 import { arenaMark, arenaRelease } from '../arena';
 import { praatPulses, pulseCount, pulseTimes } from './praat-pulses';
 import { praatShimmer, shimmerLocal, shimmerLocalDb } from './praat-shimmer';
+import { praatJitterLocal } from './praat-jitter';
 
 /**
  * Time step of the pitch analysis whose strengths HNR averages. The script asks for 0 (Praat's
@@ -39,6 +41,7 @@ const HNR_TIME_STEP: f64 = 0.005;
 let shimmerPercent: f64 = NaN;
 let shimmerDb: f64 = NaN;
 let hnr: f64 = NaN;
+let jitterPercent: f64 = NaN;
 let voicedShare: f64 = NaN;
 let medianF0: f64 = NaN;
 
@@ -82,6 +85,7 @@ export function measurePeriodicity(signalPtr: usize, n: i32, rate: f64): void {
   shimmerPercent = NaN;
   shimmerDb = NaN;
   hnr = NaN;
+  jitterPercent = NaN;
   voicedShare = NaN;
   medianF0 = NaN;
   if (n <= 0 || !(rate > 0)) return;
@@ -116,6 +120,7 @@ export function measurePeriodicity(signalPtr: usize, n: i32, rate: f64): void {
     praatShimmer(signalPtr, n, dx, pulseTimes, pulseCount, 0.0001, 0.02, 1.3, 1.6);
     shimmerPercent = shimmerLocal * 100.0;
     shimmerDb = shimmerLocalDb;
+    jitterPercent = praatJitterLocal(pulseTimes, pulseCount, 0.0001, 0.02, 1.3) * 100.0;
   }
   arenaRelease(mark);
   if (
@@ -140,6 +145,49 @@ export function measurePeriodicity(signalPtr: usize, n: i32, rate: f64): void {
     hnr = meanHarmonicity();
   }
   arenaRelease(outer);
+}
+
+/**
+ * Jitter (local) alone, as `To PointProcess (periodic, cc): 50, 400` then `Get jitter (local): 0,
+ * 0, 0.0001, 0.02, 1.3` give it: the ac pitch and pulses of measurePeriodicity without shimmer or
+ * HNR. The assessment's vowel jitter (the DSI's) and the range's jitter use it. Percent; NaN when
+ * fewer than three usable pulses. Leaves the arena as it found it.
+ */
+export function measureJitter(signalPtr: usize, n: i32, rate: f64, floor: f64, ceiling: f64): f64 {
+  if (n <= 0 || !(rate > 0)) return NaN;
+  const dx = 1.0 / rate;
+  const mark = arenaMark();
+  const runningSum = signalRunningSum(signalPtr, n);
+  let jitter = NaN;
+  if (
+    praatPitch(
+      signalPtr,
+      n,
+      dx,
+      METHOD_AC,
+      3.0,
+      floor,
+      ceiling,
+      15,
+      0.03,
+      0.45,
+      0.01,
+      0.35,
+      0.14,
+      0.0,
+      runningSum,
+    )
+  ) {
+    praatPulses(signalPtr, n, dx);
+    jitter = praatJitterLocal(pulseTimes, pulseCount, 0.0001, 0.02, 1.3) * 100.0;
+  }
+  arenaRelease(mark);
+  return jitter;
+}
+
+/** Jitter (local) of the last measurePeriodicity() call's pulses, percent. */
+export function periodicityJitterPercent(): f64 {
+  return jitterPercent;
 }
 
 /** Share of frames voiced in the last measurePeriodicity() call's ac pitch (50-400 Hz). */

@@ -537,3 +537,14 @@ export {
   avqiVowelCpps,
   avqiVowelJitter,
 } from './avqi/assessment';
+// The voice range profile (issue 31), in the same arena.
+export {
+  rangeAnalyse,
+  rangeVoicedCount,
+  rangeVoicedF0,
+  rangeVoicedDb,
+  rangeFrameCount,
+  rangeLowestHz,
+  rangeHighestHz,
+  rangeJitterPercent,
+} from './range/range';

@@ -93,6 +93,11 @@ export function toRelativeLevels(r: RangeResult): RangeResult {
   };
 }
 
+/** The softest level of the profile (the DSI's I-low when levels are 'spl'); NaN when empty. */
+export function softestDb(r: RangeResult): number {
+  return r.profile.length === 0 ? NaN : Math.min(...r.profile.map((p) => p.minDb));
+}
+
 /** Per nearest semitone, the softest and loudest voiced frame; thin semitones left out. */
 export function profileOf(f0: Float64Array, db: Float64Array, offsetDb = 0): RangeProfilePoint[] {
   const bins = new Map<number, { count: number; min: number; max: number }>();

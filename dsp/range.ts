@@ -75,11 +75,15 @@ export function midiOf(hz: number): number {
   return Math.round(69 + 12 * Math.log2(hz / 440));
 }
 
+/** A MIDI note number's name in scientific pitch notation (60 = "C4", 73 = "C#5"). */
+export function midiName(midi: number): string {
+  return `${NOTE_NAMES[((midi % 12) + 12) % 12]}${Math.floor(midi / 12) - 1}`;
+}
+
 /** The nearest note's name in scientific pitch notation ("A4", "C#5"); "" for no frequency. */
 export function noteName(hz: number): string {
   if (!(hz > 0) || !Number.isFinite(hz)) return '';
-  const midi = midiOf(hz);
-  return `${NOTE_NAMES[((midi % 12) + 12) % 12]}${Math.floor(midi / 12) - 1}`;
+  return midiName(midiOf(hz));
 }
 
 /** dB against the take's loudest frame: 0 is the loudest maxDb, the rest negative (the app's uncalibrated view). */
@@ -155,6 +159,28 @@ function isMachineSteady(f0: Float64Array): boolean {
 
 const NOT_A_VOICE =
   'This sounds like a steady tone, not a voice: sing an "ah" close to the microphone, gliding from low to high.';
+
+/**
+ * Seconds of voiced frames in a take on the range pitch track (RANGE_PITCH), refusing nothing:
+ * the CLI's stand-in for maximum phonation time when a sustained vowel is all it has (a lower
+ * bound: the take may end before the breath does). 0 for a take too short to analyse.
+ */
+export function voicedSecondsOf(recording: AssessmentRecording, module: WebAssembly.Module): number {
+  const mono = mixToMono(recording.samples);
+  const instance = new WebAssembly.Instance(module, {
+    env: {
+      abort(): never {
+        throw new Error('voice-range wasm aborted');
+      },
+    },
+  });
+  const e = instance.exports as unknown as RangeExports;
+  e.arenaReset();
+  const ptr = e.arenaAlloc(mono.length * 8);
+  new Float64Array(e.memory.buffer, ptr, mono.length).set(mono);
+  e.rangeAnalyse(ptr, mono.length, recording.rate);
+  return e.rangeVoicedCount() * RANGE_PITCH.timeStep;
+}
 
 /**
  * The voice range profile of one take (glides and held notes, softest and loudest). Throws

@@ -1,6 +1,7 @@
 // Analyses a WAV file with the voice-analyser Wasm engine (the same module the AudioWorklet runs).
 // Usage: npx tsx scripts/analyse.ts file.wav [--json] [--hop N]
 //        npx tsx scripts/analyse.ts --assessment VOWEL.wav SPEECH.wav [--json]  (scripts/analyse/assessment.ts)
+//        npx tsx scripts/analyse.ts --range TAKE.wav [--calibration DB] [--json]  (scripts/analyse/range.ts)
 //   --json  one JSON object per frame per line, then {"summary": {...}}
 // With --target "A3:1,C#4:1,E4:1": scores the take against the target (scripts/analyse/target.ts).
 import { existsSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { decideFeedback } from '../src/domain/voice/feedback';
 import { createSummaryAccumulator } from '../src/features/tuning/recording-summary';
 import { runTarget, wantsTarget } from './analyse/target';
 import { runAssessment } from './analyse/assessment';
+import { runRange } from './analyse/range';
 import { fail, readWavOrExit, requireAnalyserRate } from './analyse/cli-io';
 
 interface Args {
@@ -83,6 +85,7 @@ function printTable(frames: VoiceFrame[], summary: object): void {
 async function main(): Promise<void> {
   if (wantsTarget(process.argv)) return runTarget(process.argv.slice(2));
   if (process.argv.includes('--assessment')) return runAssessment(process.argv.slice(2));
+  if (process.argv.includes('--range')) return runRange(process.argv.slice(2));
   const args = parseArgs(process.argv.slice(2));
   const wav = readWavOrExit(args.file, 1);
   requireAnalyserRate(wav, args.file);

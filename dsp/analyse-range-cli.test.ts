@@ -2,7 +2,6 @@
 // with exactly the keys, Praat's numbers on a range fixture; a clear message and exit 2
 // for bad arguments, exit 1 for a take with no range.
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readAvqiTruth } from './eval/avqi-truth';
 import { repoRoot } from './node';

@@ -20,6 +20,7 @@ import { memberPitchRange, type PitchRangeHz } from '../src/domain/voice/pitch-r
 import { speedTable } from './lib/bench-speed';
 import { printPitchTargetSection } from './bench/pitch-target';
 import { benchAvqi } from './bench/avqi';
+import { benchRange } from './bench/range';
 
 const LOW = 50;
 const HIGH = 1500;
@@ -191,7 +192,7 @@ function main(): void {
   );
   if (!allGood) console.log('\nNOTE: at least one row is not better than pitchy.');
   printPitchTargetSection(module);
-  benchAvqi(module);
+  benchRange(module, benchAvqi(module));
 }
 
 main();

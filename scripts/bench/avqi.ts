@@ -9,7 +9,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { analyseAssessment, ASSESSMENT_ENGINE_VERSION, type AssessmentResult } from '../../dsp/assessment';
+import {
+  analyseAssessment,
+  ASSESSMENT_ENGINE_VERSION,
+  type AssessmentResultWithJitter,
+} from '../../dsp/assessment';
 import type { AssessmentRecording } from '../../dsp/assessment-types';
 import {
   AGREEMENT_GOALS,
@@ -74,7 +78,8 @@ function runOurs(module: WebAssembly.Module, vowel: string, speech: string) {
   return { result, wallMs: result.analysisMs, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
-export function benchAvqi(module: WebAssembly.Module): void {
+/** Prints the AVQI section; returns each pair's vowel jitter (%) for the range section's table. */
+export function benchAvqi(module: WebAssembly.Module): Map<string, number | undefined> {
   const { pairs, praat: praatVersion } = readAvqiTruth();
   console.log(
     `\n## Voice assessment: AVQI 03.01 (${ASSESSMENT_ENGINE_VERSION}) against Praat (${pairs.length} pairs, ${praatVersion})\n`,
@@ -85,7 +90,7 @@ export function benchAvqi(module: WebAssembly.Module): void {
   const praatInstalled = hasPraat();
   const rows: {
     name: string;
-    ours: AssessmentResult;
+    ours: AssessmentResultWithJitter;
     praat: (typeof pairs)[number]['praat'];
     time: { oursWall: number; oursCpu: number; praatWall: number; praatCpu: number };
   }[] = [];
@@ -120,6 +125,7 @@ export function benchAvqi(module: WebAssembly.Module): void {
   console.log(
     `| AVQI same side of ${AVQI_BOUNDARY} | ${(table.sameSide * 100).toFixed(0)} % | >= ${SAME_SIDE_GOAL * 100} % | AVQI r ${table.correlation.toFixed(4)} (goal >= ${CORRELATION_GOAL}) | ${table.sameSide >= SAME_SIDE_GOAL && table.correlation >= CORRELATION_GOAL ? 'yes' : 'NO'} |`,
   );
+  const vowelJitter = new Map(rows.map((r) => [r.name, r.ours.jitterPercent]));
   const missed = missedGoals(table);
   if (missed.length > 0) console.log(`\nNOTE: goals missed: ${missed.join('; ')}`);
 
@@ -128,7 +134,7 @@ export function benchAvqi(module: WebAssembly.Module): void {
     console.log(
       `\nSpeed: our engine ${median(oursMs).toFixed(0)} ms per pair (median); praat is not installed, so Praat's time was not measured (apt-get install praat).`,
     );
-    return;
+    return vowelJitter;
   }
   console.log(
     '\n| pair | ours wall (ms) | Praat run wall (ms) | wall ratio | ours CPU (ms) | Praat CPU (ms) | CPU ratio |',
@@ -155,4 +161,5 @@ export function benchAvqi(module: WebAssembly.Module): void {
   console.log(
     'Ours: analysisMs of analyseAssessment (vowel check, Wasm instance, every measure) and the CPU time of the process meanwhile. Praat: `praat --run scripts/avqi/avqi-0301.praat` (start-up, reading both files, analysis), wall and user + system CPU from GNU time. On a busy machine wall times swell with the load; the CPU times do not.',
   );
+  return vowelJitter;
 }

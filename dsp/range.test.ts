@@ -15,6 +15,7 @@ import {
   type RangeResult,
 } from './range';
 import { FULL_SCALE_SINE_DB, RANGE_MIN_FRAMES } from './range-types';
+import { loadVoiceModule } from './node';
 import { voiceModule } from './test-helpers';
 import { decodeWav } from './wav';
 import { RANGE_DIR, RANGE_FIXTURES, RANGE_TRUTH, type RangeTruth } from '../scripts/range/fixtures';
@@ -129,6 +130,19 @@ describe("the voice range profile agrees with Praat's on every range fixture", (
     }
     expect(notes.lowestNote).toBe('G2');
     expect(notes.highestNote).toBe('G3');
+  });
+});
+
+describe('the scalar build', () => {
+  it("gives the SIMD build's range, levels and jitter (browsers without Wasm SIMD run it)", async () => {
+    const scalar = await loadVoiceModule({ simd: false });
+    const row = rows.find((r) => r.file === 'espeak-degraded-16k.wav')!;
+    const ours = analyseRange(take(resolve(RANGE_DIR, row.file)), { module: scalar });
+    expect(ours.lowestHz).toBeCloseTo(row.ours.lowestHz, 6);
+    expect(ours.highestHz).toBeCloseTo(row.ours.highestHz, 6);
+    expect(ours.jitterPercent).toBeCloseTo(row.ours.jitterPercent ?? NaN, 6);
+    expect(ours.profile.map((p) => p.semitone)).toEqual(row.ours.profile.map((p) => p.semitone));
+    ours.profile.forEach((p, i) => expect(p.maxDb).toBeCloseTo(row.ours.profile[i]!.maxDb, 6));
   });
 });
 

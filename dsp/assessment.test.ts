@@ -241,4 +241,18 @@ describe('assessment input rules', () => {
     const low = { samples: vowel.samples, rate: 8000 };
     expect(codeOf(() => analyseAssessment(module, low, recording(pair().speech)))).toBe('bad-rate');
   });
+
+  it('assesses a pair recorded at 96 kHz, the highest rate it accepts', () => {
+    // Each sample six times: the 16 kHz pair at 96 kHz. The vowel check's live analyser once
+    // asked for a 7680-sample hop there, which the analyser refuses (its limit is 4096).
+    const at96k = (r: AssessmentRecording): AssessmentRecording => ({
+      samples: [
+        new Float32Array(r.samples[0]!.length * 6).map((_, i) => r.samples[0]![Math.floor(i / 6)] ?? 0),
+      ],
+      rate: 96000,
+    });
+    const result = analyseAssessment(module, at96k(recording(pair().vowel)), at96k(recording(pair().speech)));
+    expect(Number.isFinite(result.avqi)).toBe(true);
+    expect(result.jitterPercent).toBeGreaterThanOrEqual(0);
+  });
 });

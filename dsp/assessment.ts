@@ -43,6 +43,9 @@ const MIN_VOICED_SHARE = 0.5;
  */
 const MACHINE_HNR_DB = 30;
 
+/** The live analyser's longest hop (dsp/loader.ts refuses more). */
+export const MAX_LIVE_HOP = 4096;
+
 interface AvqiExports {
   memory: WebAssembly.Memory;
   arenaReset(): void;
@@ -136,7 +139,8 @@ function vowelSoundsLikeAVoice(instance: WebAssembly.Instance, vowel: MonoSample
   // a centroid over 3 s need no finer grid (37 frames; on every fixture vowel and non-voice the
   // same decision as at 40 ms, voiced shares within 0.09), and this check is not part of the
   // method (it decides only the not-a-voice refusal, never a measure).
-  const hop = Math.round(rate / 12.5);
+  // The live analyser's hop is at most 4096 samples: 43 ms at 96 kHz (rate / 12.5 would be refused).
+  const hop = Math.min(MAX_LIVE_HOP, Math.round(rate / 12.5));
   const frames = createVoiceAnalyserOn(instance, { sampleRate: rate, hop }).analyse(tail);
   const summary = createSummaryAccumulator();
   frames.forEach((f) => summary.add(f));

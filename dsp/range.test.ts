@@ -212,6 +212,15 @@ describe('takes that give no range', () => {
     }
   });
 
+  it('measures a 96 kHz take (the live tone check keeps its hop within 4096 samples)', () => {
+    const glide = take(resolve(RANGE_DIR, 'glide-m-16k.wav')).samples[0]!;
+    // Each sample six times: a 96 kHz take of the same glide (staircase images are far above F0).
+    const up = new Float32Array(glide.length * 6).map((_, i) => glide[Math.floor(i / 6)] ?? 0);
+    const r = analyseRange({ samples: [up], rate: 96000 }, { module });
+    const at16k = rows.find((row) => row.file === 'glide-m-16k.wav')!.ours;
+    expect(Math.abs(cents(r.highestHz, at16k.highestHz))).toBeLessThan(25);
+  });
+
   it('measures a hoarse voice rather than refusing it', () => {
     const hoarse = take(resolve(REPO_ROOT, 'fixtures/voice/graded/hoarse-m-16k-vowel.wav'));
     expect(codeOf(() => analyseRange(hoarse, { module }))).toBe('measured');

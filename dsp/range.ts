@@ -2,7 +2,7 @@
 // phonetogram per semitone and jitter of one take, computed by the Wasm engine
 // (dsp/assembly/range/) on an instance of its own, never the live worklet's. Runs unchanged in
 // Node and in a Worker: only WebAssembly and typed arrays.
-import { mixToMono } from './assessment';
+import { MAX_LIVE_HOP, mixToMono } from './assessment';
 import { MAX_ASSESSMENT_RATE, MIN_ASSESSMENT_RATE, type AssessmentRecording } from './assessment-types';
 import { createVoiceAnalyserOn } from './loader';
 import {
@@ -144,9 +144,10 @@ function isPureTone(
   rate: number,
 ): boolean {
   const samples = mono instanceof Float32Array ? mono : Float32Array.from(mono);
-  const frames = createVoiceAnalyserOn(instance, { sampleRate: rate, hop: Math.round(rate / 12.5) }).analyse(
-    samples,
-  );
+  const frames = createVoiceAnalyserOn(instance, {
+    sampleRate: rate,
+    hop: Math.min(MAX_LIVE_HOP, Math.round(rate / 12.5)),
+  }).analyse(samples);
   const ratios = frames.filter((f) => f.f0 !== null && f.f0 > 0).map((f) => f.spectralCentroid / (f.f0 ?? 1));
   return ratios.length > 0 && median(ratios) < PURE_TONE_CENTROID_RATIO;
 }

@@ -126,7 +126,12 @@ async function dsiOf(
   result: AssessmentResultWithJitter,
   range: RangeResult,
 ): Promise<Dsi | null> {
-  if (result.jitterPercent === undefined) return null;
+  if (result.jitterPercent === undefined) {
+    process.stderr.write(
+      "analyse: no DSI: the vowel's jitter could not be measured (too few regular periods)\n",
+    );
+    return null;
+  }
   const mptSeconds = o.mptSeconds ?? voicedSecondsOf(vowel, await loadVoiceModule());
   const inputs: DsiInputs = {
     mptSeconds,

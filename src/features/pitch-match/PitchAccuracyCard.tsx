@@ -11,7 +11,8 @@ import { shortDay } from '../../lib/dates';
 
 /**
  * Voice health's pitch accuracy over time: the scores of the member's "match the note" takes,
- * one bar per day they sang in the last 30 days, and this week against the one before in words.
+ * one bar per day they sang in the last 30 days (the day's typical take: the middle score, never
+ * a mean that no take scored), and this week against the one before in words.
  */
 export function PitchAccuracyCard() {
   const results = usePitchResults();
@@ -66,7 +67,7 @@ function Accuracy({ list }: { list: ShownTake[] }) {
           className={styles.chart}
           viewBox={`0 0 ${w} ${h}`}
           role="img"
-          aria-label={`pitch-matching scores on ${days.length} of the last 30 days: ${days
+          aria-label={`typical pitch-matching score on ${days.length} of the last 30 days: ${days
             .map((d) => `${shortDay(d.day)} ${d.score}`)
             .join(', ')}`}
         >
@@ -80,7 +81,7 @@ function Accuracy({ list }: { list: ShownTake[] }) {
               rx={2}
               fill="var(--color-primary)"
             >
-              <title>{`${shortDay(d.day)}: ${d.score}/100 (${d.takes} ${d.takes === 1 ? 'take' : 'takes'})`}</title>
+              <title>{`${shortDay(d.day)}: ${d.takes === 1 ? `1 take, ${d.score}/100` : `typical take ${d.score}/100 of ${d.takes} takes`}`}</title>
             </rect>
           ))}
         </svg>
@@ -98,10 +99,10 @@ function Accuracy({ list }: { list: ShownTake[] }) {
         {weeks.change !== null && (
           <>
             <dt>change</dt>
-            <dd>
+            <dd data-testid="pitch-accuracy-change">
               {weeks.change === 0
-                ? 'the same as the week before'
-                : `${Math.abs(weeks.change)} ${Math.abs(weeks.change) === 1 ? 'point' : 'points'} ${
+                ? 'your typical take scored the same as the week before'
+                : `your typical take scored ${Math.abs(weeks.change)} ${Math.abs(weeks.change) === 1 ? 'point' : 'points'} ${
                     weeks.change > 0 ? 'higher' : 'lower'
                   } than the week before`}
             </dd>

@@ -24,18 +24,21 @@ function take(daysAgo: number, score: number, cents: (number | null)[]): StoredP
 }
 
 describe('pitch accuracy over time', () => {
-  it('gives each day sung its mean score, oldest first, within the last 30 days', () => {
+  it('gives each day sung the score of its typical take (the middle one), oldest first, within the last 30 days', () => {
     const list = [take(0, 90, [2]), take(0, 70, [-20]), take(3, 60, [30]), take(40, 10, [80])];
+    // Two takes of 90 and 70: the day shows 70, a score a take had, never their mean of 80.
     expect(accuracyByDay(list, NOW)).toEqual([
       { day: '2026-11-23', score: 60, takes: 1 },
-      { day: '2026-11-26', score: 80, takes: 2 },
+      { day: '2026-11-26', score: 70, takes: 2 },
     ]);
+    const three = [take(0, 12, [398]), take(0, 97, [2]), take(0, 80, [8])];
+    expect(accuracyByDay(three, NOW)).toEqual([{ day: '2026-11-26', score: 80, takes: 3 }]);
   });
 
   it('sums up a span by its takes: lowest and highest score, and the sung notes that were close', () => {
     expect(spanOf([take(0, 90, [2, -4, null]), take(1, 71, [-30])])).toEqual({
       takes: 2,
-      score: 81,
+      score: 71,
       lowest: 71,
       highest: 90,
       notesSung: 3,
@@ -59,6 +62,10 @@ describe('pitch accuracy over time', () => {
 
   it('compares the last 7 days with the 7 before, and says nothing without both', () => {
     expect(weekOverWeek([take(1, 80, [5]), take(9, 70, [10])], NOW).change).toBe(10);
+    // The week's typical take is compared: 2 and 97 this week is 2, not a mean of 49.5.
+    const weeks = weekOverWeek([take(1, 97, [2]), take(2, 2, [398]), take(9, 50, [30])], NOW);
+    expect(weeks.thisWeek?.score).toBe(2);
+    expect(weeks.change).toBe(-48);
     expect(weekOverWeek([take(1, 80, [5])], NOW)).toMatchObject({ lastWeek: null, change: null });
   });
 });

@@ -36,7 +36,9 @@ export function takeInWords(notes: readonly NoteResult[]): string {
   for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
   const on = counts.get('right on the note') ?? 0;
   if (on === sung.length) return `All ${sung.length} notes right on the note.`;
-  const others = [...counts.entries()].filter(([w]) => w !== 'right on the note').map(([w, c]) => `${c} ${w}`);
+  const others = [...counts.entries()]
+    .filter(([w]) => w !== 'right on the note')
+    .map(([w, c]) => `${c} ${w}`);
   return `${on} of ${sung.length} notes right on the note; ${others.join(', ')}.`;
 }
 

@@ -9,9 +9,11 @@
 // - 55 for a wandering pitch: ./feedback.ts's 'wandering' tip;
 // - 35 and 45 for a gentle voice and 2 % of clipped frames: ./feedback.ts's 'soft', 'too-soft'
 //   and 'clipped' rules; 70 for a ringing voice: its 'ringing' tip;
-// - 80 and 60 for the score: the spec's colour thresholds (./score.ts, scoreColour).
+// - 80 and 60 for the score: the spec's colour thresholds (./score.ts, scoreColour);
+// - 10 cents for "in tune": match the note's full-closeness threshold (CLOSE_FULL_CENTS).
 // These measures are the live analyser's (dsp/README.md); their 0-100 scalings are the project's
 // own, so the words describe this recording, never a diagnosis.
+import { CLOSE_FULL_CENTS } from '../pitch-target/score';
 import { CLIPPED_SHARE } from './feedback';
 import { scoreColour } from './score';
 
@@ -72,11 +74,16 @@ export interface RecordingNumbers {
   stability: number;
 }
 
-/** The one sentence a result leads with: "Clear and steady: a strong result." */
-export function recordingInWords(a: RecordingNumbers): string {
+/** Clarity and stability together: "clear and steady", "mostly clear, with a wandering pitch". */
+export function clarityAndStability(a: Pick<RecordingNumbers, 'clarity' | 'stability'>): string {
   const clarity = clarityWords(a.clarity);
   const stability = stabilityWords(a.stability);
-  const joined = stability.startsWith('with ') ? `${clarity}, ${stability}` : `${clarity} and ${stability}`;
+  return stability.startsWith('with ') ? `${clarity}, ${stability}` : `${clarity} and ${stability}`;
+}
+
+/** The one sentence a result leads with: "Clear and steady: a strong result." */
+export function recordingInWords(a: RecordingNumbers): string {
+  const joined = clarityAndStability(a);
   return `${joined.charAt(0).toUpperCase()}${joined.slice(1)}: ${scoreWordsOf(a.overall)}.`;
 }
 
@@ -99,5 +106,16 @@ export const TECHNICAL_TERMS = {
     'Projection comes from the level of the regular part of your voice and its spectral tilt: how much energy lies above 1 kHz against below it.',
   hz: 'Hz (hertz) counts vibrations per second: the higher the number, the higher the note.',
   cents: 'A cent is a hundredth of a semitone, the step between two neighbouring piano keys.',
-  volume: 'Volume is the microphone’s level: it depends on your distance and the input setting as much as on you.',
+  volume:
+    'Volume is the microphone’s level: it depends on your distance and the input setting as much as on you.',
 } as const;
+
+/**
+ * How far a held pitch is from its nearest note, in words: within 10 cents "in tune" (where
+ * match the note gives a note every closeness point); further "a little" sharp or flat (the
+ * nearest note is never more than 50 cents away).
+ */
+export function tuneWords(cents: number): string {
+  if (Math.abs(cents) <= CLOSE_FULL_CENTS) return 'in tune';
+  return cents > 0 ? 'a little sharp' : 'a little flat';
+}

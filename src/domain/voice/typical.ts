@@ -12,6 +12,9 @@ export function typicalOf(values: readonly number[]): number | null {
 }
 
 /** How many of `values` satisfy `ok`: "2 of 3". */
-export function countOf(values: readonly number[], ok: (v: number) => boolean): { count: number; of: number } {
+export function countOf(
+  values: readonly number[],
+  ok: (v: number) => boolean,
+): { count: number; of: number } {
   return { count: values.filter(ok).length, of: values.length };
 }

@@ -124,7 +124,7 @@ describe('the words never contradict the advice beside them', () => {
 });
 
 describe('summaries show a typical take, one that was really measured', () => {
-  it('is the middle value, the lower middle for an even count, never a mean', () => {
+  it('is the middle value; for an even count the less good middle one, never a mean', () => {
     expect(typicalOf([])).toBeNull();
     expect(typicalOf([7])).toBe(7);
     expect(typicalOf([398, 2])).toBe(2);
@@ -132,5 +132,8 @@ describe('summaries show a typical take, one that was really measured', () => {
     expect(typicalOf([90, 70, 80, 60])).toBe(70);
     const takes = [3, 97, 12, 55];
     expect(takes).toContain(typicalOf(takes));
+    // Lower is better (the AVQI): the less good of two middle ones is the higher.
+    expect(typicalOf([1.5, 2.5], 'lower')).toBe(2.5);
+    expect(typicalOf([1.5, 2.5, 4], 'lower')).toBe(2.5);
   });
 });

@@ -5,7 +5,7 @@ import { usePendingOfKind } from '../sync/pending-writes-queries';
 import { notYetStored } from '../sync/waiting';
 import { localDate } from '../wellness/chart-math';
 import { usePitchResults, type NewPitchResult, type StoredPitchResult } from './pitch-api';
-import { accuracyByDay, spanText, weekOverWeek } from './pitch-accuracy';
+import { accuracyByDay, spanInWords, spanText, weekOverWeek } from './pitch-accuracy';
 import styles from './PitchMatch.module.css';
 import { shortDay } from '../../lib/dates';
 
@@ -60,8 +60,14 @@ function Accuracy({ list }: { list: ShownTake[] }) {
   const bw = w / 30;
   const start = now - 29 * 86_400_000;
   const slot = (day: string) => Math.max(0, Math.min(29, Math.round((Date.parse(day) - start) / 86_400_000)));
+  const words = spanInWords(weeks.thisWeek, 'in the last 7 days');
   return (
     <>
+      {words && (
+        <p className={styles.lead} data-testid="pitch-accuracy-words">
+          {words}
+        </p>
+      )}
       {days.length > 0 && (
         <svg
           className={styles.chart}

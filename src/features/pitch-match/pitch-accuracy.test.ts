@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredPitchResult } from './pitch-api';
-import { accuracyByDay, spanOf, spanText, weekOverWeek } from './pitch-accuracy';
+import { accuracyByDay, spanInWords, spanOf, spanText, weekOverWeek } from './pitch-accuracy';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const DAY = 86_400_000;
@@ -67,5 +67,23 @@ describe('pitch accuracy over time', () => {
     expect(weeks.thisWeek?.score).toBe(2);
     expect(weeks.change).toBe(-48);
     expect(weekOverWeek([take(1, 80, [5])], NOW)).toMatchObject({ lastWeek: null, change: null });
+  });
+
+  it('says the span in words first, by counting notes within 10 cents, on both sides of it', () => {
+    const when = 'in the last 7 days';
+    expect(spanInWords(null, when)).toBeNull();
+    expect(spanInWords(spanOf([take(0, 0, [null])]), when)).toBe('You sang no note in the last 7 days.');
+    expect(spanInWords(spanOf([take(0, 90, [10])]), when)).toBe(
+      'The note you sang in the last 7 days was right on the note.',
+    );
+    expect(spanInWords(spanOf([take(0, 80, [-10.1])]), when)).toBe(
+      'The note you sang in the last 7 days was not yet right on the note.',
+    );
+    expect(spanInWords(spanOf([take(0, 97, [2]), take(1, 12, [398])]), when)).toBe(
+      '1 of 2 notes you sang in the last 7 days were right on the note.',
+    );
+    expect(spanInWords(spanOf([take(0, 97, [2, -9])]), when)).toBe(
+      'All 2 notes you sang in the last 7 days were right on the note.',
+    );
   });
 });

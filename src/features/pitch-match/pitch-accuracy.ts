@@ -70,6 +70,22 @@ export function spanText(span: AccuracySpan | null): string {
   return `${scores}; ${notes}`;
 }
 
+/**
+ * The span in one sentence before any number (issue 31), by counting its sung notes:
+ * "3 of 5 notes you sang in the last 7 days were right on the note." Null without takes.
+ */
+export function spanInWords(span: AccuracySpan | null, when: string): string | null {
+  if (!span) return null;
+  if (span.notesSung === 0) return `You sang no note ${when}.`;
+  if (span.notesSung === 1)
+    return span.notesClose === 1
+      ? `The note you sang ${when} was right on the note.`
+      : `The note you sang ${when} was not yet right on the note.`;
+  if (span.notesClose === span.notesSung)
+    return `All ${span.notesSung} notes you sang ${when} were right on the note.`;
+  return `${span.notesClose} of ${span.notesSung} notes you sang ${when} were right on the note.`;
+}
+
 /** The days of the last `days` days with takes, oldest first. */
 export function accuracyByDay(list: readonly Take[], nowMs: number, days = 30): AccuracyDay[] {
   const since = nowMs - days * DAY;

@@ -138,8 +138,8 @@ function Area({ label, value, words }: { label: keyof typeof AREA_MEANING; value
           {words}
         </span>{' '}
         <span data-testid={`score-${label}`}>{value}%</span>
-        <span className={styles.areaMeaning}>{AREA_MEANING[label]}</span>
       </dd>
+      <dd className={styles.areaMeaning}>{AREA_MEANING[label]}</dd>
     </div>
   );
 }

@@ -110,20 +110,20 @@ export function ScoreCard({ analysis, title, testId, reveal }: ScoreCardProps) {
             </div>
           ) : null}
         </dl>
-        <ul className={styles.terms}>
-          <li>{TECHNICAL_TERMS.hz}</li>
-          <li>{TECHNICAL_TERMS.volume}</li>
+        <div className={styles.terms}>
+          <p>{TECHNICAL_TERMS.hz}</p>
+          <p>{TECHNICAL_TERMS.volume}</p>
           {analysis.vibratoRateHz ? (
-            <li>
+            <p>
               Vibrato: how many times a second your pitch swings, and how far either side.{' '}
               {TECHNICAL_TERMS.cents}
-            </li>
+            </p>
           ) : null}
-          <li>{TECHNICAL_TERMS.hnr}</li>
-          <li>{TECHNICAL_TERMS.jitterShimmer}</li>
-          <li>{TECHNICAL_TERMS.projection}</li>
-          <li>{TECHNICAL_TERMS.resonance}</li>
-        </ul>
+          <p>{TECHNICAL_TERMS.hnr}</p>
+          <p>{TECHNICAL_TERMS.jitterShimmer}</p>
+          <p>{TECHNICAL_TERMS.projection}</p>
+          <p>{TECHNICAL_TERMS.resonance}</p>
+        </div>
       </details>
     </section>
   );

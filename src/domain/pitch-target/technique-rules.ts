@@ -4,6 +4,7 @@
 // trains it. Pure: the screen runs it on the device over the takes the member already has.
 // docs/features/vocal-exercises-and-technique.md lists every rule, what it reads and its
 // threshold; the numbers here are those.
+import { typicalOf } from '../voice/typical';
 import { parseTarget } from './notes';
 import type { NoteResult } from './types';
 import { exerciseFor, type TechniqueArea } from './vocal-exercises';
@@ -97,12 +98,20 @@ interface SungNote {
 
 const toMidi = (hz: number) => 69 + 12 * Math.log2(hz / 440);
 
-function median(values: readonly number[]): number {
+/**
+ * The middle value, one a real note or take had (issue 31: a summary never shows a number that
+ * matches none, as the median of 2 and 398 cents, 200, would). With an even count, the less good
+ * of the two middle ones (src/domain/voice/typical.ts).
+ */
+const middle = (values: readonly number[], better: 'higher' | 'lower') => typicalOf(values, better) as number;
+
+/** Signed cents: the middle note's; of two middle ones, the one further off the note. */
+function middleCents(values: readonly number[]): number {
   const v = [...values].sort((a, b) => a - b);
-  const mid = v.length >> 1;
-  return v.length % 2 ? (v[mid] as number) : ((v[mid - 1] as number) + (v[mid] as number)) / 2;
+  const lo = v[(v.length - 1) >> 1] as number;
+  const hi = v[v.length >> 1] as number;
+  return Math.abs(hi) > Math.abs(lo) ? hi : lo;
 }
-const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 /** The sung notes of a take (pitch known, a result with cents), in order; none for a bad target. */
 function sungNotesOf(take: TakeForFeedback, index: number): SungNote[] {
@@ -184,7 +193,7 @@ const secs = (ms: number) => `${(Math.round(ms / 100) / 10).toFixed(1)} s`;
 
 /** flat / sharp: the median cents off over every sung note. */
 function pitchCentre(notes: readonly SungNote[]): TechniqueFinding | null {
-  const c = median(notes.map((n) => n.centsOff));
+  const c = middleCents(notes.map((n) => n.centsOff));
   const numbers = `Middle of your notes: ${Math.round(Math.abs(c))} cents ${c < 0 ? 'flat' : 'sharp'}, over ${notes.length} notes.`;
   if (c <= -RULES.offCents)
     return finding(
@@ -207,7 +216,10 @@ function pitchCentre(notes: readonly SungNote[]): TechniqueFinding | null {
 
 /** unsteady: the median share of each note held within ±50 cents. */
 function steadiness(notes: readonly SungNote[]): TechniqueFinding | null {
-  const held = median(notes.map((n) => n.heldFraction));
+  const held = middle(
+    notes.map((n) => n.heldFraction),
+    'higher',
+  );
   if (held >= RULES.unsteadyHeld) return null;
   return finding(
     'unsteady',
@@ -222,7 +234,7 @@ function steadiness(notes: readonly SungNote[]): TechniqueFinding | null {
 function arrival(notes: readonly SungNote[]): TechniqueFinding | null {
   const onsets = notes.map((n) => n.onsetMs).filter((ms): ms is number => ms !== null);
   if (onsets.length < RULES.minSungNotes) return null;
-  const ms = median(onsets);
+  const ms = middle(onsets, 'lower');
   if (ms < RULES.slowArrivalMs) return null;
   return finding(
     'slow-arrival',
@@ -238,10 +250,10 @@ function phraseEnd(perTake: readonly SungNote[][]): TechniqueFinding | null {
   const drops = perTake.flatMap((take) => {
     const last = take.find((n) => n.last);
     const rest = take.filter((n) => !n.last);
-    return last && rest.length ? [last.centsOff - median(rest.map((n) => n.centsOff))] : [];
+    return last && rest.length ? [last.centsOff - middleCents(rest.map((n) => n.centsOff))] : [];
   });
   if (drops.length < RULES.phraseEndMinTakes) return null;
-  const drop = median(drops);
+  const drop = middle(drops, 'higher');
   if (drop > -RULES.phraseEndDropCents) return null;
   return finding(
     'phrase-end-flat',
@@ -261,9 +273,15 @@ function registers(notes: readonly SungNote[]): TechniqueFinding | null {
   const high = sorted.slice(-third);
   // Notes at the same pitch on both sides would compare a note with itself.
   if ((high[0] as SungNote).midi - (low[low.length - 1] as SungNote).midi < 1) return null;
-  const lowHeld = mean(low.map((n) => n.heldFraction));
-  const highHeld = mean(high.map((n) => n.heldFraction));
-  const numbers = `Held in tune: ${pct(highHeld)} of your higher notes, ${pct(lowHeld)} of your lower ones.`;
+  const lowHeld = middle(
+    low.map((n) => n.heldFraction),
+    'higher',
+  );
+  const highHeld = middle(
+    high.map((n) => n.heldFraction),
+    'higher',
+  );
+  const numbers = `Held in tune: ${pct(highHeld)} of a typical higher note, ${pct(lowHeld)} of a typical lower one.`;
   if (lowHeld - highHeld >= RULES.registerHeldGap)
     return finding(
       'high-less-steady',
@@ -292,14 +310,14 @@ function leaps(notes: readonly SungNote[]): TechniqueFinding | null {
   const afterLeap = onsetAfter((i) => i >= RULES.leapSemitones);
   const afterStep = onsetAfter((i) => i > 0 && i <= RULES.stepSemitones);
   if (afterLeap.length < RULES.leapMinNotes || afterStep.length < RULES.leapMinNotes) return null;
-  const late = median(afterLeap) - median(afterStep);
+  const late = middle(afterLeap, 'lower') - middle(afterStep, 'lower');
   if (late < RULES.leapLateMs) return null;
   return finding(
     'leaps-land-late',
     'leaps',
     'After a leap you land on the note later than after a small step.',
     'Before a leap, hear the target note in your head; aim at it rather than climbing to it.',
-    `After leaps: ${Math.round(median(afterLeap))} ms to arrive; after steps: ${Math.round(median(afterStep))} ms.`,
+    `Typical arrival after leaps: ${Math.round(middle(afterLeap, 'lower'))} ms; after steps: ${Math.round(middle(afterStep, 'lower'))} ms.`,
   );
 }
 
@@ -314,8 +332,14 @@ function fromRecordings(all: readonly RecordingForFeedback[]): (TechniqueFinding
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, RULES.recentRecordings);
   if (recent.length < RULES.minRecordings) return [];
-  const stability = median(recent.map((r) => r.stability));
-  const breathiness = median(recent.map((r) => r.breathiness));
+  const stability = middle(
+    recent.map((r) => r.stability),
+    'higher',
+  );
+  const breathiness = middle(
+    recent.map((r) => r.breathiness),
+    'lower',
+  );
   const over = `your last ${recent.length} free recordings in the tuning room`;
   return [
     stability < RULES.wanderingStability
@@ -324,7 +348,7 @@ function fromRecordings(all: readonly RecordingForFeedback[]): (TechniqueFinding
           'steadiness',
           'When you sing freely, your pitch wavers on held sound.',
           'Hold one comfortable note on an easy "mmm" for a few breaths, keeping the air even.',
-          `Steadiness ${Math.round(stability)}% over ${over} (the tuning room flags below ${RULES.wanderingStability}%).`,
+          `Typical steadiness ${Math.round(stability)}% over ${over} (the tuning room flags below ${RULES.wanderingStability}%).`,
         )
       : null,
     breathiness > RULES.breathyBreathiness
@@ -333,7 +357,7 @@ function fromRecordings(all: readonly RecordingForFeedback[]): (TechniqueFinding
           'warm-up',
           'Your voice sounds breathy: air escapes around the sound.',
           'Start notes on a hum so the lips buzz, then open to a vowel keeping that buzz; do not push.',
-          `Breathiness ${Math.round(breathiness)}% over ${over} (the tuning room flags above ${RULES.breathyBreathiness}%).`,
+          `Typical breathiness ${Math.round(breathiness)}% over ${over} (the tuning room flags above ${RULES.breathyBreathiness}%).`,
         )
       : null,
   ];
@@ -343,7 +367,7 @@ function fromRecordings(all: readonly RecordingForFeedback[]): (TechniqueFinding
 export const RULE_TEXTS: readonly { rule: string; text: string }[] = [
   {
     rule: 'flat or sharp',
-    text: `the middle of your notes (median cents off) is ${RULES.offCents} cents or more under or over the target.`,
+    text: `the middle of your notes (median cents off; of two middle notes, the one further off) is ${RULES.offCents} cents or more under or over the target.`,
   },
   {
     rule: 'notes wander',

@@ -14,16 +14,19 @@ describe('tuning-room summary', () => {
   it('starts empty with clarity as strongest and stability as focus', () => {
     expect(sessionSummary([])).toEqual({
       totalSessions: 0,
-      averageScore: 0,
+      typicalScore: 0,
       improvementTrend: 0,
       strongestArea: 'clarity',
       focusArea: 'stability',
     });
   });
 
-  it('rounds the average score', () => {
-    expect(sessionSummary([session(70), session(71)]).averageScore).toBe(71);
-    expect(sessionSummary([session(70), session(70), session(71)]).averageScore).toBe(70);
+  it('shows the typical recording’s score, one a recording had, never a mean (issue 31)', () => {
+    expect(sessionSummary([session(70), session(71)]).typicalScore).toBe(70);
+    expect(sessionSummary([session(70), session(70), session(71)]).typicalScore).toBe(70);
+    // Two very different recordings: the summary is one of them, not the 50 that neither scored.
+    expect(sessionSummary([session(95), session(5)]).typicalScore).toBe(5);
+    expect(sessionSummary([session(95), session(5), session(60)]).typicalScore).toBe(60);
   });
 
   it('names the highest and lowest average areas', () => {
@@ -41,11 +44,13 @@ describe('improvement trend', () => {
     expect(improvementTrend(Array.from({ length: 19 }, (_, i) => session(i * 5)))).toBe(0);
   });
 
-  it('is the mean of the last 10 minus the mean of the 10 before them', () => {
+  it('is the typical score of the last 10 minus the typical score of the 10 before them', () => {
     const older = Array.from({ length: 5 }, () => session(10));
     const before = Array.from({ length: 10 }, () => session(60));
     const last = Array.from({ length: 10 }, () => session(72));
-    expect(improvementTrend([...older, ...before, ...last])).toBeCloseTo(12, 10);
+    expect(improvementTrend([...older, ...before, ...last])).toBe(12);
+    // One outlier does not move it: nine of the last ten scored 72, one scored 0.
+    expect(improvementTrend([...before, ...last.slice(1), session(0)])).toBe(12);
   });
 });
 

@@ -1,5 +1,8 @@
 // Tuning-room rules (spec section 9): session summary, trend, progress list, and the catalogue
 // of exercises the coaching tips offer (which ones: the feedback table, ./feedback.ts).
+// Issue 31 changed the spec's "average score" and mean-based trend: a summary shows the typical
+// recording (the middle one, ./typical.ts), a score some recording really had.
+import { typicalOf } from './typical';
 
 export type Area = 'clarity' | 'stability' | 'resonance' | 'projection';
 export const AREAS: readonly Area[] = ['clarity', 'stability', 'resonance', 'projection'];
@@ -15,7 +18,8 @@ export interface SessionResult {
 
 export interface SessionSummary {
   totalSessions: number;
-  averageScore: number;
+  /** The middle recording's overall score (the lower middle for an even count). */
+  typicalScore: number;
   improvementTrend: number;
   strongestArea: Area;
   focusArea: Area;
@@ -31,15 +35,15 @@ export interface Recommendation {
   difficulty: 'beginner' | 'intermediate' | 'advanced';
 }
 
-const mean = (values: number[]): number =>
-  values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
-
-/** Mean overall of the last 10 sessions minus the 10 before them; 0 below 20 sessions. */
+/**
+ * The typical (middle) overall of the last 10 sessions minus that of the 10 before them; 0
+ * below 20 sessions. Both ends are scores real recordings had.
+ */
 export function improvementTrend(sessions: SessionResult[]): number {
   if (sessions.length < 20) return 0;
   const last = sessions.slice(-10).map((s) => s.overall);
   const before = sessions.slice(-20, -10).map((s) => s.overall);
-  return mean(last) - mean(before);
+  return (typicalOf(last) ?? 0) - (typicalOf(before) ?? 0);
 }
 
 /** Sessions are in chronological order (oldest first). */
@@ -47,17 +51,17 @@ export function sessionSummary(sessions: SessionResult[]): SessionSummary {
   if (sessions.length === 0) {
     return {
       totalSessions: 0,
-      averageScore: 0,
+      typicalScore: 0,
       improvementTrend: 0,
       strongestArea: 'clarity',
       focusArea: 'stability',
     };
   }
-  const averages = AREAS.map((area) => ({ area, value: mean(sessions.map((s) => s[area])) }));
+  const averages = AREAS.map((area) => ({ area, value: typicalOf(sessions.map((s) => s[area])) ?? 0 }));
   const sorted = [...averages].sort((a, b) => b.value - a.value);
   return {
     totalSessions: sessions.length,
-    averageScore: Math.round(mean(sessions.map((s) => s.overall))),
+    typicalScore: typicalOf(sessions.map((s) => s.overall)) ?? 0,
     improvementTrend: improvementTrend(sessions),
     strongestArea: sorted[0]?.area ?? 'clarity',
     focusArea: sorted[sorted.length - 1]?.area ?? 'stability',

@@ -93,6 +93,10 @@ describe('voice health with what waits to sync', () => {
     show({ assessments: [{ ...assessment, avqi: 1.87, id: 5 }] });
     expect(screen.getByTestId('health-score').textContent).toContain('1.87');
     expect(screen.queryByTestId('health-waiting')).toBeNull();
+    // Counted once in the words that lead the card too (issue 31: words first).
+    expect(screen.getByTestId('health-words').textContent).toBe(
+      'Your voice sounded clear this week: in the range of typical voices.',
+    );
   });
 
   it('a pitch take saved offline shows in pitch accuracy, said to be waiting', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredAssessment } from '../assessment/assessment-api';
 import {
+  assessmentsInWords,
   dailyAvqi,
   goalProgress,
   isMeasured,
@@ -32,13 +33,35 @@ describe('voice health from the member’s assessments', () => {
     expect(metricsOf([])).toBeNull();
     expect(overview([], NOW)).toEqual({ current: null, change: null });
   });
-  it('reads AVQI and CPPS as this week’s means, breath support as the longest hold, and compares weeks', () => {
+  it('reads AVQI and CPPS as this week’s typical assessment, breath support as the longest hold, and compares weeks', () => {
     const o = overview(
       [a(1, 1.5, { cpps: 15, mptSeconds: 18 }), a(2, 2.5, { cpps: 13, mptSeconds: 21.5 }), a(9, 3)],
       NOW,
     );
-    expect(o.current).toEqual({ voiceQualityScore: 2, tonalClarity: 14, breathSupport: 21.5 });
-    expect(o.change).toBe(-1);
+    // Two assessments: of the two middle ones the less good is shown (AVQI 2.5, CPPS 13), a
+    // value an assessment measured, never their mean (2.0, 14) that none did (issue 31).
+    expect(o.current).toEqual({ voiceQualityScore: 2.5, tonalClarity: 13, breathSupport: 21.5 });
+    expect(o.change).toBe(-0.5);
+    const three = metricsOf([a(1, 1.2, { cpps: 9 }), a(2, 6.1, { cpps: 16 }), a(3, 2.2, { cpps: 12 })]);
+    expect(three).toMatchObject({ voiceQualityScore: 2.2, tonalClarity: 12 });
+  });
+  it('tells a set of assessments by counting them on the 2.43 boundary, on both sides of it', () => {
+    expect(assessmentsInWords([], 'this week')).toBeNull();
+    expect(assessmentsInWords([2.43], 'this week')).toBe(
+      'Your voice sounded clear this week: in the range of typical voices.',
+    );
+    expect(assessmentsInWords([2.44], 'this week')).toBe(
+      'Your voice sounded hoarse or breathy this week: above the range of typical voices.',
+    );
+    expect(assessmentsInWords([1.2, 2.43], 'this week')).toBe(
+      'Your voice sounded clear this week: all 2 assessments were in the range of typical voices.',
+    );
+    expect(assessmentsInWords([1.2, 2.44, 6.1], 'this week')).toBe(
+      '1 of 3 assessments this week were in the range of typical voices; 2 sounded hoarse or breathy.',
+    );
+    expect(assessmentsInWords([2.44, 6.1], 'this week')).toBe(
+      'Your voice sounded hoarse or breathy this week: all 2 assessments were above the range of typical voices.',
+    );
   });
   it('says breath support is not measured when every breath task was skipped', () => {
     expect(metricsOf([a(1, 2)])?.breathSupport).toBeNull();
@@ -62,7 +85,8 @@ describe('voice health from the member’s assessments', () => {
   it('charts the daily AVQI and the change from the month before', () => {
     const days = dailyAvqi([a(0, 1.2), a(0, 1.8), a(3, 2.6)], NOW);
     expect(days).toHaveLength(30);
-    expect(days.filter((d) => d.avqi !== null).map((d) => d.avqi)).toEqual([2.6, 1.5]);
+    // Two on one day (1.2 and 1.8): the day shows 1.8, one of them, not their mean 1.5.
+    expect(days.filter((d) => d.avqi !== null).map((d) => d.avqi)).toEqual([2.6, 1.8]);
     expect(monthChange([a(1, 1.6), a(40, 2.6)], NOW)).toBe(-1);
     expect(monthChange([a(1, 1.6)], NOW)).toBeNull();
   });

@@ -2,6 +2,7 @@ import type { GoalMetric } from './growth-api';
 import type { ShownAssessment } from '../assessment/assessment-api';
 import { AVQI_BOUNDARY } from '../assessment/measures';
 import { lastDates, localDate } from '../wellness/chart-math';
+import { typicalOf } from '../../domain/voice/typical';
 
 /**
  * Voice health from the member's voice assessments (issue 21), each metric named for what it
@@ -14,20 +15,23 @@ import { lastDates, localDate } from '../wellness/chart-math';
  *   2011; about 15-25 s or more is the usual adult range);
  * - resonance and tension: no validated measure from a phone recording, so "not measured yet".
  * The spec's goal keys are kept (goals already set stay readable); their units are now these.
+ * A period's AVQI and CPPS are its typical assessment's (the middle one, and of two middle ones
+ * the less good: src/domain/voice/typical.ts), never a mean that no assessment measured (issue 31).
  */
 export type MeasuredMetric = 'voiceQualityScore' | 'tonalClarity' | 'breathSupport';
 export type Metrics = Record<MeasuredMetric, number | null>;
 
 const DAY = 86_400_000;
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+/** AVQI: lower is better, so of two middle assessments the higher is shown. */
+const typicalAvqi = (xs: number[]) => typicalOf(xs, 'lower');
 const round = (x: number | null, digits: number) => (x === null ? null : Number(x.toFixed(digits)));
 
 export function metricsOf(list: readonly ShownAssessment[]): Metrics | null {
   if (list.length === 0) return null;
   const mpts = list.map((a) => a.mptSeconds).filter((s): s is number => s !== null);
   return {
-    voiceQualityScore: round(mean(list.map((a) => a.avqi)), 2),
-    tonalClarity: round(mean(list.map((a) => a.cpps)), 1),
+    voiceQualityScore: round(typicalAvqi(list.map((a) => a.avqi)), 2),
+    tonalClarity: round(typicalOf(list.map((a) => a.cpps)), 1),
     // The longest hold counts: MPT is the best of the trials, not their mean.
     breathSupport: mpts.length ? Math.max(...mpts) : null,
   };
@@ -79,7 +83,7 @@ export function recommendedArea(m: Metrics): string {
 }
 
 /**
- * The daily mean AVQI of the `days` local days ending today, oldest first (null on a day without
+ * The daily typical AVQI (the day's middle assessment) of the `days` local days ending today, oldest first (null on a day without
  * an assessment). Days are the member's own calendar days, as on the weekly tab: an evening check
  * in New York belongs to that evening's date, not to the next UTC day.
  */
@@ -91,14 +95,14 @@ export function dailyAvqi(list: readonly ShownAssessment[], nowMs: number, days 
   }
   return lastDates(localDate(nowMs), days).map((day) => ({
     day,
-    avqi: round(mean(byDay.get(day) ?? []), 2),
+    avqi: round(typicalAvqi(byDay.get(day) ?? []), 2),
   }));
 }
 
-/** Mean AVQI of the last 30 days minus the 30 before (negative is better); null without both. */
+/** Typical AVQI of the last 30 days minus the 30 before (negative is better); null without both. */
 export function monthChange(list: readonly ShownAssessment[], nowMs: number): number | null {
-  const now = mean(within(list, nowMs - 30 * DAY, nowMs + 1).map((a) => a.avqi));
-  const before = mean(within(list, nowMs - 60 * DAY, nowMs - 30 * DAY).map((a) => a.avqi));
+  const now = typicalAvqi(within(list, nowMs - 30 * DAY, nowMs + 1).map((a) => a.avqi));
+  const before = typicalAvqi(within(list, nowMs - 60 * DAY, nowMs - 30 * DAY).map((a) => a.avqi));
   return now === null || before === null ? null : round(now - before, 2);
 }
 
@@ -157,4 +161,23 @@ export function formatMetric(metric: MeasuredMetric, value: number): string {
   const { unit } = METRIC_TEXT[metric];
   const text = value.toFixed(metric === 'voiceQualityScore' ? 2 : 1);
   return unit ? `${text} ${unit}` : text;
+}
+
+/**
+ * A set of assessments in words, by counting them against the published boundary (AVQI 03.01,
+ * 2.43: Barsties & Maryn 2015), never by a mean: "2 of 3 assessments were in the range of
+ * typical voices." Null without assessments.
+ */
+export function assessmentsInWords(avqis: readonly number[], when: string): string | null {
+  if (avqis.length === 0) return null;
+  const typical = avqis.filter((v) => v <= AVQI_BOUNDARY).length;
+  if (avqis.length === 1)
+    return typical === 1
+      ? `Your voice sounded clear ${when}: in the range of typical voices.`
+      : `Your voice sounded hoarse or breathy ${when}: above the range of typical voices.`;
+  if (typical === avqis.length)
+    return `Your voice sounded clear ${when}: all ${avqis.length} assessments were in the range of typical voices.`;
+  if (typical === 0)
+    return `Your voice sounded hoarse or breathy ${when}: all ${avqis.length} assessments were above the range of typical voices.`;
+  return `${typical} of ${avqis.length} assessments ${when} were in the range of typical voices; ${avqis.length - typical} sounded hoarse or breathy.`;
 }

@@ -126,6 +126,11 @@ describe('match the note', () => {
     // 30 cents flat of A3.
     await act(async () => engine.sing(220 * 2 ** (-30 / 1200), 0, 5.2));
     expect(screen.getByTestId('note-result').textContent).toContain('30 cents flat');
+    // Words first (issue 31): the take's sentence and the note's words; the cents behind "details".
+    expect(screen.getByTestId('take-words').textContent).toBe('A little flat.');
+    const details = screen.getByTestId('note-result').querySelector('details');
+    expect(details?.open).toBe(false);
+    expect(details?.querySelector('summary')?.textContent).toBe('a little flatdetails');
   });
 
   it('keeps nothing of a take in which no note was sung, and says so', async () => {

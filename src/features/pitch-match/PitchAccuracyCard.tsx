@@ -5,13 +5,14 @@ import { usePendingOfKind } from '../sync/pending-writes-queries';
 import { notYetStored } from '../sync/waiting';
 import { localDate } from '../wellness/chart-math';
 import { usePitchResults, type NewPitchResult, type StoredPitchResult } from './pitch-api';
-import { accuracyByDay, spanText, weekOverWeek } from './pitch-accuracy';
+import { accuracyByDay, spanInWords, spanText, weekOverWeek } from './pitch-accuracy';
 import styles from './PitchMatch.module.css';
 import { shortDay } from '../../lib/dates';
 
 /**
  * Voice health's pitch accuracy over time: the scores of the member's "match the note" takes,
- * one bar per day they sang in the last 30 days, and this week against the one before in words.
+ * one bar per day they sang in the last 30 days (the day's typical take: the middle score, never
+ * a mean that no take scored), and this week against the one before in words.
  */
 export function PitchAccuracyCard() {
   const results = usePitchResults();
@@ -59,14 +60,20 @@ function Accuracy({ list }: { list: ShownTake[] }) {
   const bw = w / 30;
   const start = now - 29 * 86_400_000;
   const slot = (day: string) => Math.max(0, Math.min(29, Math.round((Date.parse(day) - start) / 86_400_000)));
+  const words = spanInWords(weeks.thisWeek, 'in the last 7 days');
   return (
     <>
+      {words && (
+        <p className={styles.lead} data-testid="pitch-accuracy-words">
+          {words}
+        </p>
+      )}
       {days.length > 0 && (
         <svg
           className={styles.chart}
           viewBox={`0 0 ${w} ${h}`}
           role="img"
-          aria-label={`pitch-matching scores on ${days.length} of the last 30 days: ${days
+          aria-label={`typical pitch-matching score on ${days.length} of the last 30 days: ${days
             .map((d) => `${shortDay(d.day)} ${d.score}`)
             .join(', ')}`}
         >
@@ -80,7 +87,7 @@ function Accuracy({ list }: { list: ShownTake[] }) {
               rx={2}
               fill="var(--color-primary)"
             >
-              <title>{`${shortDay(d.day)}: ${d.score}/100 (${d.takes} ${d.takes === 1 ? 'take' : 'takes'})`}</title>
+              <title>{`${shortDay(d.day)}: ${d.takes === 1 ? `1 take, ${d.score}/100` : `typical take ${d.score}/100 of ${d.takes} takes`}`}</title>
             </rect>
           ))}
         </svg>
@@ -98,10 +105,10 @@ function Accuracy({ list }: { list: ShownTake[] }) {
         {weeks.change !== null && (
           <>
             <dt>change</dt>
-            <dd>
+            <dd data-testid="pitch-accuracy-change">
               {weeks.change === 0
-                ? 'the same as the week before'
-                : `${Math.abs(weeks.change)} ${Math.abs(weeks.change) === 1 ? 'point' : 'points'} ${
+                ? 'your typical take scored the same as the week before'
+                : `your typical take scored ${Math.abs(weeks.change)} ${Math.abs(weeks.change) === 1 ? 'point' : 'points'} ${
                     weeks.change > 0 ? 'higher' : 'lower'
                   } than the week before`}
             </dd>

@@ -1,11 +1,14 @@
 import { SCORE_RULE_TEXT } from '../../domain/pitch-target/score';
 import type { ExerciseResult } from '../../domain/pitch-target/types';
-import { arrivalText, centsText, heldText, isRest, noteOf, scoreWords } from './result-text';
+import { offInWords, takeInWords } from '../../domain/pitch-target/words';
+import { CENTS_EXPLAINED, arrivalText, centsText, heldText, isRest, noteOf, scoreWords } from './result-text';
 import styles from './PitchMatch.module.css';
 
 /**
- * A take's result: the score out of 100 with what it means and the rule it follows, and every
- * note's cents off, time held in tune and arrival, in words and numbers (colour only repeats it).
+ * A take's result, words first (issue 31): one sentence that counts the notes ("2 of 3 notes
+ * right on the note; 1 a little flat"), the score out of 100 with what it means, and each note
+ * in words. The numbers (cents off, time held in tune, arrival) sit behind each note's
+ * "details", the rule of the score behind the take's; colour only repeats the words.
  */
 export function TakeResult({ result }: { result: ExerciseResult }) {
   return (
@@ -13,16 +16,15 @@ export function TakeResult({ result }: { result: ExerciseResult }) {
       <h3 id="take-result-title" className={styles.resultTitle}>
         your result
       </h3>
+      <p className={styles.lead} data-testid="take-words">
+        {takeInWords(result.notes)}
+      </p>
       <p className={styles.score}>
         <span className={styles.scoreValue} data-testid="take-score">
           {result.score}
         </span>
         <span className={styles.scoreOutOf}>/ 100</span>
         <span className={styles.scoreWords}>{scoreWords(result.score)}</span>
-      </p>
-      <p className={styles.rule} data-testid="score-rule">
-        <strong>How the score works: </strong>
-        {SCORE_RULE_TEXT}
       </p>
       <ol className={styles.notes} aria-label="each note">
         {result.notes.map((n, i) => (
@@ -37,19 +39,33 @@ export function TakeResult({ result }: { result: ExerciseResult }) {
             {isRest(n) ? (
               <span className={styles.noteDetail}>rest: not scored</span>
             ) : (
-              <span className={styles.noteDetail}>
-                <span
-                  className={n.centsOff !== null && Math.abs(n.centsOff) <= 10 ? styles.close : undefined}
-                >
-                  {centsText(n.centsOff)}
+              <details className={styles.noteMore}>
+                <summary>
+                  <span
+                    className={n.centsOff !== null && Math.abs(n.centsOff) <= 10 ? styles.close : undefined}
+                  >
+                    {offInWords(n.centsOff)}
+                  </span>
+                  <span className={styles.detailsHint}>details</span>
+                </summary>
+                <span className={styles.noteDetail}>
+                  <span>{centsText(n.centsOff)}</span>
+                  <span>{heldText(n.heldFraction)}</span>
+                  <span>{arrivalText(n.onsetMs)}</span>
                 </span>
-                <span>{heldText(n.heldFraction)}</span>
-                <span>{arrivalText(n.onsetMs)}</span>
-              </span>
+              </details>
             )}
           </li>
         ))}
       </ol>
+      <details className={styles.takeMore} data-testid="take-details">
+        <summary>details: cents and how the score works</summary>
+        <p className={styles.rule}>{CENTS_EXPLAINED}</p>
+        <p className={styles.rule} data-testid="score-rule">
+          <strong>How the score works: </strong>
+          {SCORE_RULE_TEXT}
+        </p>
+      </details>
     </section>
   );
 }

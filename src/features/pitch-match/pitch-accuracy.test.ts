@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredPitchResult } from './pitch-api';
-import { accuracyByDay, spanOf, spanText, weekOverWeek } from './pitch-accuracy';
+import { accuracyByDay, spanInWords, spanOf, spanText, weekOverWeek } from './pitch-accuracy';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const DAY = 86_400_000;
@@ -24,18 +24,21 @@ function take(daysAgo: number, score: number, cents: (number | null)[]): StoredP
 }
 
 describe('pitch accuracy over time', () => {
-  it('gives each day sung its mean score, oldest first, within the last 30 days', () => {
+  it('gives each day sung the score of its typical take (the middle one), oldest first, within the last 30 days', () => {
     const list = [take(0, 90, [2]), take(0, 70, [-20]), take(3, 60, [30]), take(40, 10, [80])];
+    // Two takes of 90 and 70: the day shows 70, a score a take had, never their mean of 80.
     expect(accuracyByDay(list, NOW)).toEqual([
       { day: '2026-11-23', score: 60, takes: 1 },
-      { day: '2026-11-26', score: 80, takes: 2 },
+      { day: '2026-11-26', score: 70, takes: 2 },
     ]);
+    const three = [take(0, 12, [398]), take(0, 97, [2]), take(0, 80, [8])];
+    expect(accuracyByDay(three, NOW)).toEqual([{ day: '2026-11-26', score: 80, takes: 3 }]);
   });
 
   it('sums up a span by its takes: lowest and highest score, and the sung notes that were close', () => {
     expect(spanOf([take(0, 90, [2, -4, null]), take(1, 71, [-30])])).toEqual({
       takes: 2,
-      score: 81,
+      score: 71,
       lowest: 71,
       highest: 90,
       notesSung: 3,
@@ -59,6 +62,28 @@ describe('pitch accuracy over time', () => {
 
   it('compares the last 7 days with the 7 before, and says nothing without both', () => {
     expect(weekOverWeek([take(1, 80, [5]), take(9, 70, [10])], NOW).change).toBe(10);
+    // The week's typical take is compared: 2 and 97 this week is 2, not a mean of 49.5.
+    const weeks = weekOverWeek([take(1, 97, [2]), take(2, 2, [398]), take(9, 50, [30])], NOW);
+    expect(weeks.thisWeek?.score).toBe(2);
+    expect(weeks.change).toBe(-48);
     expect(weekOverWeek([take(1, 80, [5])], NOW)).toMatchObject({ lastWeek: null, change: null });
+  });
+
+  it('says the span in words first, by counting notes within 10 cents, on both sides of it', () => {
+    const when = 'in the last 7 days';
+    expect(spanInWords(null, when)).toBeNull();
+    expect(spanInWords(spanOf([take(0, 0, [null])]), when)).toBe('You sang no note in the last 7 days.');
+    expect(spanInWords(spanOf([take(0, 90, [10])]), when)).toBe(
+      'The note you sang in the last 7 days was right on the note.',
+    );
+    expect(spanInWords(spanOf([take(0, 80, [-10.1])]), when)).toBe(
+      'The note you sang in the last 7 days was not yet right on the note.',
+    );
+    expect(spanInWords(spanOf([take(0, 97, [2]), take(1, 12, [398])]), when)).toBe(
+      '1 of 2 notes you sang in the last 7 days were right on the note.',
+    );
+    expect(spanInWords(spanOf([take(0, 97, [2, -9])]), when)).toBe(
+      'All 2 notes you sang in the last 7 days were right on the note.',
+    );
   });
 });

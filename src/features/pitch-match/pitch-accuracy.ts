@@ -1,6 +1,7 @@
 // Pitch accuracy over time for voice health (issue 22), from the member's stored takes only:
 // a number per day they sang, and this week against the week before. Nothing is estimated.
 import { CLOSE_FULL_CENTS } from '../../domain/pitch-target/score';
+import { typicalOf } from '../../domain/voice/typical';
 import type { StoredPitchResult } from './pitch-api';
 
 /** What the accuracy reads of a take (a stored one, or one waiting to sync). */
@@ -11,7 +12,7 @@ const DAY = 86_400_000;
 export interface AccuracyDay {
   /** The member's local day the takes count for (the server's localDate). */
   day: string;
-  /** Mean score of the day's takes, 0-100. */
+  /** The day's typical take: the middle score (the lower middle for an even count), 0-100. */
   score: number;
   takes: number;
 }
@@ -19,12 +20,12 @@ export interface AccuracyDay {
 /**
  * A span of takes told by what the takes were (issue 31): a typical distance over two takes of
  * 2 and 398 cents, "200 cents off", described neither. So the span gives its lowest and highest
- * score and how many of the notes sung were close, never a middle that matches no take; the mean
- * score is kept only to compare one week with the next.
+ * score and how many of the notes sung were close, never a middle that matches no take; the
+ * typical take's score (the middle one, typicalOf) compares one week with the next.
  */
 export interface AccuracySpan {
   takes: number;
-  /** Mean score, rounded: for the change from one week to the next. */
+  /** The typical take's score (the middle one): for the change from one week to the next. */
   score: number;
   lowest: number;
   highest: number;
@@ -45,7 +46,7 @@ export function spanOf(list: readonly Take[]): AccuracySpan | null {
   const scores = list.map((r) => r.score);
   return {
     takes: list.length,
-    score: Math.round(scores.reduce((a, b) => a + b, 0) / list.length),
+    score: typicalOf(scores) ?? 0,
     lowest: Math.min(...scores),
     highest: Math.max(...scores),
     notesSung: cents.length,
@@ -69,6 +70,22 @@ export function spanText(span: AccuracySpan | null): string {
   return `${scores}; ${notes}`;
 }
 
+/**
+ * The span in one sentence before any number (issue 31), by counting its sung notes:
+ * "3 of 5 notes you sang in the last 7 days were right on the note." Null without takes.
+ */
+export function spanInWords(span: AccuracySpan | null, when: string): string | null {
+  if (!span) return null;
+  if (span.notesSung === 0) return `You sang no note ${when}.`;
+  if (span.notesSung === 1)
+    return span.notesClose === 1
+      ? `The note you sang ${when} was right on the note.`
+      : `The note you sang ${when} was not yet right on the note.`;
+  if (span.notesClose === span.notesSung)
+    return `All ${span.notesSung} notes you sang ${when} were right on the note.`;
+  return `${span.notesClose} of ${span.notesSung} notes you sang ${when} were right on the note.`;
+}
+
 /** The days of the last `days` days with takes, oldest first. */
 export function accuracyByDay(list: readonly Take[], nowMs: number, days = 30): AccuracyDay[] {
   const since = nowMs - days * DAY;
@@ -81,7 +98,7 @@ export function accuracyByDay(list: readonly Take[], nowMs: number, days = 30): 
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([day, scores]) => ({
       day,
-      score: Math.round(scores.reduce((a, b) => a + b, 0) / scores.length),
+      score: typicalOf(scores) ?? 0,
       takes: scores.length,
     }));
 }

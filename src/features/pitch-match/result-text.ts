@@ -17,6 +17,10 @@ export function centsText(centsOff: number | null): string {
   return words === 'on the note' ? 'on the note (0 cents)' : words;
 }
 
+/** One line on the unit the details speak in. */
+export const CENTS_EXPLAINED =
+  'A cent is a hundredth of a semitone (the step between two neighbouring piano keys): within 10 cents a note is right on it; 50 cents is half-way to the next note.';
+
 /** "held in tune 90% of the note". */
 export function heldText(heldFraction: number | null): string {
   const pct = Math.round(Math.min(1, Math.max(0, heldFraction ?? 0)) * 100);

@@ -1,4 +1,4 @@
-import { decideFeedback, measurementsFromPercentages } from '../../domain/voice';
+import { clarityAndStability, decideFeedback, measurementsFromPercentages } from '../../domain/voice';
 import type { VoiceAnalysis } from './recording-summary';
 import styles from './Tuning.module.css';
 
@@ -16,7 +16,8 @@ export function CoachingTips({ latest }: { latest: VoiceAnalysis | undefined }) 
       ) : (
         <>
           <p className={styles.muted}>
-            Based on your latest analysis: clarity {latest.clarity}%, stability {latest.stability}%.
+            Your latest recording sounded {clarityAndStability(latest)} (clarity {latest.clarity}%, stability{' '}
+            {latest.stability}%): these tips are chosen for it.
           </p>
           <ul className={styles.tips} data-testid="coaching-tips">
             {decideFeedback(measurementsFromPercentages(latest)).exercises.map((r) => (

@@ -41,4 +41,12 @@ describe('the live readout (issue 30: live and final agree on a pure tone)', () 
     expect(screen.getByText('in tune')).toBeTruthy();
     expect(screen.getByTestId('live-score').textContent).toBe('82');
   });
+
+  it('says how in tune a held note is in words, the cents behind "details" (issue 31)', () => {
+    render(<LiveReadout active />);
+    act(() => useLiveStore.setState({ values: { ...A4, heard: 'voice', semitone: 69.3, overall: 70 } }));
+    expect(screen.getByTestId('live-tune').textContent).toBe('a little sharp');
+    expect(screen.getByTestId('live-cents').textContent).toBe('+30 cents');
+    expect(screen.getByTestId('live-cents').closest('details')?.open).toBe(false);
+  });
 });

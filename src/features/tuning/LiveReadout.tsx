@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { centsOff, noteName } from './format';
-import { NOT_HEARD_LIVE } from '../../domain/voice';
+import { NOT_HEARD_LIVE, TECHNICAL_TERMS, tuneWords } from '../../domain/voice';
 import { useLiveStore } from './live-buffer';
 import styles from './Recorder.module.css';
 
@@ -8,7 +8,7 @@ import styles from './Recorder.module.css';
 const ANNOUNCE_MS = 5000;
 
 /**
- * Pitch (Hz and note) and volume of the moment, and the recording's running score and four
+ * Pitch (note in words; Hz and cents behind "details") and volume of the moment, and the recording's running score and four
  * areas (the same numbers the result card will show); subscribes to the live store.
  */
 export function LiveReadout({ active }: { active: boolean }) {
@@ -28,15 +28,28 @@ export function LiveReadout({ active }: { active: boolean }) {
     <div className={styles.readout}>
       <div className={styles.pitch}>
         <span className={styles.note}>{note ?? '–'}</span>
-        <span data-testid="live-pitch" data-hz={v.pitchHz ?? ''} className={styles.hz}>
-          {v.pitchHz === null ? '– Hz' : `${v.pitchHz.toFixed(1)} Hz`}
-        </span>
         {note && (
-          <span className={styles.cents}>
-            {cents === 0 ? 'in tune' : `${cents > 0 ? '+' : '−'}${Math.abs(cents)} cents`}
+          <span className={styles.tune} data-testid="live-tune">
+            {tuneWords(cents)}
           </span>
         )}
       </div>
+      <details className={styles.liveDetails}>
+        <summary>details: hertz and cents</summary>
+        <p className={styles.liveNumbers}>
+          <span data-testid="live-pitch" data-hz={v.pitchHz ?? ''} className={styles.hz}>
+            {v.pitchHz === null ? '– Hz' : `${v.pitchHz.toFixed(1)} Hz`}
+          </span>
+          {note && (
+            <span className={styles.cents} data-testid="live-cents">
+              {cents === 0 ? '0 cents' : `${cents > 0 ? '+' : '−'}${Math.abs(cents)} cents`}
+            </span>
+          )}
+        </p>
+        <p className={styles.cents}>
+          {TECHNICAL_TERMS.hz} {TECHNICAL_TERMS.cents}
+        </p>
+      </details>
       {notVoice && (
         <p className={styles.liveHeard} data-testid="live-heard">
           {notVoice}

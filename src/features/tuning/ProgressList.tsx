@@ -1,11 +1,11 @@
-import { recentProgress, scoreColour } from '../../domain/voice';
+import { clarityAndStability, recentProgress, scoreColour } from '../../domain/voice';
 import { formatElapsed } from './format';
 import type { VoiceAnalysis } from './recording-summary';
 import styles from './Tuning.module.css';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Section 4: the last 3 analyses, newest first. */
+/** Section 4: the last 3 analyses, newest first, each in words before its numbers (issue 31). */
 export function ProgressList({ sessions }: { sessions: VoiceAnalysis[] }) {
   const recent = recentProgress(sessions);
   return (
@@ -22,9 +22,9 @@ export function ProgressList({ sessions }: { sessions: VoiceAnalysis[] }) {
               <span className={styles[`score_${scoreColour(s.overall)}`]}>{s.overall}</span>
               <span>
                 <span className={styles.progressWhen}>{when.format(new Date(s.at))}</span>
+                <span className={styles.progressWords}>{clarityAndStability(s)}</span>
                 <span className={styles.muted}>
                   {formatElapsed(s.durationSec)} · clarity {s.clarity}% · stability {s.stability}%
-                  {s.pitchHz !== null && ` · ${Math.round(s.pitchHz)} Hz`}
                 </span>
               </span>
             </li>

@@ -14,6 +14,7 @@ import { VoiceRecorder } from './VoiceRecorder';
 import { WellnessInsights } from './WellnessInsights';
 import styles from './Tuning.module.css';
 import { RecordingOutcome } from './RecordingOutcome';
+import { recordingInWords } from '../../domain/voice';
 import { writeErrorText } from '../../lib/outbox/online-only';
 import { PracticeModes } from '../pitch-match/PracticeModes';
 
@@ -100,7 +101,9 @@ export function TuningRoomScreen() {
         </p>
       )}
       <p className="visually-hidden" role="status">
-        {latest ? `Voice analysis complete. Score ${latest.overall} out of 100.` : ''}
+        {latest
+          ? `Voice analysis complete. ${recordingInWords(latest)} Score ${latest.overall} out of 100.`
+          : ''}
       </p>
       <ProgressList sessions={sessions} />
       <WellnessInsights sessions={sessions} />

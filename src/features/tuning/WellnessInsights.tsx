@@ -1,3 +1,4 @@
+import { clarityWords } from '../../domain/voice';
 import type { VoiceAnalysis } from './recording-summary';
 import styles from './Tuning.module.css';
 import { countText } from '../../lib/plural';
@@ -36,8 +37,9 @@ export function WellnessInsights({ sessions }: { sessions: VoiceAnalysis[] }) {
           <li data-testid="personal-insight">
             <strong>Your clarity so far</strong>
             <span>
-              {personal.first.clarity}% in your first recording, {personal.latest.clarity}% in your latest (
-              {countText(sessions.length, 'recording')} so far).
+              Your first recording sounded {clarityWords(personal.first.clarity)}; your latest sounds{' '}
+              {clarityWords(personal.latest.clarity)} (clarity {personal.first.clarity}% then,{' '}
+              {personal.latest.clarity}% now; {countText(sessions.length, 'recording')} so far).
             </span>
           </li>
         )}

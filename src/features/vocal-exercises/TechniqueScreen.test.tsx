@@ -157,7 +157,7 @@ describe('the technique feedback screen', () => {
     useHistoryStore.setState({ sessions: [recording(1), recording(2), recording(3)] });
     renderScreen();
     const wander = await screen.findByTestId('finding-recordings-wander');
-    expect(wander.textContent).toContain('Steadiness 40% over your last 3 free recordings');
+    expect(wander.textContent).toContain('Typical steadiness 40% over your last 3 free recordings');
     expect(within(wander).getByRole('link', { name: 'start sustained vowel' })).toBeTruthy();
   });
 });

@@ -141,7 +141,7 @@ test('a week of practice, a reflection, an echo and a recording show on every gr
   await expect(page.getByTestId('metric-vocalTension')).toContainText('not measured yet');
   await shot(page, 'health-overview');
   await page.getByRole('tab', { name: 'weekly' }).click();
-  await expect(page.getByTestId('week-stats')).toContainText('1.86average AVQI');
+  await expect(page.getByTestId('week-stats')).toContainText('1.86AVQI');
   await page.getByRole('tab', { name: 'trends' }).click();
   await expect(page.getByTestId('trend-chart').locator('rect')).toHaveCount(1);
   await page.getByRole('tab', { name: 'goals' }).click();

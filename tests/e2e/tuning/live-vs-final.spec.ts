@@ -33,5 +33,7 @@ test('the live readout and the final card show the same score and areas', async 
   // A clean held note with slight vibrato: the fixture's score is green and the card says so.
   expect(final.score).toBeGreaterThanOrEqual(80);
   await expect(card.getByText(/^Beautiful work/)).toBeVisible();
+  // Words first (issue 31): the card leads with one sentence that agrees with the advice.
+  await expect(card.getByTestId('score-words')).toHaveText('Clear and steady: a strong result.');
   await expect(card.getByTestId('score-vibrato')).toContainText('Hz');
 });

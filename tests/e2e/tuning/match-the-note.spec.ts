@@ -41,6 +41,8 @@ test('match the note: a 220 Hz voice sung to an A3 target reads about 0 cents, s
   expect(Math.abs(cents)).toBeLessThanOrEqual(10);
   expect(held).toBeGreaterThanOrEqual(0.7);
   await expect(note).toContainText(/A3.*(on the note \(0 cents\)|\d cents? (sharp|flat))/);
+  // Words first (issue 31): within 10 cents the take reads "Right on the note.", the cents behind "details".
+  await expect(match.getByTestId('take-words')).toHaveText('Right on the note.');
   await expect(match.getByTestId('score-rule')).toContainText('Your score is the average of the notes.');
   await expect(match.getByTestId('take-saved')).toBeVisible();
   await match.getByTestId('take-result').evaluate((el) => el.scrollIntoView({ block: 'start' }));

@@ -100,9 +100,12 @@ test.describe('voice analysis screen with a fake microphone', () => {
     const card = page.getByTestId('score-card');
     await expect(card.getByRole('heading', { name: 'your voice score' })).toBeVisible();
     await expect(card).toContainText('/100');
-    for (const area of ['clarity', 'stability', 'projection', 'resonance', 'volume']) {
-      await expect(card).toContainText(new RegExp(`${area}\\s*\\d+%`));
+    // Each part in words, then its percentage (issue 31: plain words first); volume under "details".
+    for (const area of ['clarity', 'stability', 'projection', 'resonance']) {
+      await expect(card).toContainText(new RegExp(`${area}\\s*[a-z ,]+\\s*\\d+%`));
+      await expect(card.getByTestId(`score-${area}-words`)).toHaveText(/^[a-z ,]+$/);
     }
+    await expect(card).toContainText(/volume\s*\d+%/);
     const hz = Number((await card.getByTestId('score-pitch').textContent())?.replace(/[^\d.]/g, ''));
     expect(Math.abs(hz - TRUE_F0) / TRUE_F0).toBeLessThanOrEqual(0.03);
     expect(await card.locator('ul li').count()).toBeLessThanOrEqual(2);

@@ -6,7 +6,9 @@ import {
   METRIC_TEXT,
   NOT_MEASURED,
   overview,
+  assessmentsInWords,
   recommendedArea,
+  within,
   type MeasuredMetric,
 } from '../voice-health';
 import { NoData } from './NoData';
@@ -28,11 +30,21 @@ export function OverviewTab({ list }: { list: readonly ShownAssessment[] }) {
   const avqi = m?.voiceQualityScore ?? null;
   const weekAgo = Date.now() - 7 * 86_400_000;
   const waiting = list.filter((a) => a.waiting && Date.parse(a.recordedAt) >= weekAgo).length;
+  // Words first (issue 31): this week's assessments counted on the boundary, before the number.
+  const words = assessmentsInWords(
+    within(list, weekAgo, Date.now() + 1).map((a) => a.avqi),
+    'this week',
+  );
   return (
     <>
       {m && avqi !== null ? (
         <>
           <div className={styles.card} data-testid="health-score">
+            {words && (
+              <p className={styles.lead} data-testid="health-words">
+                {words}
+              </p>
+            )}
             <p className={styles.tierLabel}>{METRIC_TEXT.voiceQualityScore.label}, this week</p>
             <h2 className={styles.bigScore}>{formatMetric('voiceQualityScore', avqi)}</h2>
             <p>

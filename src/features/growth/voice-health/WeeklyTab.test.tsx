@@ -104,8 +104,14 @@ it("shows the sessions and minutes the practice-week route sums from the ledger,
     recordings: 1,
   });
   expect(shownWeek(list, thisWeek)).toBe(
-    `${thisWeek.sessions} session ${thisWeek.minutes} minutes 1.52 average AVQI 1 assessment`,
+    `${thisWeek.sessions} session ${thisWeek.minutes} minutes 1.52 AVQI 1 assessment`,
   );
+  // Words first (issue 31): the week's assessment in a sentence before its number.
+  const html = renderToStaticMarkup(<WeekView list={list} week={thisWeek} />);
+  expect(html).toMatch(
+    /data-testid="week-words"[^>]*>Your voice sounded clear (this|that) week: in the range of typical voices\.</,
+  );
+  expect(html.indexOf('week-words')).toBeLessThan(html.indexOf('week-stats'));
   // The week before: the one session of eight days ago, and no recording.
   const lastWeek = await api<PracticeWeek>(`/api/users/${member.id}/practice-week?back=1`);
   expect(lastWeek).toMatchObject({ sessions: 1, minutes: 1, recordings: 0 });

@@ -5,7 +5,7 @@ import { AVQI_BOUNDARY } from '../../assessment/measures';
 import { localDate } from '../../wellness/chart-math';
 import { usePracticeWeek, type PracticeWeek } from '../growth-api';
 import { dayWithYear } from '../../../lib/dates';
-import { formatMetric, metricsOf } from '../voice-health';
+import { assessmentsInWords, formatMetric, metricsOf } from '../voice-health';
 import { NoData } from './NoData';
 import styles from '../Growth.module.css';
 import { countText, countWord } from '../../../lib/plural';
@@ -26,7 +26,9 @@ const onDays = (list: readonly ShownAssessment[], from: string, to: string) =>
 /**
  * One week (the 7 local days ending today, or earlier weeks). Sessions and minutes are the
  * server's sums (GET /api/users/{id}/practice-week, from the practice ledger: one truth with
- * the journey and the profile); the voice quality index is the mean of the same days' assessments (a check, not practice).
+ * the journey and the profile). The same days' assessments (a check, not practice) are told in
+ * words first, by counting them on the 2.43 boundary; the number shown is the typical (middle)
+ * assessment's index, never a mean that no assessment measured (issue 31).
  */
 export function WeeklyTab({ list }: { list: readonly ShownAssessment[] }) {
   const [back, setBack] = useState(0);
@@ -99,8 +101,17 @@ export function WeekView({ list, week }: { list: readonly ShownAssessment[]; wee
   if (m?.breathSupport != null && m.breathSupport < 15)
     insights.push('Your longest "ah" was under 15 seconds: low, slow breathing exercises can help.');
   if (sessions === 0) insights.push('No sessions this week: a short one keeps your voice warm.');
+  const words = assessmentsInWords(
+    assessments.map((a) => a.avqi),
+    week.end >= localDate(Date.now()) ? 'this week' : 'that week',
+  );
   return (
     <>
+      {words && (
+        <p className={styles.lead} data-testid="week-words">
+          {words}
+        </p>
+      )}
       <div className={styles.statGrid} data-testid="week-stats">
         <div className={styles.stat}>
           <span className={styles.statValue}>{sessions}</span>
@@ -114,7 +125,9 @@ export function WeekView({ list, week }: { list: readonly ShownAssessment[]; wee
           <span className={styles.statValue}>
             {avqi === null ? '—' : formatMetric('voiceQualityScore', avqi)}
           </span>
-          <span className={styles.statLabel}>{avqi === null ? 'no assessment' : 'average AVQI'}</span>
+          <span className={styles.statLabel}>
+            {avqi === null ? 'no assessment' : assessments.length === 1 ? 'AVQI' : 'typical AVQI'}
+          </span>
         </div>
         <div className={styles.stat}>
           <span className={styles.statValue}>{assessments.length}</span>

@@ -36,11 +36,25 @@ export function octavesInWords(semitones: number): string {
   return `about ${wholeWords}${QUARTERS[part]}`;
 }
 
+const NUMBER_WORDS: Record<number, string> = {
+  2: 'two',
+  3: 'three',
+  4: 'four',
+  5: 'five',
+  6: 'six',
+  7: 'seven',
+  8: 'eight',
+  9: 'nine',
+  10: 'ten',
+  11: 'eleven',
+  12: 'twelve',
+};
+
 /** "grew two semitones", "narrowed by 1.5 semitones", "stayed the same" between two ranges. */
 export function rangeChangeInWords(before: number, after: number): string {
   const change = Math.round((after - before) * 2) / 2;
   if (change === 0) return 'stayed the same';
   const size = Math.abs(change);
-  const words = size === 1 ? 'one semitone' : size === 2 ? 'two semitones' : `${size} semitones`;
+  const words = size === 1 ? 'one semitone' : `${NUMBER_WORDS[size] ?? size} semitones`;
   return change > 0 ? `grew ${words}` : `narrowed by ${words}`;
 }

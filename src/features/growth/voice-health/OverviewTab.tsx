@@ -10,6 +10,7 @@ import {
   type MeasuredMetric,
 } from '../voice-health';
 import { NoData } from './NoData';
+import { RangeAndDsi } from './RangeAndDsi';
 import { countText } from '../../../lib/plural';
 import styles from '../Growth.module.css';
 
@@ -65,6 +66,7 @@ export function OverviewTab({ list }: { list: readonly ShownAssessment[] }) {
       ) : (
         <NoData what="You have no voice assessment from the last 7 days." />
       )}
+      <RangeAndDsi list={list} />
       {(['resonanceLevel', 'vocalTension'] as const).map((k) => (
         <div key={k} className={styles.card} data-testid={`metric-${k}`}>
           <div className={styles.row}>
@@ -77,6 +79,7 @@ export function OverviewTab({ list }: { list: readonly ShownAssessment[] }) {
       <div className={styles.card}>
         <h2>quick actions</h2>
         <Link to="/voice-analysis?assessment=start">start voice assessment</Link>
+        <Link to="/voice-range">find my range</Link>
         {m && (
           <button
             type="button"

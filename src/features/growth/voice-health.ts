@@ -15,7 +15,7 @@ import { lastDates, localDate } from '../wellness/chart-math';
  * - resonance and tension: no validated measure from a phone recording, so "not measured yet".
  * The spec's goal keys are kept (goals already set stay readable); their units are now these.
  */
-export type MeasuredMetric = 'voiceQualityScore' | 'tonalClarity' | 'breathSupport';
+export type MeasuredMetric = 'voiceQualityScore' | 'tonalClarity' | 'breathSupport' | 'voiceRange';
 export type Metrics = Record<MeasuredMetric, number | null>;
 
 const DAY = 86_400_000;
@@ -30,6 +30,8 @@ export function metricsOf(list: readonly ShownAssessment[]): Metrics | null {
     tonalClarity: round(mean(list.map((a) => a.cpps)), 1),
     // The longest hold counts: MPT is the best of the trials, not their mean.
     breathSupport: mpts.length ? Math.max(...mpts) : null,
+    // From the range checks, not the assessments: filled in by who reads them (the goals tab).
+    voiceRange: null,
   };
 }
 
@@ -65,6 +67,7 @@ const HIGHER_BETTER: Record<MeasuredMetric, boolean> = {
   voiceQualityScore: false,
   tonalClarity: true,
   breathSupport: true,
+  voiceRange: true,
 };
 
 export function isMeasured(metric: GoalMetric): metric is MeasuredMetric {
@@ -107,7 +110,7 @@ export function monthChange(list: readonly ShownAssessment[], nowMs: number): nu
  * better, and may be below 0): how far from the scale's top (8) towards the target.
  */
 export function goalProgress(metric: MeasuredMetric, current: number, target: number) {
-  const digits = metric === 'voiceQualityScore' ? 2 : 1;
+  const digits = metric === 'voiceQualityScore' ? 2 : metric === 'voiceRange' ? 0 : 1;
   if (!HIGHER_BETTER[metric]) {
     const done = current <= target;
     const percent = done ? 100 : Math.max(0, Math.round(((8 - current) / Math.max(0.01, 8 - target)) * 100));
@@ -151,10 +154,19 @@ export const METRIC_TEXT: Record<
     area: 'free',
     defaultTarget: 20,
   },
+  voiceRange: {
+    label: 'voice range',
+    unit: 'semitones',
+    explain:
+      'From your lowest to your highest note in your newest range check, in semitones (twelve make an octave).',
+    tip: 'Warm up with gentle glides on a lip trill before reaching for the edges of your range.',
+    area: 'free',
+    defaultTarget: 24,
+  },
 };
 
 export function formatMetric(metric: MeasuredMetric, value: number): string {
   const { unit } = METRIC_TEXT[metric];
-  const text = value.toFixed(metric === 'voiceQualityScore' ? 2 : 1);
+  const text = value.toFixed(metric === 'voiceQualityScore' ? 2 : metric === 'voiceRange' ? 0 : 1);
   return unit ? `${text} ${unit}` : text;
 }

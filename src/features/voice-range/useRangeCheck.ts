@@ -44,6 +44,8 @@ export function useRangeCheck({
   const live = useRef({ set: emptyDots(), seen: new Set<string>(), dirty: false });
   const takes = useRef<Take[]>([]);
   const stopper = useRef<AbortController | null>(null);
+  // Each start of the check is a new run: a take or an analysis of an abandoned run is dropped.
+  const run = useRef(0);
   const alive = useRef(true);
   useEffect(() => {
     alive.current = true;
@@ -78,9 +80,10 @@ export function useRangeCheck({
     const rate = takes.current[0]!.rate;
     const samples = takes.current.filter((t) => t.rate === rate).map((t) => t.samples);
     const recordedAt = now().toISOString();
+    const mine = run.current;
     analyse({ samples, rate }, calibrationDb === null ? {} : { calibrationDb }).then(
       (outcome) => {
-        if (!alive.current) return;
+        if (!alive.current || run.current !== mine) return;
         setState(
           outcome.ok
             ? { screen: 'result', result: outcome.result, recordedAt }
@@ -89,7 +92,7 @@ export function useRangeCheck({
       },
       (e: unknown) => {
         console.error('The range engine failed', e);
-        if (alive.current) setState({ screen: 'failed', message: ENGINE_FAILED });
+        if (alive.current && run.current === mine) setState({ screen: 'failed', message: ENGINE_FAILED });
       },
     );
     // `now` is read once per analysis.
@@ -99,6 +102,7 @@ export function useRangeCheck({
   const record = useCallback(() => {
     if (state.screen !== 'step' || state.recording) return;
     const step = state.step;
+    const mine = run.current;
     const controller = new AbortController();
     stopper.current = controller;
     setSeconds(0);
@@ -111,7 +115,7 @@ export function useRangeCheck({
       onFrame,
     }).then(
       (take) => {
-        if (!alive.current) return;
+        if (!alive.current || run.current !== mine) return;
         if (peakOf(take) < QUIET_PEAK) {
           setState({ screen: 'step', step, recording: false, problem: QUIET });
           return;
@@ -127,12 +131,14 @@ export function useRangeCheck({
           (e as { name?: string; message?: string } | null)?.name === 'MicrophoneError'
             ? String((e as Error).message)
             : 'The recording could not start. Please try again.';
-        if (alive.current) setState({ screen: 'step', step, recording: false, problem: message });
+        if (alive.current && run.current === mine)
+          setState({ screen: 'step', step, recording: false, problem: message });
       },
     );
   }, [state, recordTake, onFrame, analyseAll]);
 
   const restart = useCallback(() => {
+    run.current += 1;
     stopper.current?.abort();
     takes.current = [];
     live.current = { set: emptyDots(), seen: new Set(), dirty: false };

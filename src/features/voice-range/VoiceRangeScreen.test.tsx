@@ -74,6 +74,7 @@ const SAVED_IN_MARCH = {
 let tokens = 1250;
 let member = '';
 let posts: { url: string; body: Record<string, unknown> }[];
+let deletes: string[];
 let saved: unknown[];
 
 beforeEach(() => {
@@ -82,6 +83,7 @@ beforeEach(() => {
   useAuthStore.setState({ user: { id: member, user_metadata: {} } as unknown as User, loading: false });
   tokens = 1250;
   posts = [];
+  deletes = [];
   saved = [SAVED_IN_MARCH];
   device.takes = 0;
   device.quiet = false;
@@ -92,6 +94,11 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = String(input);
+      if (init?.method === 'DELETE') {
+        deletes.push(url);
+        saved = [];
+        return new Response(null, { status: 204 });
+      }
       if (init?.method === 'POST') {
         const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
         posts.push({ url, body });
@@ -159,6 +166,21 @@ describe('the range check screen', () => {
     const history = await screen.findByTestId('range-history');
     expect(await within(history).findByText('Your range grew two semitones since March.')).toBeTruthy();
     expect(history.textContent).toContain('10 Mar 2026: G#2 to D4, 18 semitones');
+  });
+
+  it('removes a saved range when asked, and refuses at once offline with words', async () => {
+    renderScreen();
+    const history = await screen.findByTestId('range-history');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fireEvent.click(
+      await within(history).findByRole('button', { name: 'remove the range check of 10 Mar 2026' }),
+    );
+    expect(await within(history).findByText(/Removing a range check needs a connection/)).toBeTruthy();
+    expect(deletes).toEqual([]);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    fireEvent.click(within(history).getByRole('button', { name: 'remove the range check of 10 Mar 2026' }));
+    expect(await within(history).findByText('No range saved yet.')).toBeTruthy();
+    expect(deletes).toEqual(['/api/voice-ranges/1']);
   });
 
   it('guides the member through the steps, draws the phonetogram live, and leads the result with words', async () => {

@@ -9,7 +9,8 @@ import { analyseRangeOnDevice } from './analyse-range';
 import { forgetCalibration, loadCalibration, saveCalibration, type Calibration } from './calibration';
 import { CalibrationPanel } from './CalibrationPanel';
 import { RangeCheck } from './RangeCheck';
-import { useRanges, usePendingRanges, withPendingRanges, type ShownRange } from './range-api';
+import { useDeleteRange, useRanges, usePendingRanges, withPendingRanges, type ShownRange } from './range-api';
+import { writeErrorText } from '../../lib/outbox/online-only';
 import { notesOf, rangeTrend, semitoneCount } from './range-history';
 import { RANGE_STEPS, WARM_UP } from './steps';
 import a from '../assessment/Assessment.module.css';
@@ -98,6 +99,7 @@ function RangeHistory() {
 }
 
 function HistoryList({ list }: { list: ShownRange[] }) {
+  const remove = useDeleteRange();
   if (list.length === 0)
     return (
       <StateMessage kind="empty" title="No range saved yet." hint="Your first range check appears here." />
@@ -106,14 +108,33 @@ function HistoryList({ list }: { list: ShownRange[] }) {
   return (
     <>
       {trend && <p data-testid="range-history-trend">{trend}</p>}
-      <ul className={a.history} aria-label="your saved ranges">
+      <ul className={styles.savedList} aria-label="your saved ranges">
         {list.map((r) => (
           <li key={r.recordedAt}>
-            {formatDay(r.recordedAt)}: {notesOf(r)}, {semitoneCount(r.rangeSemitones)} semitones
-            {r.waiting ? ' · Waiting to sync' : ''}
+            <span>
+              {formatDay(r.recordedAt)}: {notesOf(r)}, {semitoneCount(r.rangeSemitones)} semitones
+              {r.waiting ? ' · Waiting to sync' : ''}
+            </span>
+            {r.id !== undefined && !r.waiting && (
+              <button
+                type="button"
+                className={a.link}
+                disabled={remove.isPending && remove.variables === r.id}
+                onClick={() => remove.mutate(r.id!)}
+                aria-label={`remove the range check of ${formatDay(r.recordedAt)}`}
+              >
+                remove
+              </button>
+            )}
           </li>
         ))}
       </ul>
+      {remove.isError && (
+        <StateMessage
+          kind="error"
+          title={writeErrorText(remove.error, 'We could not remove the range check.')}
+        />
+      )}
     </>
   );
 }

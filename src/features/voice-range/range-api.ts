@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { RangeProfilePoint } from '../../../dsp/range-types';
 import { apiJson } from '../../lib/api';
 import { SAVED_OFFLINE_TITLE, sendOrQueue } from '../../lib/outbox/offline-writes';
+import { onlineOnly } from '../../lib/outbox/online-only';
 import { useAuthStore } from '../auth/auth-store';
 import { usePendingOfKind } from '../sync/pending-writes-queries';
 import { withWaiting } from '../sync/waiting';
@@ -73,5 +74,15 @@ export function useSaveRange() {
       return { queued: false as const };
     },
     onSuccess: (sent) => (sent.queued ? undefined : qc.invalidateQueries({ queryKey: [VOICE_RANGES_KEY] })),
+  });
+}
+
+/** Removes a saved range check: refused at once offline, with words (nothing to queue a delete for). */
+export function useDeleteRange() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      onlineOnly('Removing a range check', () => apiJson<null>('DELETE', `${VOICE_RANGES_KEY}/${id}`)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [VOICE_RANGES_KEY] }),
   });
 }

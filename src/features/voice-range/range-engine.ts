@@ -6,6 +6,9 @@
 import type { RangeResult } from '../../../dsp/range-types';
 import type { RangeOptions, RangeRecording } from './analyse-range';
 
-export function analyseRange(_recording: RangeRecording, _options?: RangeOptions): RangeResult {
+export function analyseRange(
+  _recording: RangeRecording,
+  _options?: RangeOptions & { module?: WebAssembly.Module },
+): RangeResult {
   throw new Error('The voice range engine (dsp/range.ts) is not part of this build.');
 }

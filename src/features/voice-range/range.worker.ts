@@ -6,9 +6,9 @@ import type { RangeOptions, RangeOutcome, RangeRecording } from './analyse-range
 import { analyseRange } from './range-engine';
 
 const api = {
-  analyse(recording: RangeRecording, options: RangeOptions): RangeOutcome {
+  analyse(module: WebAssembly.Module, recording: RangeRecording, options: RangeOptions): RangeOutcome {
     try {
-      return { ok: true, result: analyseRange(recording, options) };
+      return { ok: true, result: analyseRange(recording, { ...options, module }) };
     } catch (e) {
       // The engine's refusals carry a code and words for the member (too little voice...);
       // anything else is a crash the screen reports as such.

@@ -208,9 +208,11 @@ describe('the range check screen', () => {
       'Levels are relative: 0 dB is your loudest sound today, because this device is not calibrated.',
     );
     expect(within(result).getByTestId('phonetogram-profile')).toBeTruthy();
-    // The four takes went to the engine as one recording, without a calibration.
+    // The four takes went to the engine as one mono recording, 0.25 s of silence between
+    // them, without a calibration.
     expect(device.analysed).toHaveLength(1);
-    expect(device.analysed[0]!.recording.samples).toHaveLength(4);
+    expect(device.analysed[0]!.recording.samples).toHaveLength(1);
+    expect(device.analysed[0]!.recording.samples[0]!.length).toBe(4 * 4800 + 3 * 12000);
     expect(device.analysed[0]!.options).toEqual({});
     const details = within(result).getByTestId('range-details');
     expect(details.textContent).toContain('dynamic range: how far apart the two are');

@@ -12,10 +12,13 @@ export interface RangeStep {
   rule: StopRule;
 }
 
-/** A glide ends when the voice has stopped for 1.5 s (a breath in the middle is shorter). */
-const GLIDE: StopRule = { holdSeconds: null, silenceAfterSeconds: 1.5, limitSeconds: 25 };
-/** Three held notes with a breath between: the take ends after 3 s of silence. */
-const HELD: StopRule = { holdSeconds: null, silenceAfterSeconds: 3, limitSeconds: 40 };
+/**
+ * A glide ends when the voice has stopped for 1.5 s (a breath in the middle is shorter); three
+ * held notes with a breath between end after 3 s of silence. The limits keep the whole check
+ * (20 + 20 + 35 + 35 s at most) within the engine's 120 s (MAX_RANGE_SECONDS, dsp/range.ts).
+ */
+const GLIDE: StopRule = { holdSeconds: null, silenceAfterSeconds: 1.5, limitSeconds: 20 };
+const HELD: StopRule = { holdSeconds: null, silenceAfterSeconds: 3, limitSeconds: 35 };
 
 export const WARM_UP =
   'First, warm up for a minute: hum gently, then slide up and down on “ng” or a lip trill, nothing loud.';

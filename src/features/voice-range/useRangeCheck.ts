@@ -27,6 +27,24 @@ export const ENGINE_FAILED =
 const QUIET =
   'We could not hear your voice in that take. Hold the phone about 30 cm from your mouth and try the step again.';
 
+/** Silence put between two steps' takes when they are joined into one recording, seconds. */
+export const GAP_SECONDS = 0.25;
+
+/**
+ * The steps' takes as the one mono recording the engine reads (its `samples` are channels, not
+ * takes), a short silence between them so one step's end does not run into the next's start.
+ */
+export function joinTakes(takes: readonly Float32Array[], rate: number): Float32Array {
+  const gap = Math.round(GAP_SECONDS * rate);
+  const out = new Float32Array(takes.reduce((n, t) => n + t.length, 0) + gap * Math.max(0, takes.length - 1));
+  let at = 0;
+  for (const t of takes) {
+    out.set(t, at);
+    at += t.length + gap;
+  }
+  return out;
+}
+
 /** Peak of a take: a take whose peak stays below the assessment's quiet limit heard no voice. */
 const peakOf = (t: Take) => t.samples.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
 
@@ -78,7 +96,12 @@ export function useRangeCheck({
     setState({ screen: 'analysing' });
     // One microphone gives one rate; a take at another (a device changed mid-check) is left out.
     const rate = takes.current[0]!.rate;
-    const samples = takes.current.filter((t) => t.rate === rate).map((t) => t.samples);
+    const samples = [
+      joinTakes(
+        takes.current.filter((t) => t.rate === rate).map((t) => t.samples),
+        rate,
+      ),
+    ];
     const recordedAt = now().toISOString();
     const mine = run.current;
     analyse({ samples, rate }, calibrationDb === null ? {} : { calibrationDb }).then(

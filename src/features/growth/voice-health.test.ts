@@ -37,12 +37,7 @@ describe('voice health from the member’s assessments', () => {
       [a(1, 1.5, { cpps: 15, mptSeconds: 18 }), a(2, 2.5, { cpps: 13, mptSeconds: 21.5 }), a(9, 3)],
       NOW,
     );
-    expect(o.current).toEqual({
-      voiceQualityScore: 2,
-      tonalClarity: 14,
-      breathSupport: 21.5,
-      voiceRange: null,
-    });
+    expect(o.current).toEqual({ voiceQualityScore: 2, tonalClarity: 14, breathSupport: 21.5 });
     expect(o.change).toBe(-1);
   });
   it('says breath support is not measured when every breath task was skipped', () => {
@@ -55,19 +50,14 @@ describe('voice health from the member’s assessments', () => {
       'voiceQualityScore',
       'tonalClarity',
       'breathSupport',
-      'voiceRange',
     ]);
   });
   it('recommends breath work after a short hold, and relaxing work above the boundary', () => {
-    expect(
-      recommendedArea({ voiceQualityScore: 1.8, tonalClarity: 15, breathSupport: 9, voiceRange: null }),
-    ).toBe('free');
-    expect(
-      recommendedArea({ voiceQualityScore: 3.1, tonalClarity: 12, breathSupport: null, voiceRange: null }),
-    ).toBe('free');
-    expect(
-      recommendedArea({ voiceQualityScore: 1.8, tonalClarity: 15, breathSupport: 22, voiceRange: null }),
-    ).toBe('fine-tune');
+    expect(recommendedArea({ voiceQualityScore: 1.8, tonalClarity: 15, breathSupport: 9 })).toBe('free');
+    expect(recommendedArea({ voiceQualityScore: 3.1, tonalClarity: 12, breathSupport: null })).toBe('free');
+    expect(recommendedArea({ voiceQualityScore: 1.8, tonalClarity: 15, breathSupport: 22 })).toBe(
+      'fine-tune',
+    );
   });
   it('charts the daily AVQI and the change from the month before', () => {
     const days = dailyAvqi([a(0, 1.2), a(0, 1.8), a(3, 2.6)], NOW);

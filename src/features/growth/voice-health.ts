@@ -16,7 +16,13 @@ import { lastDates, localDate } from '../wellness/chart-math';
  * The spec's goal keys are kept (goals already set stay readable); their units are now these.
  */
 export type MeasuredMetric = 'voiceQualityScore' | 'tonalClarity' | 'breathSupport' | 'voiceRange';
-export type Metrics = Record<MeasuredMetric, number | null>;
+/**
+ * What the assessments measure, and the voice range (issue 31) from the range checks, which
+ * only who reads those fills in (the goals tab).
+ */
+export type Metrics = Record<Exclude<MeasuredMetric, 'voiceRange'>, number | null> & {
+  voiceRange?: number | null;
+};
 
 const DAY = 86_400_000;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
@@ -30,8 +36,6 @@ export function metricsOf(list: readonly ShownAssessment[]): Metrics | null {
     tonalClarity: round(mean(list.map((a) => a.cpps)), 1),
     // The longest hold counts: MPT is the best of the trials, not their mean.
     breathSupport: mpts.length ? Math.max(...mpts) : null,
-    // From the range checks, not the assessments: filled in by who reads them (the goals tab).
-    voiceRange: null,
   };
 }
 

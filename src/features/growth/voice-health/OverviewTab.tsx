@@ -14,7 +14,7 @@ import { RangeAndDsi } from './RangeAndDsi';
 import { countText } from '../../../lib/plural';
 import styles from '../Growth.module.css';
 
-const MEASURED: MeasuredMetric[] = ['tonalClarity', 'breathSupport'];
+const MEASURED = ['tonalClarity', 'breathSupport'] as const satisfies readonly MeasuredMetric[];
 
 function changeWords(change: number | null): string {
   if (change === null) return 'no assessment last week to compare with';

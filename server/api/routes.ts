@@ -14,6 +14,7 @@ import { gardenRoutes } from './garden/routes';
 import { growthRoutes } from './growth/routes';
 import { voiceRoutes } from './growth/voice-routes';
 import { voiceAssessmentRoutes } from './voice-assessments/routes';
+import { voiceRangeRoutes } from './voice-ranges/routes';
 import { listeningRoutes } from './listening/routes';
 import { systemRoutes } from './system/routes';
 import { wellnessRoutes } from './wellness/routes';
@@ -46,6 +47,7 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   api.route('/', templateRoutes(deps));
   api.route('/', voiceRoutes(deps));
   api.route('/', voiceAssessmentRoutes(deps));
+  api.route('/', voiceRangeRoutes(deps));
   api.route('/', pitchExerciseRoutes(deps));
   api.route('/', practiceRoutes(deps));
   api.route('/', growthRoutes(deps));

@@ -200,6 +200,31 @@ const routes: Record<string, QueuedRoute> = {
     table: 'voice_assessments',
     after: added,
   },
+  'a range check (level 6)': {
+    method: 'POST',
+    path: () => '/voice-ranges',
+    body: () => ({
+      lowestHz: 110,
+      highestHz: 440,
+      rangeSemitones: 24,
+      profile: [{ semitone: 57, minDb: -20, maxDb: 0 }],
+      levels: 'relative',
+      recordedAt: now(),
+      engineVersion: 'test',
+    }),
+    table: 'voice_ranges',
+    // Voice range tracking opens at level 6 (1250 tone tokens): past practice on the ledger.
+    before: async (who) => {
+      const at = new Date(t.deps.now() - 3 * 86_400_000).toISOString();
+      await t.deps.sql.run(
+        `INSERT INTO practice_ledger (user_id, kind, item_id, title, categories, practised_at, local_date,
+           planned_sec, practised_sec, counted, earned, source_id)
+         VALUES (?, 'template', 1, 'Earlier practice', '["find"]', ?, ?, 600, 600, 1, 1250, NULL)`,
+        [who.id, at, at.slice(0, 10)],
+      );
+    },
+    after: added,
+  },
 };
 
 describe.each(Object.entries(routes))('%s replayed by the outbox', (_name, route) => {

@@ -34,6 +34,7 @@ export const ROUTES: RouteEntry[] = [
   { path: '/streak-calendar', title: 'Streak calendar', frame: 'below' },
   { path: '/streak-rewards', title: 'Streak rewards', frame: 'below' },
   { path: '/voice-health-insights', title: 'Voice health insights', frame: 'below' },
+  { path: '/voice-range', title: 'Your voice range', frame: 'below' },
   { path: '/admin', title: 'Admin settings', frame: 'below' },
   { path: '/test-signup', title: 'Developer sign-up', frame: 'flow' },
   { path: '/session/:templateId', title: 'Session', frame: 'flow' },

@@ -69,6 +69,9 @@ const TemplateSessionScreen = lazy(() =>
 const VoiceAnalysisScreen = lazy(() =>
   import('../features/tuning/VoiceAnalysisScreen').then((m) => ({ default: m.VoiceAnalysisScreen })),
 );
+const VoiceRangeScreen = lazy(() =>
+  import('../features/voice-range/VoiceRangeScreen').then((m) => ({ default: m.VoiceRangeScreen })),
+);
 const WellnessScreen = lazy(() =>
   import('../features/wellness/WellnessScreen').then((m) => ({ default: m.WellnessScreen })),
 );
@@ -237,6 +240,11 @@ const SCREENS: Record<string, RouteObject['element']> = {
   '/voice-health-insights': (
     <RequireMember>
       <VoiceHealthScreen />
+    </RequireMember>
+  ),
+  '/voice-range': (
+    <RequireMember>
+      <VoiceRangeScreen />
     </RequireMember>
   ),
   '/check-in': (

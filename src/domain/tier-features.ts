@@ -43,8 +43,8 @@ export interface TierFeature {
   /** Where the chip leads once unlocked. */
   href: string;
   /**
-   * Set on the four features whose screens other pieces of work build (issue 30 names them:
-   * voice range tracking, chorus sharing, performance mode, session creation): what the member
+   * Set on the features whose screens other pieces of work build (issue 30 named four: voice
+   * range tracking, built since with issue 31, chorus sharing, performance mode, session creation): what the member
    * reads instead of a link until the feature exists. Never set on anything else
    * (`UNBUILT_ALLOWED`, tested): a chip must not be silenced to pass the chip walk.
    */
@@ -53,7 +53,6 @@ export interface TierFeature {
 
 /** The only features allowed a `notYet` note (see above). */
 export const UNBUILT_ALLOWED: readonly TierFeatureKey[] = [
-  'voice_range_tracking',
   'chorus_sharing',
   'performance_mode',
   'session_creation',
@@ -120,7 +119,6 @@ const DEFINITIONS: Record<TierFeatureKey, Omit<TierFeature, 'key' | 'level'>> = 
     title: 'voice range tracking',
     summary: 'Find your lowest and highest notes and watch your range grow.',
     href: '/voice-range',
-    notYet: 'not in the app yet: it arrives with the guided range check in voice health',
   },
   echoverse_access: {
     title: 'echoverse access',

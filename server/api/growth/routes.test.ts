@@ -264,6 +264,8 @@ describe('voice goals', () => {
     ['breathSupport', 0, 'targetValue', 'a hold of 0 s'],
     ['resonanceLevel', 70, 'metric', 'resonance, which is not measured'],
     ['vocalTension', 20, 'metric', 'tension, which is not measured'],
+    ['voiceRange', 0, 'targetValue', 'a range of no semitones'],
+    ['voiceRange', 2000, 'targetValue', 'a range in Hz, not semitones'],
   ])('refuses a %s goal of %s (400 naming %s: %s) and stores nothing', async (metric, targetValue, field) => {
     const before = ((await (await call('/voice-goals', ben)).json()) as unknown[]).length;
     const res = await post('/voice-goals', ben, { metric, targetValue, targetDate: '2027-01-31' });
@@ -275,11 +277,12 @@ describe('voice goals', () => {
     expect(((await (await call('/voice-goals', ben)).json()) as unknown[]).length).toBe(before);
   });
 
-  it('takes a goal in each measured unit: AVQI, CPPS in dB, maximum phonation time in s', async () => {
+  it('takes a goal in each measured unit: AVQI, CPPS in dB, maximum phonation time in s, range in semitones', async () => {
     for (const [metric, targetValue] of [
       ['voiceQualityScore', 1.8],
       ['tonalClarity', 15.5],
       ['breathSupport', 20],
+      ['voiceRange', 24],
     ] as const) {
       const res = await post('/voice-goals', ben, { metric, targetValue, targetDate: '2027-01-31' });
       expect(res.status, metric).toBe(201);

@@ -10,6 +10,7 @@ export interface AssessmentInput {
   ltasSlope: number;
   ltasTilt: number;
   mptSeconds: number | null;
+  jitterPercent: number | null;
   engineVersion: string;
 }
 
@@ -28,6 +29,7 @@ interface Row {
   ltas_slope: number;
   ltas_tilt: number;
   mpt_seconds: number | null;
+  jitter_percent: number | null;
   engine_version: string;
 }
 
@@ -42,6 +44,7 @@ const present = (r: Row): AssessmentOut => ({
   ltasSlope: r.ltas_slope,
   ltasTilt: r.ltas_tilt,
   mptSeconds: r.mpt_seconds,
+  jitterPercent: r.jitter_percent,
   engineVersion: r.engine_version,
 });
 
@@ -59,8 +62,8 @@ export function createAssessmentRepository(sql: SqlExecutor) {
     ): Promise<{ assessment: AssessmentOut; created: boolean }> {
       const inserted = await sql.run(
         `INSERT INTO voice_assessments (user_id, recorded_at, avqi, cpps, hnr, shimmer_percent, shimmer_db,
-          ltas_slope, ltas_tilt, mpt_seconds, engine_version, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, recorded_at) DO NOTHING`,
+          ltas_slope, ltas_tilt, mpt_seconds, jitter_percent, engine_version, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, recorded_at) DO NOTHING`,
         [
           userId,
           a.recordedAt,
@@ -72,6 +75,7 @@ export function createAssessmentRepository(sql: SqlExecutor) {
           a.ltasSlope,
           a.ltasTilt,
           a.mptSeconds,
+          a.jitterPercent,
           a.engineVersion,
           now,
         ],

@@ -73,12 +73,17 @@ describe('POST /api/voice-assessments', () => {
     expect((await call(null, 'POST', '/voice-assessments', check(1))).status).toBe(401);
   });
 
-  it('stores a check with its breath task and answers it (201)', async () => {
-    const res = await call(ana, 'POST', '/voice-assessments', check(30, { mptSeconds: 18.4 }));
+  it('stores a check with its breath task and jitter and answers it (201)', async () => {
+    const res = await call(
+      ana,
+      'POST',
+      '/voice-assessments',
+      check(30, { mptSeconds: 18.4, jitterPercent: 0.42 }),
+    );
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({
       id: expect.any(Number),
-      ...check(30, { mptSeconds: 18.4 }),
+      ...check(30, { mptSeconds: 18.4, jitterPercent: 0.42 }),
       // The badges this save awarded (none: no badge reads assessments yet), listed by the result screen.
       newBadges: [],
     });
@@ -93,6 +98,8 @@ describe('POST /api/voice-assessments', () => {
     ['ltasSlope', 'positive beyond any voice', 40],
     ['ltasTilt', 'not finite', null],
     ['mptSeconds', 'longer than anyone holds a vowel', 600],
+    ['jitterPercent', 'beyond any voice (a per-mille or a count sent for a percent)', 42],
+    ['jitterPercent', 'negative', -0.1],
     ['recordedAt', 'not a date', 'yesterday'],
     ['recordedAt', 'in the future', new Date(Date.now() + 3600_000).toISOString()],
     ['engineVersion', 'empty', ''],
@@ -171,6 +178,12 @@ describe('GET /api/voice-assessments', () => {
     }[];
     expect(list.map((a) => a.recordedAt)).toEqual([hoursAgo(5), hoursAgo(10), hoursAgo(30)]);
     expect(list.map((a) => a.mptSeconds)).toEqual([null, null, 18.4]);
+    // A check sent without jitter (saved before the engine measured it) keeps none.
+    expect(list.map((a) => (a as { jitterPercent?: number | null }).jitterPercent)).toEqual([
+      null,
+      null,
+      0.42,
+    ]);
     const bens = (await (await call(ben, 'GET', '/voice-assessments')).json()) as { avqi: number }[];
     expect(bens.map((a) => a.avqi)).toEqual([0.5]);
   });

@@ -26,7 +26,8 @@ const AVQI_SLACK = 0.05;
  * result screen's button), so no separate opt-in is asked (unlike the tuning room's history).
  *
  * POST   /voice-assessments       {avqi, cpps, hnr, shimmerPercent, shimmerDb, ltasSlope, ltasTilt,
- *                                  mptSeconds?, recordedAt, engineVersion} (Idempotency-Key)
+ *                                  mptSeconds?, jitterPercent? (0-30 %), recordedAt, engineVersion}
+ *                                 (Idempotency-Key)
  *                                 → 201 the stored assessment & {newBadges} (200 the same one, newBadges [],
  *                                 when that check was stored before) | 400 naming the field (an avqi
  *                                 that does not follow from the six measures by AVQI 03.01 too)
@@ -64,6 +65,7 @@ export function voiceAssessmentRoutes(deps: AppDeps): Hono<AppEnv> {
           // Normalised so the same instant is the same check whatever its spelling.
           recordedAt: new Date(body.recordedAt).toISOString(),
           mptSeconds: body.mptSeconds ?? null,
+          jitterPercent: body.jitterPercent ?? null,
         },
         new Date(now).toISOString(),
       );
@@ -103,6 +105,7 @@ function sameCheck(stored: AssessmentOut, sent: AssessmentBody): boolean {
   return (
     MEASURES.every((k) => stored[k] === sent[k]) &&
     stored.mptSeconds === (sent.mptSeconds ?? null) &&
+    stored.jitterPercent === (sent.jitterPercent ?? null) &&
     stored.engineVersion === sent.engineVersion
   );
 }

@@ -18,6 +18,9 @@ export const BOUNDS = {
   ltasTilt: [-60, 20],
   // Maximum phonation time: healthy adults hold a vowel for about 15-35 s; 120 s is beyond any.
   mptSeconds: [0.5, 120],
+  // Jitter (local): healthy voices about 0.2-1 %, severely dysphonic ones a few percent; 30 % is
+  // beyond any voice Praat tracks (and a ratio sent for a percent is below 0.3, still allowed).
+  jitterPercent: [0, 30],
 } as const;
 
 const measure = (name: keyof typeof BOUNDS, unit: string) => {
@@ -37,6 +40,8 @@ export const assessmentBody = z
     ltasTilt: measure('ltasTilt', ' dB'),
     // Optional: the breath task may be skipped; null and absent both mean "not measured".
     mptSeconds: measure('mptSeconds', ' s').nullable().optional(),
+    // Optional: checks saved before the engine measured it have none (issue 31).
+    jitterPercent: measure('jitterPercent', ' %').nullable().optional(),
     recordedAt: instantField(),
     engineVersion: lineText().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters'),
   })

@@ -5,8 +5,8 @@
 // at a number we would have to make up.
 
 export type GoalMetricKey =
-  'voiceQualityScore' | 'resonanceLevel' | 'breathSupport' | 'tonalClarity' | 'vocalTension';
-export type MeasuredGoalMetric = 'voiceQualityScore' | 'tonalClarity' | 'breathSupport';
+  'voiceQualityScore' | 'resonanceLevel' | 'breathSupport' | 'tonalClarity' | 'vocalTension' | 'voiceRange';
+export type MeasuredGoalMetric = 'voiceQualityScore' | 'tonalClarity' | 'breathSupport' | 'voiceRange';
 export type UnmeasuredGoalMetric = Exclude<GoalMetricKey, MeasuredGoalMetric>;
 
 export const GOAL_METRIC_KEYS: readonly GoalMetricKey[] = [
@@ -15,13 +15,15 @@ export const GOAL_METRIC_KEYS: readonly GoalMetricKey[] = [
   'breathSupport',
   'tonalClarity',
   'vocalTension',
+  'voiceRange',
 ];
 
 /**
  * The range a target may take, in the metric's unit. AVQI: the index's own range (about 0 to
  * 10; lower is better). CPPS: 0 dB (no cepstral peak) to the assessment's upper bound of 50 dB.
  * Maximum phonation time: 1 s to 100 s (healthy adults hold about 15-35 s; the stored goal
- * column holds 0-100).
+ * column holds 0-100). Voice range (issue 31, from the range checks): 1 to 60 semitones (five
+ * octaves, beyond any voice).
  */
 export const GOAL_TARGETS: Record<
   MeasuredGoalMetric,
@@ -30,6 +32,7 @@ export const GOAL_TARGETS: Record<
   voiceQualityScore: { min: 0, max: 10, unit: '', name: 'an AVQI' },
   tonalClarity: { min: 0, max: 50, unit: ' dB', name: 'a CPPS' },
   breathSupport: { min: 1, max: 100, unit: ' s', name: 'a maximum phonation time' },
+  voiceRange: { min: 1, max: 60, unit: ' semitones', name: 'a voice range' },
 };
 
 export const UNMEASURED_GOAL_NAMES: Record<UnmeasuredGoalMetric, string> = {
@@ -46,7 +49,7 @@ export function goalTargetProblem(metric: GoalMetricKey, targetValue: number): [
   if (!isMeasuredGoalMetric(metric))
     return [
       'metric',
-      `${UNMEASURED_GOAL_NAMES[metric]} is not measured yet (no validated measure comes from a phone recording), so a goal on it could not be followed; choose voiceQualityScore, tonalClarity or breathSupport`,
+      `${UNMEASURED_GOAL_NAMES[metric]} is not measured yet (no validated measure comes from a phone recording), so a goal on it could not be followed; choose voiceQualityScore, tonalClarity, breathSupport or voiceRange`,
     ];
   const { min, max, unit, name } = GOAL_TARGETS[metric];
   if (targetValue < min || targetValue > max)

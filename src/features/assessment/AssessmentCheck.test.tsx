@@ -185,3 +185,15 @@ describe('the guided voice check', () => {
     ]);
   });
 });
+
+describe('jitter for the voice severity index (issue 31)', () => {
+  it('is saved with the check when the engine measured it', async () => {
+    const withJitter = { ...RESULT, jitterPercent: 0.62 } as AssessmentResult;
+    await show(device([voiced(4), voiced(4)], { ok: true, result: withJitter }));
+    await pressRecord();
+    await pressRecord();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'skip this step' })));
+    fireEvent.click(screen.getByRole('button', { name: 'save to my voice health' }));
+    expect(stored.saved).toEqual([expect.objectContaining({ avqi: 3.12, jitterPercent: 0.62 })]);
+  });
+});

@@ -56,6 +56,7 @@ export function AssessmentResultView({ result, mptSeconds, recordedAt, onAgain, 
     ltasSlope: result.ltasSlope,
     ltasTilt: result.ltasTilt,
     mptSeconds,
+    ...jitterOf(result),
     recordedAt,
     engineVersion: result.engineVersion,
   };
@@ -135,6 +136,15 @@ export function AssessmentResultView({ result, mptSeconds, recordedAt, onAgain, 
       </button>
     </section>
   );
+}
+
+/**
+ * The vowel's jitter (local, %) when this engine gives it (issue 31 adds it to the result):
+ * saved with the check for the Dysphonia Severity Index; absent from older engines' results.
+ */
+function jitterOf(result: AssessmentResult): { jitterPercent?: number } {
+  const jitter = (result as AssessmentResult & { jitterPercent?: unknown }).jitterPercent;
+  return typeof jitter === 'number' && Number.isFinite(jitter) ? { jitterPercent: jitter } : {};
 }
 
 function Measure({ name, value, before }: { name: keyof typeof MEASURES; value: number; before?: number }) {

@@ -19,6 +19,8 @@ export interface NewAssessment {
   ltasTilt: number;
   /** Maximum phonation time, seconds; null when the breath task was skipped. */
   mptSeconds: number | null;
+  /** Jitter (local) of the vowel, %, when the engine measured it (issue 31; for the DSI). */
+  jitterPercent?: number | null;
   recordedAt: string;
   engineVersion: string;
 }

@@ -8,10 +8,15 @@ import { SOUND_RMS, type TakeKind } from './take-quality';
  * - breath: 1 s after the held "ah" stops: the maximum phonation time is the member's own;
  * and every step after a limit, or when nothing was heard for 6 s.
  */
-export const STOP_RULES: Record<
-  TakeKind,
-  { holdSeconds: number | null; silenceAfterSeconds: number; limitSeconds: number }
-> = {
+export interface StopRule {
+  /** Voice held this long without a break ends the take; null: never by holding. */
+  holdSeconds: number | null;
+  /** Silence this long after the voice ends the take. */
+  silenceAfterSeconds: number;
+  limitSeconds: number;
+}
+
+export const STOP_RULES: Record<TakeKind, StopRule> = {
   vowel: { holdSeconds: 4, silenceAfterSeconds: 0.5, limitSeconds: 10 },
   sentence: { holdSeconds: null, silenceAfterSeconds: 1.2, limitSeconds: 15 },
   breath: { holdSeconds: null, silenceAfterSeconds: 1, limitSeconds: 90 },
@@ -21,8 +26,9 @@ export const NOTHING_HEARD_SECONDS = 6;
 /** The voice must last this long before a silence counts as its end (not a hesitant start). */
 const VOICE_BEFORE_END_SECONDS = 0.3;
 
-export function createAutoStop(kind: TakeKind) {
-  const rule = STOP_RULES[kind];
+/** A step's own rule (the range check's glides and held notes), or one of the assessment's. */
+export function createAutoStop(kind: TakeKind | StopRule) {
+  const rule = typeof kind === 'string' ? STOP_RULES[kind] : kind;
   let elapsed = 0;
   let voiced = 0;
   let held = 0;

@@ -1,11 +1,14 @@
 // One take of the guided check: the microphone (speech-call processing off, as for the live
 // analyser), the 'sample-recorder' worklet, a level for the meter, and the step's own end.
 // The samples stay in this tab: they go to the on-device Worker and are then dropped.
-import { recorderWorkletUrl } from '../../audio/assets';
+import { recorderWorkletUrl, wasmUrl, workletUrl } from '../../audio/assets';
 import { openMicrophone } from '../../audio/microphone';
 import { startSampleRecorder } from '../../audio/sampleRecorderNode';
+import { startVoiceAnalyser } from '../../audio/voiceAnalyserNode';
+import { compileVoiceModule } from '../../audio/wasmModule';
 import { contextSampleRate } from '../tuning/engine';
-import { createAutoStop } from './auto-stop';
+import type { VoiceFrame } from '../../../dsp/types';
+import { createAutoStop, type StopRule } from './auto-stop';
 import type { TakeKind } from './take-quality';
 
 export interface Take {
@@ -19,10 +22,19 @@ export interface Level {
 }
 
 export interface RecordTakeOptions {
-  kind: TakeKind;
+  /** Which step: its rule says when the take ends by itself. */
+  kind: TakeKind | StopRule;
   onLevel(level: Level): void;
   /** Seconds recorded so far, for the step's clock. */
   onSeconds?(seconds: number): void;
+  /** The member's own "done": the take ends now with what was recorded. */
+  signal?: AbortSignal;
+  /**
+   * Live analysis frames (pitch and level) of the same microphone, from the tuning room's
+   * analyser, for feedback while recording (the range check's live phonetogram). Feedback
+   * only: when the live analyser cannot start, the take goes on without frames.
+   */
+  onFrame?(frame: VoiceFrame): void;
 }
 
 export type RecordTake = (options: RecordTakeOptions) => Promise<Take>;
@@ -37,7 +49,7 @@ function join(chunks: Float32Array[]): Float32Array {
   return out;
 }
 
-export const recordTake: RecordTake = async ({ kind, onLevel, onSeconds }) => {
+export const recordTake: RecordTake = async ({ kind, onLevel, onSeconds, signal, onFrame }) => {
   const mic = await openMicrophone();
   const chunks: Float32Array[] = [];
   const stop = createAutoStop(kind);
@@ -60,7 +72,11 @@ export const recordTake: RecordTake = async ({ kind, onLevel, onSeconds }) => {
     });
     rate = recorder.sampleRate;
     mic.track.addEventListener('ended', done);
+    if (signal?.aborted) done();
+    signal?.addEventListener('abort', done);
+    const live = onFrame ? await startLiveFrames(mic.stream, asked, onFrame) : null;
     await ended;
+    await live?.close().catch(() => undefined);
     await recorder.close();
   } finally {
     mic.stop();
@@ -68,3 +84,21 @@ export const recordTake: RecordTake = async ({ kind, onLevel, onSeconds }) => {
   onLevel({ rms: 0, peak: 0 });
   return { samples: join(chunks), rate };
 };
+
+/**
+ * The tuning room's live analyser on the take's own stream, started only when a step asks for
+ * frames (the assessment does not). Its failure leaves the take running without feedback.
+ */
+async function startLiveFrames(
+  stream: MediaStream,
+  sampleRate: number | undefined,
+  onFrame: (frame: VoiceFrame) => void,
+): Promise<{ close(): Promise<void> } | null> {
+  try {
+    const module = await compileVoiceModule(wasmUrl);
+    return await startVoiceAnalyser({ stream, module, workletUrl, sampleRate, onFrame });
+  } catch (e) {
+    console.warn('The live drawing could not start; the take goes on without it', e);
+    return null;
+  }
+}

@@ -30,12 +30,19 @@ describe('the profile tier features', () => {
   });
 
   it('says plainly, with no link, that a feature later work builds is not in the app yet', () => {
-    at(TIERS[5]!.requiredTokens); // level 6: voice range tracking is open
-    const range = chip('voice_range_tracking');
-    expect(range.querySelector('a')).toBeNull();
-    expect(range.textContent).toBe(
-      'voice range tracking · not in the app yet: it arrives with the guided range check in voice health',
+    at(TIERS[4]!.requiredTokens); // level 5: chorus sharing is open
+    const chorus = chip('chorus_sharing');
+    expect(chorus.querySelector('a')).toBeNull();
+    expect(chorus.textContent).toBe(
+      'chorus sharing · not in the app yet: it arrives with the chorus in community',
     );
+  });
+
+  it('leads to the guided range check once voice range tracking is open (issue 31)', () => {
+    at(TIERS[5]!.requiredTokens); // level 6
+    const link = chip('voice_range_tracking').querySelector('a')!;
+    expect(link.textContent).toBe('voice range tracking');
+    expect(link.getAttribute('href')).toBe('/voice-range');
   });
 
   it("shows the next level's features in full, with how far it is", () => {

@@ -18,8 +18,14 @@ import { typicalOf } from '../../domain/voice/typical';
  * A period's AVQI and CPPS are its typical assessment's (the middle one, and of two middle ones
  * the less good: src/domain/voice/typical.ts), never a mean that no assessment measured (issue 31).
  */
-export type MeasuredMetric = 'voiceQualityScore' | 'tonalClarity' | 'breathSupport';
-export type Metrics = Record<MeasuredMetric, number | null>;
+export type MeasuredMetric = 'voiceQualityScore' | 'tonalClarity' | 'breathSupport' | 'voiceRange';
+/**
+ * What the assessments measure, and the voice range (issue 31) from the range checks, which
+ * only who reads those fills in (the goals tab).
+ */
+export type Metrics = Record<Exclude<MeasuredMetric, 'voiceRange'>, number | null> & {
+  voiceRange?: number | null;
+};
 
 const DAY = 86_400_000;
 /** AVQI: lower is better, so of two middle assessments the higher is shown. */
@@ -69,6 +75,7 @@ const HIGHER_BETTER: Record<MeasuredMetric, boolean> = {
   voiceQualityScore: false,
   tonalClarity: true,
   breathSupport: true,
+  voiceRange: true,
 };
 
 export function isMeasured(metric: GoalMetric): metric is MeasuredMetric {
@@ -111,7 +118,7 @@ export function monthChange(list: readonly ShownAssessment[], nowMs: number): nu
  * better, and may be below 0): how far from the scale's top (8) towards the target.
  */
 export function goalProgress(metric: MeasuredMetric, current: number, target: number) {
-  const digits = metric === 'voiceQualityScore' ? 2 : 1;
+  const digits = metric === 'voiceQualityScore' ? 2 : metric === 'voiceRange' ? 0 : 1;
   if (!HIGHER_BETTER[metric]) {
     const done = current <= target;
     const percent = done ? 100 : Math.max(0, Math.round(((8 - current) / Math.max(0.01, 8 - target)) * 100));
@@ -155,11 +162,20 @@ export const METRIC_TEXT: Record<
     area: 'free',
     defaultTarget: 20,
   },
+  voiceRange: {
+    label: 'voice range',
+    unit: 'semitones',
+    explain:
+      'From your lowest to your highest note in your newest range check, in semitones (twelve make an octave).',
+    tip: 'Warm up with gentle glides on a lip trill before reaching for the edges of your range.',
+    area: 'free',
+    defaultTarget: 24,
+  },
 };
 
 export function formatMetric(metric: MeasuredMetric, value: number): string {
   const { unit } = METRIC_TEXT[metric];
-  const text = value.toFixed(metric === 'voiceQualityScore' ? 2 : 1);
+  const text = value.toFixed(metric === 'voiceQualityScore' ? 2 : metric === 'voiceRange' ? 0 : 1);
   return unit ? `${text} ${unit}` : text;
 }
 

@@ -32,6 +32,7 @@ const KINDS = [
   'voice-analysis',
   'tuning-recording',
   'voice-assessment',
+  'voice-range',
   'pitch-result',
   'onboarding',
   'onboarding-skip',

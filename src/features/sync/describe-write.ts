@@ -93,6 +93,12 @@ export function describeWrite(item: OutboxItem): WriteText {
         excerpt: null,
         lost: 'The assessment will not be kept in your voice health.',
       };
+    case 'voice-range':
+      return {
+        title: 'A range check',
+        excerpt: null,
+        lost: 'The range will not be kept in your voice health.',
+      };
     case 'pitch-result':
       return {
         title: 'A pitch-matching result',

@@ -47,6 +47,13 @@ export function TuningRoomScreen() {
           </Link>
           .
         </p>
+        <p>
+          How low and how high can you sing?{' '}
+          <Link to="/voice-range" className={styles.inlineLink}>
+            Find your range
+          </Link>
+          , drawn as you sing.
+        </p>
       </header>
       {sessions.length > 0 && <SummaryCards sessions={sessions} />}
       {history.accountState?.isError && (

@@ -17,7 +17,7 @@ const text = (g: VoiceGoal, clarity: number | null = 12) =>
   renderToStaticMarkup(
     <GoalCard
       goal={g}
-      current={{ voiceQualityScore: 2, tonalClarity: clarity, breathSupport: null }}
+      current={{ voiceQualityScore: 2, tonalClarity: clarity, breathSupport: null, voiceRange: 19.6 }}
       onRemove={() => undefined}
     />,
   ).replace(/<[^>]+>/g, ' ');
@@ -46,5 +46,13 @@ describe('a voice goal card', () => {
     const shown = text(goal({ targetMetric: 'resonanceLevel', targetValue: 70, scale: 'retired-blend' }));
     expect(shown).toContain('Resonance is not measured yet: No validated measure of resonance');
     expect(shown).not.toMatch(/70|complete/);
+  });
+
+  it('follows a range goal in semitones from the newest range check (issue 31)', () => {
+    const shown = text(goal({ targetMetric: 'voiceRange', targetValue: 24 }));
+    expect(shown).toContain('voice range');
+    expect(shown).toContain('current 20 semitones');
+    expect(shown).toContain('target 24 semitones');
+    expect(shown).toContain('82% complete · 4 semitones to go');
   });
 });

@@ -64,7 +64,13 @@ export function GoalCard({
           </p>
         </>
       )}
-      {measured && !p && <p className={styles.muted}>Take the voice assessment to measure your progress.</p>}
+      {measured && !p && (
+        <p className={styles.muted}>
+          {metric === 'voiceRange'
+            ? 'Check your range to measure your progress.'
+            : 'Take the voice assessment to measure your progress.'}
+        </p>
+      )}
       {retired && <p className={styles.muted}>{retiredText(metric)}</p>}
       {!retired && !isMeasured(metric) && (
         <p className={styles.muted}>not measured yet: {NOT_MEASURED[metric].why}</p>

@@ -16,6 +16,7 @@ import {
 import { dayWithYear } from '../../../lib/dates';
 import { formatMetric, isMeasured, METRIC_TEXT, metricsOf, type MeasuredMetric } from '../voice-health';
 import { GoalCard, labelOf } from './GoalCard';
+import { useNewestRange } from './use-newest-range';
 import styles from '../Growth.module.css';
 
 /** Goals can be set on what is measured; resonance and tension are not (see NOT_MEASURED). */
@@ -33,14 +34,26 @@ export function GoalsTab({ list }: { list: readonly ShownAssessment[] }) {
   const goals = useGoals();
   const remove = useDeleteGoal();
   const [open, setOpen] = useState(false);
-  // The latest three assessments, so a goal shows progress even after a quiet week.
-  const current = metricsOf(list.slice(0, 3));
+  const range = useNewestRange();
+  // The latest three assessments, so a goal shows progress even after a quiet week; the range
+  // from the newest range check.
+  const fromAssessments = metricsOf(list.slice(0, 3));
+  const current =
+    fromAssessments || range.semitones !== null
+      ? {
+          voiceQualityScore: null,
+          tonalClarity: null,
+          breathSupport: null,
+          ...fromAssessments,
+          voiceRange: range.semitones,
+        }
+      : null;
   return (
     <>
       <button type="button" className={styles.action} onClick={() => setOpen(!open)} aria-expanded={open}>
         set new goal
       </button>
-      {open && <GoalForm onDone={() => setOpen(false)} />}
+      {open && <GoalForm onDone={() => setOpen(false)} rangeOpen={range.open} />}
       <WaitingGoals stored={goals.data ?? []} />
       <QueryBlock query={goals} what="your goals" isEmpty={(g) => g.length === 0} emptyText="no goals yet">
         {(g) => (
@@ -98,7 +111,7 @@ function WaitingGoals({ stored }: { stored: readonly VoiceGoal[] }) {
   );
 }
 
-function GoalForm({ onDone }: { onDone: () => void }) {
+function GoalForm({ onDone, rangeOpen }: { onDone: () => void; rangeOpen: boolean }) {
   const id = useId();
   const add = useAddGoal();
   const [metric, setMetric] = useState<MeasuredMetric>('voiceQualityScore');
@@ -121,7 +134,8 @@ function GoalForm({ onDone }: { onDone: () => void }) {
             setTarget(String(METRIC_TEXT[next].defaultTarget));
           }}
         >
-          {METRICS.map((m) => (
+          {/* A range goal is followed by range checks, which open at level 6. */}
+          {METRICS.filter((m) => m !== 'voiceRange' || rangeOpen).map((m) => (
             <option key={m} value={m}>
               {METRIC_TEXT[m].label}
             </option>
@@ -137,7 +151,7 @@ function GoalForm({ onDone }: { onDone: () => void }) {
           type="number"
           min={GOAL_TARGETS[metric].min}
           max={GOAL_TARGETS[metric].max}
-          step={metric === 'voiceQualityScore' ? 0.1 : 0.5}
+          step={metric === 'voiceQualityScore' ? 0.1 : metric === 'voiceRange' ? 1 : 0.5}
           required
           value={target}
           onChange={(e) => setTarget(e.target.value)}

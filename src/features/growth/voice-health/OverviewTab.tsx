@@ -12,10 +12,11 @@ import {
   type MeasuredMetric,
 } from '../voice-health';
 import { NoData } from './NoData';
+import { RangeAndDsi } from './RangeAndDsi';
 import { countText } from '../../../lib/plural';
 import styles from '../Growth.module.css';
 
-const MEASURED: MeasuredMetric[] = ['tonalClarity', 'breathSupport'];
+const MEASURED = ['tonalClarity', 'breathSupport'] as const satisfies readonly MeasuredMetric[];
 
 function changeWords(change: number | null): string {
   if (change === null) return 'no assessment last week to compare with';
@@ -77,6 +78,7 @@ export function OverviewTab({ list }: { list: readonly ShownAssessment[] }) {
       ) : (
         <NoData what="You have no voice assessment from the last 7 days." />
       )}
+      <RangeAndDsi list={list} />
       {(['resonanceLevel', 'vocalTension'] as const).map((k) => (
         <div key={k} className={styles.card} data-testid={`metric-${k}`}>
           <div className={styles.row}>
@@ -89,6 +91,7 @@ export function OverviewTab({ list }: { list: readonly ShownAssessment[] }) {
       <div className={styles.card}>
         <h2>quick actions</h2>
         <Link to="/voice-analysis?assessment=start">start voice assessment</Link>
+        <Link to="/voice-range">find my range</Link>
         {m && (
           <button
             type="button"

@@ -32,21 +32,12 @@ export interface AssessmentResult {
   analysisMs: number;
   /** Identifies the engine build that produced the numbers (stored with each assessment). */
   engineVersion: string;
-}
-
-/**
- * What analyseAssessment returns from engine 6 on (issue 31): the index and its measures, and the
- * sustained vowel's jitter for the Dysphonia Severity Index. A type of its own rather than a new
- * key of AssessmentResult, whose keys the assessment screen lists one by one as measures
- * (src/features/assessment/measures.ts); fold it in when that list gains jitter.
- */
-export interface AssessmentResultWithJitter extends AssessmentResult {
   /**
    * Jitter (local), percent, of the sustained vowel alone: Praat's `To PointProcess (periodic,
    * cc): 50, 400` and `Get jitter (local): 0, 0, 0.0001, 0.02, 1.3` on the vowel's last 3 s after
    * the method's 34 Hz high-pass (the part AVQI analyses), i.e. the voice report's jitter of the
    * vowel: the Dysphonia Severity Index's (src/domain/voice/dsi.ts). Always set by this engine
-   * (ASSESSMENT_ENGINE_VERSION 6 on); absent only when too few regular pulses
+   * (ASSESSMENT_ENGINE_VERSION 6 on); not one of the AVQI's six measures; absent only when too few regular pulses
    * (a very rough vowel) or on results stored by older engines.
    */
   jitterPercent?: number;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyseAssessment, AssessmentError, type AssessmentResultWithJitter } from './assessment';
+import { analyseAssessment, AssessmentError, type AssessmentResult } from './assessment';
 import type { AssessmentRecording } from './assessment-types';
 import {
   AGREEMENT_GOALS,
@@ -60,7 +60,7 @@ function codeOf(run: () => unknown): string {
 
 const { pairs } = readAvqiTruth();
 let module: WebAssembly.Module;
-let rows: { pair: AvqiTruthPair; ours: AssessmentResultWithJitter }[] = [];
+let rows: { pair: AvqiTruthPair; ours: AssessmentResult }[] = [];
 let table: Agreement;
 
 beforeAll(async () => {

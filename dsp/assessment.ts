@@ -11,16 +11,11 @@ import {
   MIN_ASSESSMENT_RATE,
   MIN_VOWEL_SECONDS,
   type AssessmentRecording,
-  type AssessmentResultWithJitter,
+  type AssessmentResult,
 } from './assessment-types';
 
 export { AssessmentError } from './assessment-types';
-export type {
-  AssessmentErrorCode,
-  AssessmentRecording,
-  AssessmentResult,
-  AssessmentResultWithJitter,
-} from './assessment-types';
+export type { AssessmentErrorCode, AssessmentRecording, AssessmentResult } from './assessment-types';
 
 /** Changes whenever the engine's numbers may change (stored with every assessment). */
 export const ASSESSMENT_ENGINE_VERSION = 'tuneful-avqi-03.01-wasm/6';
@@ -177,7 +172,7 @@ export function analyseAssessment(
   module: WebAssembly.Module,
   vowel: AssessmentRecording,
   speech: AssessmentRecording,
-): AssessmentResultWithJitter {
+): AssessmentResult {
   checkRate('vowel', vowel.rate);
   checkRate('speech', speech.rate);
   const vowelAll = mixToMono(vowel.samples);

@@ -8,7 +8,7 @@
 // (Praat's "Convert to mono", as the published script does). Exit codes: 0 assessed, 1 the pair
 // cannot be assessed (not a voice, vowel under 2 s, no voiced speech, silent, bad rate), 2 usage,
 // 3 unreadable file.
-import { analyseAssessment, AssessmentError, type AssessmentResultWithJitter } from '../../dsp/assessment';
+import { analyseAssessment, AssessmentError, type AssessmentResult } from '../../dsp/assessment';
 import { softestDb, voicedSecondsOf, type RangeResult } from '../../dsp/range';
 import { dsiFromInputs, type DsiInputs } from '../../src/domain/voice/dsi';
 import { measureRange, numberArg } from './range';
@@ -34,7 +34,7 @@ interface Dsi {
   mptFrom: 'given' | 'vowel';
 }
 
-function resultJson(r: AssessmentResultWithJitter, dsi: Dsi | null): string {
+function resultJson(r: AssessmentResult, dsi: Dsi | null): string {
   return JSON.stringify({
     avqi: round(r.avqi, 4),
     cpps: round(r.cpps, 4),
@@ -61,7 +61,7 @@ function resultJson(r: AssessmentResultWithJitter, dsi: Dsi | null): string {
   });
 }
 
-function printTable(r: AssessmentResultWithJitter, dsi: Dsi | null): void {
+function printTable(r: AssessmentResult, dsi: Dsi | null): void {
   const side = r.avqi > AVQI_BOUNDARY ? 'above' : 'at or below';
   console.log(`AVQI 03.01            ${r.avqi.toFixed(2)}  (${side} the ${AVQI_BOUNDARY} boundary)`);
   console.log(`CPPS                  ${r.cpps.toFixed(2)} dB`);
@@ -123,7 +123,7 @@ function parse(argv: string[]): Options {
 async function dsiOf(
   o: Options,
   vowel: AssessmentRecording,
-  result: AssessmentResultWithJitter,
+  result: AssessmentResult,
   range: RangeResult,
 ): Promise<Dsi | null> {
   if (result.jitterPercent === undefined) {
@@ -150,7 +150,7 @@ export async function runAssessment(argv: string[]): Promise<void> {
   const speech = readRecording(speechPath);
   // The range take first: a take with no range fails before the longer assessment runs.
   const range = o.rangePath === undefined ? null : await measureRange(o.rangePath, o.json, o.calibrationDb);
-  let result: AssessmentResultWithJitter;
+  let result: AssessmentResult;
   try {
     result = analyseAssessment(await loadVoiceModule(), vowel, speech);
   } catch (e) {

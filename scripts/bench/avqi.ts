@@ -9,11 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  analyseAssessment,
-  ASSESSMENT_ENGINE_VERSION,
-  type AssessmentResultWithJitter,
-} from '../../dsp/assessment';
+import { analyseAssessment, ASSESSMENT_ENGINE_VERSION, type AssessmentResult } from '../../dsp/assessment';
 import type { AssessmentRecording } from '../../dsp/assessment-types';
 import {
   AGREEMENT_GOALS,
@@ -90,7 +86,7 @@ export function benchAvqi(module: WebAssembly.Module): Map<string, number | unde
   const praatInstalled = hasPraat();
   const rows: {
     name: string;
-    ours: AssessmentResultWithJitter;
+    ours: AssessmentResult;
     praat: (typeof pairs)[number]['praat'];
     time: { oursWall: number; oursCpu: number; praatWall: number; praatCpu: number };
   }[] = [];

@@ -142,9 +142,8 @@ export function AssessmentResultView({ result, mptSeconds, recordedAt, onAgain, 
  * The vowel's jitter (local, %) when this engine gives it (issue 31 adds it to the result):
  * saved with the check for the Dysphonia Severity Index; absent from older engines' results.
  */
-function jitterOf(result: AssessmentResult): { jitterPercent?: number } {
-  const jitter = (result as AssessmentResult & { jitterPercent?: unknown }).jitterPercent;
-  return typeof jitter === 'number' && Number.isFinite(jitter) ? { jitterPercent: jitter } : {};
+function jitterOf({ jitterPercent }: AssessmentResult): { jitterPercent?: number } {
+  return jitterPercent !== undefined && Number.isFinite(jitterPercent) ? { jitterPercent } : {};
 }
 
 function Measure({ name, value, before }: { name: keyof typeof MEASURES; value: number; before?: number }) {

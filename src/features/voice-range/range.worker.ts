@@ -3,7 +3,7 @@
 // and never leaves the device.
 import * as Comlink from 'comlink';
 import type { RangeOptions, RangeOutcome, RangeRecording } from './analyse-range';
-import { analyseRange } from './range-engine';
+import { analyseRange } from '../../../dsp/range';
 
 const api = {
   analyse(module: WebAssembly.Module, recording: RangeRecording, options: RangeOptions): RangeOutcome {

@@ -9,6 +9,7 @@
 import { allocF64, allocI32, ld, st, ldi, sti, roundTieUp } from './mem';
 import { hannBandFilter } from './filter';
 import { fftRe, fftSignalCapacity } from './fft';
+import { besselI0 } from './bessel';
 
 /** The pass band of Praat's silence detection (Hz): 80-8000, ramps of 80. */
 export const BAND_LOW: f64 = 80.0;
@@ -23,33 +24,6 @@ let starts: usize = 0;
 let ends: usize = 0;
 let labels: usize = 0;
 let count: i32 = 0;
-
-function bessel0(x0: f64): f64 {
-  // Abramowitz & Stegun 9.8.1-2, as Praat's NUMbessel_i0_f.
-  const x = Math.abs(x0);
-  if (x < 3.75) {
-    let t = x / 3.75;
-    t *= t;
-    return (
-      1.0 +
-      t * (3.5156229 + t * (3.0899424 + t * (1.2067492 + t * (0.2659732 + t * (0.0360768 + t * 0.0045813)))))
-    );
-  }
-  const t = 3.75 / x;
-  return (
-    (Math.exp(x) / Math.sqrt(x)) *
-    (0.39894228 +
-      t *
-        (0.01328592 +
-          t *
-            (0.00225319 +
-              t *
-                (-0.00157565 +
-                  t *
-                    (0.00916281 +
-                      t * (-0.02057706 + t * (0.02635537 + t * (-0.01647633 + t * 0.00392377))))))))
-  );
-}
 
 let sumX: f64 = 0;
 let sumW: f64 = 0;
@@ -242,7 +216,7 @@ function intensity(x: usize, n: i32, rate: f64, minimumPitch: f64, timeStep: f64
   for (let i = 1; i <= windowSamples; i++) {
     const r = (<f64>(i - centre) * dx) / halfWindow;
     const root = Math.sqrt(Math.max(0.0, 1.0 - r * r));
-    st(window, i - 1, bessel0((2.0 * Math.PI * Math.PI + 0.5) * root));
+    st(window, i - 1, besselI0((2.0 * Math.PI * Math.PI + 0.5) * root));
   }
   const duration = dx * <f64>n;
   if (physicalWindow > duration) {

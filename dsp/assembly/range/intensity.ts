@@ -8,38 +8,12 @@
 // melder/NUMinterpol.cpp NUM_interpolate_sinc at depth 1).
 
 import { allocF64 } from '../avqi/mem';
+import { besselI0 } from '../avqi/bessel';
 
 export let intensityFrames: i32 = 0;
 export let intensityX1: f64 = 0;
 export let intensityDt: f64 = 0;
 export let intensityDb: usize = 0;
-
-/** melder/NUMspecfunc.cpp NUMbessel_i0_f (Abramowitz & Stegun 9.8.1 and 9.8.2). */
-function besselI0(xIn: f64): f64 {
-  const x = xIn < 0.0 ? -xIn : xIn;
-  if (x < 3.75) {
-    let t = x / 3.75;
-    t *= t;
-    return (
-      1.0 +
-      t * (3.5156229 + t * (3.0899424 + t * (1.2067492 + t * (0.2659732 + t * (0.0360768 + t * 0.0045813)))))
-    );
-  }
-  const t = 3.75 / x;
-  return (
-    (Math.exp(x) / Math.sqrt(x)) *
-    (0.39894228 +
-      t *
-        (0.01328592 +
-          t *
-            (0.00225319 +
-              t *
-                (-0.00157565 +
-                  t *
-                    (0.00916281 +
-                      t * (-0.02057706 + t * (0.02635537 + t * (-0.01647633 + t * 0.00392377))))))))
-  );
-}
 
 /**
  * The intensity of signal[0..nx) (first sample at half a sample period, values taken as Pa).

@@ -32,6 +32,7 @@ import {
   highPower,
 } from './spectrum';
 import { trackerReset, trackStep, trackF0, trackAperiodicity } from './tracker';
+import { persistenceLevel } from './persistence';
 import { reportedPeriod } from './refine';
 import {
   historyReset,
@@ -449,6 +450,7 @@ function voiceFeatures(base: i32): void {
     const hum = f < HUM_MAX_HZ && harmonicShare(f, sampleRate) < HUM_HARMONIC_SHARE;
     unchecked((candBlocked[c] = hum || mainsBlocks(f, unchecked(candAper[c]))));
   }
+  persistenceLevel(rms);
   trackStep(sampleRate, silent, floorHz, ceilingHz);
   // The tracker's choice, its period refined on the smoothed difference function (refine.ts).
   const f0 = trackF0 > 0 ? sampleRate / reportedPeriod(sampleRate / trackF0) : 0;

@@ -412,7 +412,7 @@ export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64)
     const local =
       aper +
       (held ? -HELD_BONUS : octaveOfWeakVoice(f) ? HELD_BONUS : 0) +
-      (c == candPick || pickIsHarmonicOfTrack(c, sampleRate) ? 0 : NOT_PICK_COST) +
+      (held || c == candPick || pickIsHarmonicOfTrack(c, sampleRate) ? 0 : NOT_PICK_COST) +
       (silent ? SILENT_COST : 0) +
       (isSubharmonic(c, count, sampleRate) ? SUBHARMONIC_COST : 0);
     // At a voice's onset there is no track to weigh an octave pair by, so YIN's own pick (the

@@ -31,7 +31,7 @@ import {
   lowPower,
   highPower,
 } from './spectrum';
-import { trackerReset, trackStep, trackF0, trackAperiodicity } from './tracker';
+import { trackerReset, trackStep, trackF0, trackAperiodicity, bridgeTrack } from './tracker';
 import { persistenceLevel } from './persistence';
 import { reportedPeriod } from './refine';
 import {
@@ -442,6 +442,7 @@ function voiceFeatures(base: i32): void {
   const silent = rms < ABSOLUTE_SILENCE || rms < loudestRms * RELATIVE_SILENCE;
   const pickF0 = yinPeriod > 0 ? sampleRate / yinPeriod : 0;
   mainsNextFrame();
+  bridgeTrack(sampleRate, silent);
   // Mains hum (50/60 Hz and a weak buzz above it) is a near-sinusoid; a voice that low always
   // carries strong harmonics (creak, vocal fry, a bass's chest voice). A buzz with harmonics
   // is told by its machine-exact 50 or 60 Hz period (mains.ts).

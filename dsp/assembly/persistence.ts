@@ -3,34 +3,36 @@
 //
 // The tracker voices a frame when a candidate's CMNDF is under the unvoiced cost (0.35). A voice
 // with aspiration noise, 6-12 % jitter and double pulsing (the graded KlattGrid voices, Praat's
-// AVQI 2-10) dips only to 0.4-0.6 over the engine's 70 ms window: Praat voices 75-99 % of those
-// vowels (its voicing threshold is 0.45 on the normalised autocorrelation, about 0.55 in CMNDF),
-// the engine voiced 3-16 % of three of them, so the tuning room heard "noise". What tells such a
+// AVQI 2-10) dips only to 0.4-0.75 over the engine's 70 ms window: Praat voices 74-99 % of
+// those vowels at the same floor (its voicing threshold is 0.45 on the normalised
+// autocorrelation, about 0.6 in CMNDF), the engine voiced 3-16 % of four of them, and the
+// tuning room heard "noise" in the most severe. What tells such a
 // voice from noise is not one frame's depth but that the same period comes back frame after
 // frame: a dip in white noise, rustle or a fricative falls at a new lag once the window has moved
 // on (70 ms, 7 frames), while a voice's period stays within a few per cent.
 //
-// So the tracker keeps, for the last HISTORY frames, the f0 of every candidate that was allowed
-// (in range, not hum, no ringing formant) and under CEILING. A candidate whose f0 was seen in at
-// least MIN_HITS of those frames (more than a window's span: evidence from independent samples)
-// is a "held period", and its local cost is lowered by BONUS (tracker.ts): a CMNDF of 0.55-0.6
-// then competes with the unvoiced cost as Praat's voicing threshold lets it. A candidate held
-// this way must also dip at twice its period about as deep as at its period when the search
-// reaches that far: a sound that repeats every P repeats every 2P (a whispered vowel's formant
-// rings at 1/F1 on breath alone, every frame, but its ring has faded by 2/F1). And the sound
-// must hold its level: a room's reverberant tail, or a syllable's end, keeps the period of the
-// voice that has stopped while it fades (the held-out rooms read such tails an octave off).
+// So the tracker keeps, for the last HISTORY frames, the f0 of every candidate that was
+// allowed (in range, not hum, no ringing formant) and under HELD_CEILING. A candidate whose f0
+// was seen in at least MIN_HITS of those frames (more than a window's span: evidence from
+// independent samples) is a "held period", and its local cost is lowered by HELD_BONUS
+// (tracker.ts): a CMNDF of 0.6-0.75 then competes with the unvoiced cost as Praat's voicing
+// threshold lets it. A candidate held this way must also dip at twice its period about as deep
+// as at its period when the search reaches that far: a sound that repeats every P repeats every
+// 2P (a whispered vowel's formant rings at 1/F1 on breath alone, every frame, but its ring has
+// faded by 2/F1). And the sound must hold its level: a room's reverberant tail, or a syllable's
+// end, keeps the period of the voice that has stopped while it fades (the held-out rooms read
+// such tails an octave off).
 
 import { MAX_CANDIDATES, dipNear, searchMaxLag } from './yin';
 
-/** Frames remembered (120 ms at the 10 ms hop). */
+/** Frames remembered (200 ms at the 10 ms hop). */
 const HISTORY: i32 = 20;
 /** Frames of HISTORY that must hold a candidate at the same f0. */
 const MIN_HITS: i32 = 12;
 /** The same f0: within this many octaves (5 %: a voice with 6-12 % jitter wanders this much). */
 const TOLERANCE: f64 = 0.08;
 /** Only candidates under this CMNDF are remembered or held (white noise sits near 1). */
-export const HELD_CEILING: f64 = 0.7;
+export const HELD_CEILING: f64 = 0.8;
 /** A held period's CMNDF may exceed its dip at twice the period by at most this much. */
 const DOUBLE_MARGIN: f64 = 0.1;
 

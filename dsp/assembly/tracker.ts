@@ -17,11 +17,18 @@ import {
   aboveRangeDip,
   candBlocked,
   dipNear,
+  addCandidateNear,
   searchMinLag,
   searchMaxLag,
 } from './yin';
 import { oddHarmonicShare } from './spectrum';
-import { heldPeriod, persistenceCommit, persistenceNote, persistenceReset } from './persistence';
+import {
+  HELD_CEILING,
+  heldPeriod,
+  persistenceCommit,
+  persistenceNote,
+  persistenceReset,
+} from './persistence';
 
 const STATES: i32 = MAX_CANDIDATES + 1;
 
@@ -41,7 +48,7 @@ const SILENT_COST: f64 = 2.0;
  * voiced, as Praat's voicing threshold voices it, while noise, whose dips wander, is not. Only
  * the voicing decision moves: which candidate (which octave) wins is decided as before.
  */
-export const HELD_BONUS: f64 = 0.3;
+export const HELD_BONUS: f64 = 0.4;
 /**
  * Extra cost of a candidate whose period is 2 or 3 times that of another candidate that is
  * nearly as periodic: YIN's own rule (the shortest acceptable lag) applied across candidates,
@@ -381,6 +388,17 @@ function octaveOfWeakVoice(f: f64): bool {
   const ratio = f > recentF0 ? f / recentF0 : recentF0 / f;
   const k = Math.round(ratio);
   return k >= 2 && k <= 3 && Math.abs(ratio - k) < 0.08 * k;
+}
+
+/**
+ * Before the frame's candidates are judged: the voice voiced in the last frame keeps a candidate
+ * at its period when its dip there is no local minimum of the five kept, or just above the
+ * candidate ceiling, for a frame (a hoarse vowel's 55 Hz dip, 0.34-0.75 from frame to frame).
+ * Whether it is voiced is still decided by its depth and its history (persistence.ts).
+ */
+export function bridgeTrack(sampleRate: f64, silent: bool): void {
+  if (silent || trackF0 <= 0) return;
+  addCandidateNear(sampleRate / trackF0, 0.05, HELD_CEILING);
 }
 
 /**

@@ -33,8 +33,12 @@ const MIN_HITS: i32 = 12;
 const TOLERANCE: f64 = 0.08;
 /** Only candidates under this CMNDF are remembered or held (white noise sits near 1). */
 export const HELD_CEILING: f64 = 0.8;
-/** A held period's CMNDF may exceed its dip at twice the period by at most this much. */
-const DOUBLE_MARGIN: f64 = 0.1;
+/**
+ * A held period's dip at twice the period may be this much shallower than its own: a jittery
+ * voice's 2P dip spreads (the rough graded voice: 105 Hz at 0.35-0.6, 52 Hz 0.45-0.7), while a
+ * whispered vowel's formant ring at 1/F1 has faded by 2/F1 (no frame of it held at 0.25).
+ */
+const DOUBLE_MARGIN: f64 = 0.25;
 
 const seen = new StaticArray<f64>(HISTORY * MAX_CANDIDATES);
 const seenCount = new StaticArray<i32>(HISTORY);

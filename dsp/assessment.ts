@@ -18,7 +18,7 @@ export { AssessmentError } from './assessment-types';
 export type { AssessmentErrorCode, AssessmentRecording, AssessmentResult } from './assessment-types';
 
 /** Changes whenever the engine's numbers may change (stored with every assessment). */
-export const ASSESSMENT_ENGINE_VERSION = 'tuneful-avqi-03.01-wasm/6';
+export const ASSESSMENT_ENGINE_VERSION = 'tuneful-avqi-03.01-wasm/7';
 
 /** A recording whose loudest sample is below this (-60 dBFS) is silence. */
 const SILENT_PEAK = 0.001;

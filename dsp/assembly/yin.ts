@@ -339,6 +339,27 @@ export function searchMaxLag(): i32 {
   return maxLag;
 }
 
+/**
+ * Adds, as a candidate, the deepest CMNDF lag within `radius` (relative) of `period` when no
+ * candidate lies there and that dip is under `ceiling` (tracker.ts: a held voice's period that
+ * rose just above the candidate ceiling for a frame). Returns the candidate's index, or -1.
+ */
+export function addCandidateNear(period: f64, radius: f64, ceiling: f64): i32 {
+  const lo = max<i32>(minLag, <i32>Math.floor(period * (1 - radius)));
+  const hi = min<i32>(maxLag, <i32>Math.ceil(period * (1 + radius)));
+  if (lo > hi || candCount >= MAX_CANDIDATES) return -1;
+  for (let i = 0; i < candCount; i++) {
+    const p = unchecked(candPeriod[i]);
+    if (p >= <f64>lo && p <= <f64>hi) return -1;
+  }
+  let best = lo;
+  for (let t = lo + 1; t <= hi; t++) if (unchecked(cmndf[t]) < unchecked(cmndf[best])) best = t;
+  if (best == lo || best == hi || <f64>unchecked(cmndf[best]) >= ceiling) return -1;
+  insertCandidate(best, false);
+  for (let i = 0; i < candCount; i++) if (unchecked(candPeriod[i]) == parabolic(best)) return i;
+  return -1;
+}
+
 /** A silent frame: no candidates, no period. */
 export function yinSilence(): void {
   candCount = 0;

@@ -46,7 +46,13 @@ export async function launchFirefox(options: FirefoxOptions): Promise<EngineDriv
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load', timeout: scaledTimeout(30_000) })),
     evaluate: async <T>(fnSource: string, arg?: unknown) =>
       (await page.evaluate(`(${fnSource})(${JSON.stringify(arg ?? null)})`)) as T,
-    click: (selector) => page.click(selector),
+    // Centred first, as a member scrolls to it: puppeteer clicks an element already inside the
+    // viewport where it is, and one near the bottom sits under the fixed tab bar (the click
+    // then lands on a tab). The WebKit driver does the same (webkit.ts).
+    click: async (selector) => {
+      await page.$eval(selector, (el) => el.scrollIntoView({ block: 'center' }));
+      await page.click(selector);
+    },
     type: (selector, text) => page.type(selector, text),
     url: async () => page.url(),
     screenshot: async (file) => void (await page.screenshot({ path: file as `${string}.png` })),

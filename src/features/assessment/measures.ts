@@ -13,7 +13,8 @@ export { AVQI_BOUNDARY };
 export const SCALE_MIN = 0;
 export const SCALE_MAX = 8;
 
-export type MeasureKey = keyof Omit<AssessmentResult, 'analysisMs' | 'engineVersion' | 'jitterPercent'> | 'mptSeconds';
+export type MeasureKey =
+  keyof Omit<AssessmentResult, 'analysisMs' | 'engineVersion' | 'jitterPercent'> | 'mptSeconds';
 
 export interface MeasureText {
   label: string;

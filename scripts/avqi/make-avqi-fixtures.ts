@@ -3,13 +3,21 @@
 //   fixtures/voice/avqi/praat-truth.json                       Praat running avqi-0301.praat
 // on every synthetic pair and on the real pairs listed below. Needs Debian's `praat` and `sox`.
 // Run: npx tsx scripts/avqi/make-avqi-fixtures.ts
-// With --graded it writes the graded voices instead (GRADED_PAIRS, issue 31) and their truth:
+// With --graded it writes the graded voices instead (GRADED_PAIRS and the sox-degraded real and
+// eSpeak NG takes of DEGRADED_PAIRS, issue 31) and their truth:
 //   fixtures/voice/graded/<name>-vowel.wav, <name>-speech.wav, praat-truth.json
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { AVQI_PAIRS, GRADED_PAIRS, REAL_PAIRS, type SyntheticPair } from './pairs';
+import {
+  AVQI_PAIRS,
+  DEGRADED_PAIRS,
+  GRADED_PAIRS,
+  REAL_PAIRS,
+  type DegradedPair,
+  type SyntheticPair,
+} from './pairs';
 import { runPraatAvqi } from './praat';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -45,6 +53,54 @@ function makePair(pair: SyntheticPair, seed: number): void {
   }
 }
 
+/** One take of a degraded pair: 16 kHz mono 16-bit, cut, sox's effects, then the noise mixed in. */
+function makeDegradedTake(pair: DegradedPair, take: 'vowel' | 'speech'): string {
+  // -R: sox seeds its noise and dither, so every run writes the same bytes.
+  const source = pair[take];
+  const out = resolve(outDir, `${pair.name}-${take}.wav`);
+  const clean = pair.noise > 0 ? `${out}.clean.wav` : out;
+  const cut = ['remix', '1', 'trim', String(source.start), String(pair.seconds)];
+  execFileSync('sox', [
+    '-R',
+    resolve(root, source.file),
+    '-r',
+    '16000',
+    '-c',
+    '1',
+    '-b',
+    '16',
+    clean,
+    ...cut,
+    ...pair.effects,
+    'gain',
+    '-n',
+    '-3',
+  ]);
+  if (pair.noise > 0) {
+    const noise = `${out}.noise.wav`;
+    execFileSync('sox', [
+      '-R',
+      '-n',
+      '-r',
+      '16000',
+      '-c',
+      '1',
+      '-b',
+      '16',
+      noise,
+      'synth',
+      String(pair.seconds),
+      'pinknoise',
+      'vol',
+      String(pair.noise),
+    ]);
+    execFileSync('sox', ['-R', '-m', '-v', '1', clean, '-v', '1', noise, out]);
+    rmSync(clean);
+    rmSync(noise);
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   const truth = {
@@ -65,6 +121,19 @@ async function main(): Promise<void> {
       kind: 'synthetic',
       source: pair.source,
       stereo: !!pair.stereo,
+      vowel: relative(root, vowel),
+      speech: relative(root, speech),
+      praat,
+    });
+  }
+  for (const pair of graded ? DEGRADED_PAIRS : []) {
+    const vowel = makeDegradedTake(pair, 'vowel');
+    const speech = makeDegradedTake(pair, 'speech');
+    const praat = runPraatAvqi(vowel, speech);
+    console.log(`${pair.name}: AVQI ${praat.avqi.toFixed(2)}`);
+    truth.pairs.push({
+      ...pair,
+      kind: 'degraded',
       vowel: relative(root, vowel),
       speech: relative(root, speech),
       praat,

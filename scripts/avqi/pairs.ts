@@ -113,3 +113,49 @@ export const REAL_PAIRS: RealPair[] = [
     note: 'sung phrase as the "vowel" (a held-note stand-in) with eSpeak speech resampled to 44.1 kHz',
   },
 ];
+
+/**
+ * Real and eSpeak NG recordings made worse the way phones and rooms make them (issue 31: every
+ * voice Praat can measure is assessed): each take to 16 kHz mono, cut to `seconds` from `start`
+ * (the held vowel of sustained_a_199hz runs from about 2.5 to 7 s),
+ * then `effects` (sox), then `noise` (pink noise of that peak amplitude mixed in, the same 4 s).
+ */
+export interface DegradedPair {
+  name: string;
+  vowel: { file: string; start: number };
+  speech: { file: string; start: number };
+  seconds: number;
+  effects: string[];
+  noise: number;
+  note: string;
+}
+
+export const DEGRADED_PAIRS: DegradedPair[] = [
+  {
+    name: 'real-phone-noise-16k',
+    vowel: { file: 'fixtures/voice/real/sustained_a_199hz.wav', start: 2.8 },
+    speech: { file: 'fixtures/voice/espeak/speech_male_16k.wav', start: 0 },
+    seconds: 4,
+    effects: ['sinc', '300-3400'],
+    noise: 0.03,
+    note: 'a real sustained /a/ and eSpeak NG speech through a telephone band, with pink noise',
+  },
+  {
+    name: 'real-distorted-16k',
+    vowel: { file: 'fixtures/voice/real/sustained_a_199hz.wav', start: 2 },
+    speech: { file: 'fixtures/voice/espeak/speech_female_22k.wav', start: 0 },
+    seconds: 4,
+    effects: ['overdrive', '25', 'tremolo', '7', '40'],
+    noise: 0,
+    note: 'the same /a/ and eSpeak NG speech overdriven and amplitude-modulated (a rough, unsteady take)',
+  },
+  {
+    name: 'real-sung-reverb-16k',
+    vowel: { file: 'fixtures/voice/real/vocadito_14.wav', start: 0 },
+    speech: { file: 'fixtures/voice/real/north_wind_and_the_sun.wav', start: 0 },
+    seconds: 4,
+    effects: ['reverb', '60'],
+    noise: 0.03,
+    note: 'a sung phrase (vocadito) as the vowel and a read sentence, in a reverberant room with pink noise',
+  },
+];
